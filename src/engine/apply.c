@@ -1,0 +1,469 @@
+/*
+ * apply.c: carrying out an action.  tac_play() trusts its caller (the
+ * action came from tac_legal()); tac_apply() checks a player's action,
+ * says why it is refused, and changes nothing then.
+ */
+#include <string.h>
+
+#include "internal.h"
+
+/* Return how far a number card moves, 0 for the others. */
+static int
+apply_value(int card)
+{
+	if (card <= TAC_C10)
+		return card + 1;
+	if (card == TAC_C12)
+		return 12;
+	if (card == TAC_C13)
+		return 13;
+	return 0;
+}
+
+/* The Warrior: the marble takes the field of the next one ahead (A3). */
+static int
+apply_warrior(const struct fn_ctx *ctx, struct tac_board *b,
+    const struct tac_action *a, struct why *why)
+{
+	const struct tac_state *s = ctx->s;
+	int x = a->seg[0].from, y, o;
+
+	if (x == TAC_LOC_BASE || TAC_LOC_ISHOME(x) || x >= s->nfields)
+		return why_set(why, "the Warrior moves a marble on the circle");
+	o = b->field[x];
+	if (o < 0)
+		return why_set(why, "no marble on %d", x);
+	if ((ctx->seats & (1U << o)) == 0)
+		return why_set(why, "the marble on %d is not one you may move",
+		    x);
+	y = board_ahead(s, b, x);
+	if (y < 0) {
+		if (a->seg[0].to != TAC_LOC_BASE)
+			return why_set(why, "the marble on %d is alone on the "
+			    "circle and kicks itself: WARRIOR %d>B", x, x);
+		board_take(s, b, x);
+		b->base[o]++;
+		return 0;
+	}
+	if (a->seg[0].to != y)
+		return why_set(why, "the nearest marble ahead of %d is on %d",
+		    x, y);
+	board_take(s, b, x);
+	board_put(s, b, y, o);
+	return 0;
+}
+
+/* The Angel acts on the next player's marbles (A1). */
+static int
+apply_angel(const struct tac_state *s, struct tac_board *b, int player,
+    const struct tac_action *a, struct why *why)
+{
+	struct fn_ctx ctx;
+	struct tac_board nb;
+	int t;
+
+	t = gen_angel_target(s, b, player);
+	if (t < 0)
+		return why_set(why, "the Angel has no marble to act on");
+	ctx.s = s;
+	ctx.player = player;
+	ctx.seats = 1U << t;
+	if (b->base[t] > 0) {
+		if (a->seg[0].from != TAC_LOC_BASE)
+			return why_set(why, "the Angel must bring a marble of "
+			    "seat %d out of its base: ANGEL B>%d", t,
+			    board_start(s, t));
+		return board_enter(&ctx, b, a->seg[0].to, why);
+	}
+	if (a->seg[0].from == TAC_LOC_BASE)
+		return why_set(why, "seat %d has no marble in its base", t);
+	nb = *b;
+	if (board_move(&ctx, &nb, a->seg[0].from, a->seg[0].to, 1, 1,
+	    NULL) == 0) {
+		*b = nb;
+		return 0;
+	}
+	return board_move(&ctx, b, a->seg[0].from, a->seg[0].to, 13, 1, why);
+}
+
+/*
+ * Carry out the board part of card function fn, played as player, on b:
+ * the moves of the number cards, the 7, the 8, the Trickster, the Angel
+ * and the Warrior.  Hands and turns are the caller's business.
+ */
+int
+exec_function(const struct tac_state *s, struct tac_board *b, int player,
+    int fn, const struct tac_action *a, struct why *why)
+{
+	struct fn_ctx ctx;
+	int x, y, n;
+
+	ctx.s = s;
+	ctx.player = player;
+	ctx.seats = game_ctrl(s, b, player);
+	if (fn == TAC_C7)
+		return seven_exec(&ctx, b, a, why);
+	if (fn == TAC_TR) {
+		if (a->op != TAC_OP_SWAP)
+			return why_set(why, "a Trickster swaps two marbles: "
+			    "TR A<>B");
+		x = a->seg[0].from;
+		y = a->seg[0].to;
+		if (TAC_LOC_ISHOME(x) || TAC_LOC_ISHOME(y) || x == TAC_LOC_BASE ||
+		    y == TAC_LOC_BASE)
+			return why_set(why, "only marbles on the circle can be "
+			    "swapped");
+		if (x >= s->nfields || y >= s->nfields || x == y)
+			return why_set(why, "swap two different fields");
+		if (b->field[x] < 0 || b->field[y] < 0)
+			return why_set(why, "no marble on %d",
+			    b->field[x] < 0 ? x : y);
+		if (!board_oncircle(s, b, ctx.seats))
+			return why_set(why, "a Trickster needs a marble of "
+			    "yours on the circle");
+		board_swap(s, b, x, y);
+		return 0;
+	}
+	if (fn == TAC_C8 && a->op == TAC_OP_SKIP) {
+		if (!board_oncircle(s, b, ctx.seats))
+			return why_set(why, "an 8 needs a marble of yours on "
+			    "the circle");
+		if (s->nhand[(player + 1) % s->cfg.nseats] == 0)
+			return why_set(why, "the next player holds no card: "
+			    "an 8 cannot skip them");
+		return 0;
+	}
+	if (a->op != TAC_OP_MOVE || a->nseg != 1)
+		return why_set(why, "a %s moves one marble: %s FROM>TO",
+		    tac_card_name(fn), tac_card_name(fn));
+	if (fn == TAC_WARRIOR)
+		return apply_warrior(&ctx, b, a, why);
+	if (fn == TAC_ANGEL)
+		return apply_angel(s, b, player, a, why);
+	n = apply_value(fn);
+	if (n == 0)
+		return why_set(why, "a %s does not move marbles",
+		    tac_card_name(fn));
+	if (a->seg[0].from == TAC_LOC_BASE) {
+		if (fn != TAC_C1 && fn != TAC_C13)
+			return why_set(why, "only a 1 or a 13 brings a marble "
+			    "out of its base");
+		return board_enter(&ctx, b, a->seg[0].to, why);
+	}
+	return board_move(&ctx, b, a->seg[0].from, a->seg[0].to, n,
+	    fn == TAC_C4 ? -1 : 1, why);
+}
+
+/* A card leaves a hand face up. */
+static void
+apply_take(struct tac_state *s, int seat, int card)
+{
+	s->hand[seat][card]--;
+	s->nhand[seat]--;
+	s->discards[card]++;
+}
+
+/* Remember the last card play for a TAC (T1). */
+static void
+apply_undo(struct tac_state *s, const struct tac_board *before, int card,
+    int final)
+{
+	s->undo.before = *before;
+	s->undo.card = card;
+	s->undo.final = final;
+}
+
+/* A discard: a TAC uses its function; a discarded TAC, the one below (T5). */
+static void
+apply_discarded(struct tac_state *s, int card)
+{
+	if (card == TAC_TAC) {
+		s->undo.before = s->b;
+		s->undo.final = 0;
+		return;
+	}
+	apply_undo(s, &s->b, card, 0);
+}
+
+/* Devil: the player plays the victim's card for the victim (A2). */
+static void
+apply_devil(struct tac_state *s, int player, int victim,
+    const struct tac_action *a)
+{
+	struct tac_board before;
+	int c = a->card, ns = s->cfg.nseats;
+
+	apply_take(s, victim, c);
+	if (a->op == TAC_OP_DISCARD) {
+		apply_discarded(s, c);
+		game_turn_end(s, victim, 0);
+		return;
+	}
+	if (c == TAC_TAC) {
+		/* A2.2: the victim undoes the Devil and plays it itself. */
+		s->phase = TAC_PH_DEVIL;
+		s->turn = victim;
+		s->victim = (victim + 1) % ns;
+		return;
+	}
+	if (c == TAC_FOOL) {
+		/* A2.1: hands pass, then a card of the victim's new hand. */
+		game_pass_hands(s);
+		if (s->nhand[victim] > 0) {
+			s->phase = TAC_PH_DEVIL;
+			s->turn = player;
+			s->victim = victim;
+			return;
+		}
+		apply_undo(s, &s->b, TAC_FOOL, 0);
+		game_turn_end(s, victim, 0);
+		return;
+	}
+	before = s->b;
+	if (c == TAC_C8 && a->op == TAC_OP_SKIP) {
+		apply_undo(s, &before, c, 0);
+		game_turn_end(s, victim, 1);
+		return;
+	}
+	exec_function(s, &s->b, victim, c, a, NULL);
+	apply_undo(s, &before, c, 0);
+	game_turn_end(s, victim, 0);
+}
+
+/*
+ * Carry out function fn as player's card play.  'before' is the board a
+ * TAC on this play will restore; 'viatac' when a TAC took fn.
+ */
+static void
+apply_function(struct tac_state *s, int player, int fn,
+    const struct tac_action *a, const struct tac_board *before, int final,
+    int viatac)
+{
+	switch (fn) {
+	case TAC_FOOL:
+		/* A5.1: the Fool itself is not what a TAC takes. */
+		if (viatac)
+			apply_undo(s, before, TAC_FOOL, final);
+		game_pass_hands(s);
+		if (s->nhand[player] > 0) {
+			s->phase = TAC_PH_FOOL;
+			s->turn = player;
+			return;
+		}
+		apply_undo(s, before, TAC_FOOL, final);
+		game_turn_end(s, player, 0);
+		return;
+	case TAC_DEVIL:
+		if (viatac)
+			apply_undo(s, before, TAC_DEVIL, final);
+		apply_devil(s, player, (player + 1) % s->cfg.nseats, a);
+		return;
+	case TAC_C8:
+		if (a->op == TAC_OP_SKIP) {
+			apply_undo(s, before, fn, final);
+			game_turn_end(s, player, 1);
+			return;
+		}
+		break;
+	}
+	exec_function(s, &s->b, player, fn, a, NULL);
+	apply_undo(s, before, fn, final);
+	game_turn_end(s, player, 0);
+}
+
+/* Apply an action known to be legal (one tac_legal() listed). */
+void
+tac_play(struct tac_state *s, const struct tac_action *a)
+{
+	struct tac_board before;
+	int p = s->turn, fn, final;
+
+	if (s->phase == TAC_PH_EXCHANGE) {
+		game_give(s, a->card);
+		return;
+	}
+	s->played++;
+	if (s->phase == TAC_PH_DEVIL) {
+		apply_devil(s, p, s->victim, a);
+		return;
+	}
+	before = s->b;
+	if (a->tac) {
+		/* T1: back to the board before the last play, then use it. */
+		final = s->phase == TAC_PH_FORCED;
+		fn = s->undo.card;
+		apply_take(s, p, TAC_TAC);
+		s->b = s->undo.before;
+		apply_function(s, p, fn, a, &before, final, 1);
+		return;
+	}
+	if (a->devil) {
+		apply_take(s, p, TAC_DEVIL);
+		apply_devil(s, p, (p + 1) % s->cfg.nseats, a);
+		return;
+	}
+	apply_take(s, p, a->card);
+	if (a->op == TAC_OP_DISCARD) {
+		apply_discarded(s, a->card);
+		game_turn_end(s, p, 0);
+		return;
+	}
+	apply_function(s, p, a->card, a, &before, 0, 0);
+}
+
+/* Does any seat but 'seat' hold a card? */
+static int
+apply_others_hold(const struct tac_state *s, int seat, int minus)
+{
+	int i;
+
+	for (i = 0; i < s->cfg.nseats; i++)
+		if (i != seat && s->nhand[i] - (i == minus) > 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Check an action against the phase, the hands and the board, and compute
+ * the board it leads to.  Every refusal says why.
+ */
+static int
+apply_check(const struct tac_state *s, const struct tac_action *a,
+    struct tac_board *out, struct why *why)
+{
+	const char *name = tac_card_name(a->card);
+	int p = s->turn, ns = s->cfg.nseats, player, victim = -1;
+
+	*out = s->b;
+	if (s->phase == TAC_PH_EXCHANGE) {
+		if (a->op != TAC_OP_GIVE)
+			return why_set(why, "it is the exchange: give your "
+			    "partner a card first (give CARD)");
+		if (s->hand[p][a->card] == 0)
+			return why_set(why, "you hold no %s", name);
+		return 0;
+	}
+	if (a->op == TAC_OP_GIVE)
+		return why_set(why, "cards are given only in the exchange");
+	if (s->phase == TAC_PH_DEVIL) {
+		if (!a->devil || a->tac)
+			return why_set(why, "play a card of seat %d's hand for "
+			    "them: DEVIL CARD ...", s->victim);
+		victim = s->victim;
+	} else if (s->phase == TAC_PH_FORCED && !a->tac)
+		return why_set(why, "the last play brought a team home: you "
+		    "must undo it with your TAC");
+	else if (s->phase == TAC_PH_SKIP && !a->tac &&
+	    a->op != TAC_OP_DISCARD)
+		return why_set(why, "an 8 skipped you: discard a card, or "
+		    "play your TAC on the 8");
+	if (a->tac) {
+		if (s->hand[p][TAC_TAC] == 0)
+			return why_set(why, "you hold no TAC");
+		if (s->played == 0)
+			return why_set(why, "TAC cannot be the first card of a "
+			    "round");
+		if (s->undo.card == TAC_NONE)
+			return why_set(why, "there is no card play for the TAC "
+			    "to take");
+		if (s->undo.final)
+			return why_set(why, "this TAC undid a winning move and "
+			    "cannot itself be undone");
+		if ((a->devil ? TAC_DEVIL : a->card) != s->undo.card)
+			return why_set(why, "the TAC takes the %s: write TAC %s "
+			    "...", tac_card_name(s->undo.card),
+			    tac_card_name(s->undo.card));
+		*out = s->undo.before;
+		if (a->devil)
+			victim = (p + 1) % ns;
+	} else if (a->devil && victim < 0) {
+		if (s->hand[p][TAC_DEVIL] == 0)
+			return why_set(why, "you hold no Devil");
+		victim = (p + 1) % ns;
+	} else if (victim < 0 && s->hand[p][a->card] == 0)
+		return why_set(why, "you hold no %s", name);
+	if (victim >= 0) {
+		if (s->nhand[victim] == 0)
+			return why_set(why, "seat %d holds no card: the Devil "
+			    "has no effect", victim);
+		if (s->hand[victim][a->card] == 0)
+			return why_set(why, "seat %d holds no %s", victim, name);
+		player = victim;
+	} else
+		player = p;
+	if (a->op == TAC_OP_DISCARD)
+		return 0;
+	if (a->op == TAC_OP_NONE) {
+		if (a->card == TAC_FOOL && !apply_others_hold(s, player,
+		    s->phase == TAC_PH_DEVIL ? -1 : p))
+			return why_set(why, "nobody else holds a card: the Fool "
+			    "has no effect");
+		if (a->card == TAC_TAC && (!a->devil ||
+		    s->nhand[(player + 1) % ns] == 0))
+			return why_set(why, "a TAC taken by the Devil needs "
+			    "seat %d to hold a card", (player + 1) % ns);
+		if (a->card != TAC_FOOL && a->card != TAC_TAC)
+			return why_set(why, "what does the %s do?", name);
+		return 0;
+	}
+	if (a->card == TAC_FOOL || a->card == TAC_TAC || a->card == TAC_DEVIL)
+		return why_set(why, "the %s takes no FROM>TO", name);
+	return exec_function(s, out, player, a->card, a, why);
+}
+
+/* Compute the board an action leads to (hands are not considered). */
+int
+tac_result(const struct tac_state *s, const struct tac_action *a,
+    struct tac_board *out)
+{
+	return apply_check(s, a, out, NULL);
+}
+
+/* Do two actions have the same card, prefixes and kind? */
+static int
+apply_same_kind(const struct tac_action *x, const struct tac_action *y)
+{
+	return x->op == y->op && x->tac == y->tac && x->devil == y->devil &&
+	    x->card == y->card;
+}
+
+/*
+ * Check and apply a player's action.  Returns the index of the matching
+ * legal action in l (its canonical spelling), or -1 with the reason in
+ * why and the state unchanged.
+ */
+int
+tac_apply(struct tac_state *s, const struct tac_action *a,
+    struct tac_list *l, char *buf, size_t len)
+{
+	struct why why = { buf, len };
+	struct tac_board want, got;
+	char text[64];
+	int i, n;
+
+	if (s->phase == TAC_PH_OVER)
+		return why_set(&why, "the game is over");
+	if (s->phase == TAC_PH_DEAL)
+		return why_set(&why, "the cards are not dealt yet");
+	n = tac_legal(s, l);
+	if (n < 0)
+		return why_set(&why, "too many legal actions");
+	if (apply_check(s, a, &want, &why) == -1)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (!apply_same_kind(a, &l->a[i]))
+			continue;
+		if (apply_check(s, &l->a[i], &got, NULL) == -1)
+			continue;
+		if (memcmp(&want, &got, sizeof want) == 0) {
+			tac_play(s, &l->a[i]);
+			return i;
+		}
+	}
+	if (a->op == TAC_OP_DISCARD && n > 0) {
+		tac_action_format(&l->a[0], text, sizeof text);
+		return why_set(&why, "a card can be played (%s), so none may "
+		    "be discarded", text);
+	}
+	return why_set(&why, "not a legal action here");
+}

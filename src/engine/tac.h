@@ -1,0 +1,197 @@
+/*
+ * tac.h: the TAC / TAKER rules engine.
+ *
+ * A small library with no I/O and no globals.  The rules it implements are
+ * shared/RULES.md; the text formats are shared/NOTATION.md.  A game is one
+ * plain struct (struct tac_state) that is cheap to copy; generating and
+ * applying actions never allocates.
+ */
+#ifndef TAC_H
+#define TAC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TAC_MAXSEATS	6
+#define TAC_MARBLES	4
+#define TAC_MAXFIELDS	66
+#define TAC_MAXDECK	104
+#define TAC_MAXSEG	7	/* a 7 has at most seven segments */
+#define TAC_MAXACTIONS	4096	/* far above any position seen in play */
+#define TAC_NONE	0xff
+
+/* Cards, in the order the notation lists them. */
+enum tac_card {
+	TAC_C1, TAC_C2, TAC_C3, TAC_C4, TAC_C5, TAC_C6, TAC_C7, TAC_C8,
+	TAC_C9, TAC_C10, TAC_C12, TAC_C13,
+	TAC_TR,			/* Trickster / Mena */
+	TAC_TAC,		/* TAC / Taker */
+	TAC_ANGEL, TAC_DEVIL, TAC_WARRIOR, TAC_FOOL,
+	TAC_NCARDS
+};
+
+/*
+ * Places.  A circle field is its number (0..nfields-1).  A home field
+ * carries its seat so that it can be printed as "2H4".  A base is written
+ * "B"; whose base it is follows from the action.
+ */
+#define TAC_LOC_HOME(s, k)	(0x80 | ((s) << 2) | ((k) - 1))	/* k = 1..4 */
+#define TAC_LOC_ISHOME(l)	((l) != TAC_LOC_BASE && ((l) & 0x80))
+#define TAC_LOC_SEAT(l)		(((l) >> 2) & 0x7)
+#define TAC_LOC_DEPTH(l)	(((l) & 3) + 1)
+#define TAC_LOC_BASE		0xff
+
+/*
+ * The board, in canonical form: marbles of one colour are interchangeable,
+ * so two boards are the same position exactly when memcmp() says so.
+ */
+struct tac_board {
+	int8_t		field[TAC_MAXFIELDS];	/* seat on each field, -1 empty */
+	uint8_t		home[TAC_MAXSEATS];	/* bit k-1: Hk occupied */
+	uint8_t		base[TAC_MAXSEATS];	/* marbles in the base */
+	uint8_t		fresh;		/* bit s: s's start holds s's fresh marble */
+	uint8_t		pad;		/* always 0, so memcmp() works */
+};
+
+/* What a TAC would take: the last card play of the round (T1-T12). */
+struct tac_undo {
+	struct tac_board before;	/* the board before that play */
+	uint8_t		card;		/* the function a TAC uses; TAC_NONE: none */
+	uint8_t		final;		/* a forced TAC (T10): cannot be taken */
+};
+
+enum tac_phase {
+	TAC_PH_DEAL,		/* waiting for tac_deal() (records with deals) */
+	TAC_PH_EXCHANGE,	/* D7: each seat gives one card, in play order */
+	TAC_PH_PLAY,		/* a turn: play or discard one card */
+	TAC_PH_FOOL,		/* A4: the Fool player plays one more card */
+	TAC_PH_SKIP,		/* C5.2: skipped, discard or TAC the 8 */
+	TAC_PH_DEVIL,		/* A2.1/A2.2: play a card of the victim's hand */
+	TAC_PH_FORCED,		/* T10: undo the winning play with a TAC */
+	TAC_PH_OVER
+};
+
+enum tac_names { TAC_NAMES_TAC, TAC_NAMES_TAKER };
+
+/* How a game is set up. */
+struct tac_config {
+	uint8_t		nseats;		/* 4 or 6 */
+	uint8_t		triples;	/* 6 seats: two teams of three */
+	uint8_t		master;		/* Angel, Devil, Warrior, Fool in the deck */
+	uint8_t		names;		/* enum tac_names: shown names only */
+};
+
+/* A whole game.  Plain data: copy it with '='. */
+struct tac_state {
+	struct tac_config cfg;
+	uint8_t		nfields;	/* 64 or 66 */
+	uint8_t		phase;		/* enum tac_phase */
+	uint8_t		turn;		/* the seat to act */
+	uint8_t		victim;		/* TAC_PH_DEVIL: whose hand is played */
+	uint8_t		dealer;
+	uint8_t		winner;		/* winning team, TAC_NONE while playing */
+	uint8_t		announce;	/* D6: bit s, seat s was dealt a 1 or 13 */
+	uint8_t		external;	/* deals come from tac_deal(), not the deck */
+	uint16_t	round;		/* 1 for the first deal */
+	uint16_t	played;		/* card plays this round (T9) */
+	uint8_t		gift[TAC_MAXSEATS];	/* exchange: card given or TAC_NONE */
+	uint8_t		hand[TAC_MAXSEATS][TAC_NCARDS];	/* card counts */
+	uint8_t		nhand[TAC_MAXSEATS];
+	uint8_t		ndeck;		/* cards left; deck[ndeck - 1] is the top */
+	uint8_t		deck[TAC_MAXDECK];
+	uint8_t		discards[TAC_NCARDS];	/* played since the last shuffle */
+	struct tac_board b;
+	struct tac_undo	undo;
+	uint64_t	rng;		/* the seeded generator's state */
+};
+
+/*
+ * An action, as NOTATION.md writes it: [TAC] [DEVIL] CARD BODY, or
+ * "give CARD".  Which hand a card leaves follows from the phase.
+ */
+enum tac_op {
+	TAC_OP_GIVE,		/* give CARD */
+	TAC_OP_DISCARD,		/* CARD discard */
+	TAC_OP_MOVE,		/* CARD FROM>TO [FROM>TO ...] (enter: B>start) */
+	TAC_OP_SKIP,		/* 8 skip */
+	TAC_OP_SWAP,		/* TR A<>B, in seg[0].from and seg[0].to */
+	TAC_OP_NONE		/* FOOL, and DEVIL TAC (A2.2) */
+};
+
+struct tac_seg {
+	uint8_t		from;
+	uint8_t		to;
+};
+
+struct tac_action {
+	uint8_t		op;		/* enum tac_op */
+	uint8_t		tac;		/* written with the TAC prefix */
+	uint8_t		devil;		/* written with the DEVIL prefix */
+	uint8_t		card;		/* the card after the prefixes */
+	uint8_t		nseg;
+	struct tac_seg	seg[TAC_MAXSEG];
+};
+
+/* Scratch for the 7's search; part of the list so nothing is allocated. */
+#define TAC_MEMO	4096
+struct tac_memo {
+	uint32_t	gen;
+	uint32_t	stamp[TAC_MEMO];
+	uint64_t	key[TAC_MEMO];
+	struct tac_board bkey[TAC_MEMO];
+};
+
+/* The legal actions of a position. */
+struct tac_list {
+	int		n;
+	int		overflow;	/* more than TAC_MAXACTIONS: a bug */
+	struct tac_action a[TAC_MAXACTIONS];
+	struct tac_memo	memo;
+};
+
+/* game.c */
+int		 tac_config_check(const struct tac_config *, char *, size_t);
+void		 tac_init(struct tac_state *, const struct tac_config *, uint64_t);
+void		 tac_init_dealt(struct tac_state *, const struct tac_config *,
+		     int);
+int		 tac_deal(struct tac_state *, const uint8_t [][TAC_NCARDS],
+		     char *, size_t);
+int		 tac_team(const struct tac_state *, int);
+int		 tac_nteams(const struct tac_state *);
+int		 tac_partner(const struct tac_state *, int);
+int		 tac_start(const struct tac_state *, int);
+int		 tac_deal_size(const struct tac_state *);
+int		 tac_deck_size(const struct tac_config *);
+void		 tac_deck_fill(const struct tac_config *, uint8_t [TAC_NCARDS]);
+int		 tac_over(const struct tac_state *);
+
+/* movegen.c */
+int		 tac_legal(const struct tac_state *, struct tac_list *);
+
+/* apply.c */
+int		 tac_apply(struct tac_state *, const struct tac_action *,
+		     struct tac_list *, char *, size_t);
+void		 tac_play(struct tac_state *, const struct tac_action *);
+int		 tac_result(const struct tac_state *, const struct tac_action *,
+		     struct tac_board *);
+
+/* view.c */
+void		 tac_view(const struct tac_state *, int, struct tac_state *);
+
+/* notation.c */
+const char	*tac_card_name(int);
+const char	*tac_card_display(int, int);
+int		 tac_card_parse(const char *, size_t);
+int		 tac_action_parse(const char *, struct tac_action *, char *,
+		     size_t);
+size_t		 tac_action_format(const struct tac_action *, char *, size_t);
+size_t		 tac_loc_format(int, char *, size_t);
+int		 tac_action_equal(const struct tac_action *,
+		     const struct tac_action *);
+
+/* rng.c */
+uint64_t	 tac_rng_next(uint64_t *);
+uint32_t	 tac_rng_below(uint64_t *, uint32_t);
+void		 tac_rng_shuffle(uint64_t *, uint8_t *, int);
+
+#endif /* TAC_H */
