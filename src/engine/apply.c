@@ -29,24 +29,24 @@ apply_warrior(const struct fn_ctx *ctx, struct tac_board *b,
 	int x = a->seg[0].from, y, o;
 
 	if (x == TAC_LOC_BASE || TAC_LOC_ISHOME(x) || x >= s->nfields)
-		return why_set(why, "the Warrior moves a marble on the circle");
+		return why_fail(why, "the Warrior moves a marble on the circle");
 	o = b->field[x];
 	if (o < 0)
-		return why_set(why, "no marble on %d", x);
+		return why_fail(why, "no marble on %d", x);
 	if ((ctx->seats & (1U << o)) == 0)
-		return why_set(why, "the marble on %d is not one you may move",
+		return why_fail(why, "the marble on %d is not one you may move",
 		    x);
 	y = board_ahead(s, b, x);
 	if (y < 0) {
 		if (a->seg[0].to != TAC_LOC_BASE)
-			return why_set(why, "the marble on %d is alone on the "
+			return why_fail(why, "the marble on %d is alone on the "
 			    "circle and kicks itself: WARRIOR %d>B", x, x);
 		board_take(s, b, x);
 		b->base[o]++;
 		return 0;
 	}
 	if (a->seg[0].to != y)
-		return why_set(why, "the nearest marble ahead of %d is on %d",
+		return why_fail(why, "the nearest marble ahead of %d is on %d",
 		    x, y);
 	board_take(s, b, x);
 	board_put(s, b, y, o);
@@ -64,19 +64,19 @@ apply_angel(const struct tac_state *s, struct tac_board *b, int player,
 
 	t = gen_angel_target(s, b, player);
 	if (t < 0)
-		return why_set(why, "the Angel has no marble to act on");
+		return why_fail(why, "the Angel has no marble to act on");
 	ctx.s = s;
 	ctx.player = player;
 	ctx.seats = 1U << t;
 	if (b->base[t] > 0) {
 		if (a->seg[0].from != TAC_LOC_BASE)
-			return why_set(why, "the Angel must bring a marble of "
+			return why_fail(why, "the Angel must bring a marble of "
 			    "seat %d out of its base: ANGEL B>%d", t,
 			    board_start(s, t));
 		return board_enter(&ctx, b, a->seg[0].to, why);
 	}
 	if (a->seg[0].from == TAC_LOC_BASE)
-		return why_set(why, "seat %d has no marble in its base", t);
+		return why_fail(why, "seat %d has no marble in its base", t);
 	nb = *b;
 	if (board_move(&ctx, &nb, a->seg[0].from, a->seg[0].to, 1, 1,
 	    NULL) == 0) {
@@ -105,36 +105,36 @@ exec_function(const struct tac_state *s, struct tac_board *b, int player,
 		return seven_exec(&ctx, b, a, why);
 	if (fn == TAC_TR) {
 		if (a->op != TAC_OP_SWAP)
-			return why_set(why, "a Trickster swaps two marbles: "
+			return why_fail(why, "a Trickster swaps two marbles: "
 			    "TR A<>B");
 		x = a->seg[0].from;
 		y = a->seg[0].to;
 		if (TAC_LOC_ISHOME(x) || TAC_LOC_ISHOME(y) || x == TAC_LOC_BASE ||
 		    y == TAC_LOC_BASE)
-			return why_set(why, "only marbles on the circle can be "
+			return why_fail(why, "only marbles on the circle can be "
 			    "swapped");
 		if (x >= s->nfields || y >= s->nfields || x == y)
-			return why_set(why, "swap two different fields");
+			return why_fail(why, "swap two different fields");
 		if (b->field[x] < 0 || b->field[y] < 0)
-			return why_set(why, "no marble on %d",
+			return why_fail(why, "no marble on %d",
 			    b->field[x] < 0 ? x : y);
 		if (!board_oncircle(s, b, ctx.seats))
-			return why_set(why, "a Trickster needs a marble of "
+			return why_fail(why, "a Trickster needs a marble of "
 			    "yours on the circle");
 		board_swap(s, b, x, y);
 		return 0;
 	}
 	if (fn == TAC_C8 && a->op == TAC_OP_SKIP) {
 		if (!board_oncircle(s, b, ctx.seats))
-			return why_set(why, "an 8 needs a marble of yours on "
+			return why_fail(why, "an 8 needs a marble of yours on "
 			    "the circle");
 		if (s->nhand[(player + 1) % s->cfg.nseats] == 0)
-			return why_set(why, "the next player holds no card: "
+			return why_fail(why, "the next player holds no card: "
 			    "an 8 cannot skip them");
 		return 0;
 	}
 	if (a->op != TAC_OP_MOVE || a->nseg != 1)
-		return why_set(why, "a %s moves one marble: %s FROM>TO",
+		return why_fail(why, "a %s moves one marble: %s FROM>TO",
 		    tac_card_name(fn), tac_card_name(fn));
 	if (fn == TAC_WARRIOR)
 		return apply_warrior(&ctx, b, a, why);
@@ -142,11 +142,11 @@ exec_function(const struct tac_state *s, struct tac_board *b, int player,
 		return apply_angel(s, b, player, a, why);
 	n = apply_value(fn);
 	if (n == 0)
-		return why_set(why, "a %s does not move marbles",
+		return why_fail(why, "a %s does not move marbles",
 		    tac_card_name(fn));
 	if (a->seg[0].from == TAC_LOC_BASE) {
 		if (fn != TAC_C1 && fn != TAC_C13)
-			return why_set(why, "only a 1 or a 13 brings a marble "
+			return why_fail(why, "only a 1 or a 13 brings a marble "
 			    "out of its base");
 		return board_enter(&ctx, b, a->seg[0].to, why);
 	}
@@ -337,40 +337,40 @@ apply_check(const struct tac_state *s, const struct tac_action *a,
 	*out = s->b;
 	if (s->phase == TAC_PH_EXCHANGE) {
 		if (a->op != TAC_OP_GIVE)
-			return why_set(why, "it is the exchange: give your "
+			return why_fail(why, "it is the exchange: give your "
 			    "partner a card first (give CARD)");
 		if (s->hand[p][a->card] == 0)
-			return why_set(why, "you hold no %s", name);
+			return why_fail(why, "you hold no %s", name);
 		return 0;
 	}
 	if (a->op == TAC_OP_GIVE)
-		return why_set(why, "cards are given only in the exchange");
+		return why_fail(why, "cards are given only in the exchange");
 	if (s->phase == TAC_PH_DEVIL) {
 		if (!a->devil || a->tac)
-			return why_set(why, "play a card of seat %d's hand for "
+			return why_fail(why, "play a card of seat %d's hand for "
 			    "them: DEVIL CARD ...", s->victim);
 		victim = s->victim;
 	} else if (s->phase == TAC_PH_FORCED && !a->tac)
-		return why_set(why, "the last play brought a team home: you "
+		return why_fail(why, "the last play brought a team home: you "
 		    "must undo it with your TAC");
 	else if (s->phase == TAC_PH_SKIP && !a->tac &&
 	    a->op != TAC_OP_DISCARD)
-		return why_set(why, "an 8 skipped you: discard a card, or "
+		return why_fail(why, "an 8 skipped you: discard a card, or "
 		    "play your TAC on the 8");
 	if (a->tac) {
 		if (s->hand[p][TAC_TAC] == 0)
-			return why_set(why, "you hold no TAC");
+			return why_fail(why, "you hold no TAC");
 		if (s->played == 0)
-			return why_set(why, "TAC cannot be the first card of a "
+			return why_fail(why, "TAC cannot be the first card of a "
 			    "round");
 		if (s->undo.card == TAC_NONE)
-			return why_set(why, "there is no card play for the TAC "
+			return why_fail(why, "there is no card play for the TAC "
 			    "to take");
 		if (s->undo.final)
-			return why_set(why, "this TAC undid a winning move and "
+			return why_fail(why, "this TAC undid a winning move and "
 			    "cannot itself be undone");
 		if ((a->devil ? TAC_DEVIL : a->card) != s->undo.card)
-			return why_set(why, "the TAC takes the %s: write TAC %s "
+			return why_fail(why, "the TAC takes the %s: write TAC %s "
 			    "...", tac_card_name(s->undo.card),
 			    tac_card_name(s->undo.card));
 		*out = s->undo.before;
@@ -378,16 +378,16 @@ apply_check(const struct tac_state *s, const struct tac_action *a,
 			victim = (p + 1) % ns;
 	} else if (a->devil && victim < 0) {
 		if (s->hand[p][TAC_DEVIL] == 0)
-			return why_set(why, "you hold no Devil");
+			return why_fail(why, "you hold no Devil");
 		victim = (p + 1) % ns;
 	} else if (victim < 0 && s->hand[p][a->card] == 0)
-		return why_set(why, "you hold no %s", name);
+		return why_fail(why, "you hold no %s", name);
 	if (victim >= 0) {
 		if (s->nhand[victim] == 0)
-			return why_set(why, "seat %d holds no card: the Devil "
+			return why_fail(why, "seat %d holds no card: the Devil "
 			    "has no effect", victim);
 		if (s->hand[victim][a->card] == 0)
-			return why_set(why, "seat %d holds no %s", victim, name);
+			return why_fail(why, "seat %d holds no %s", victim, name);
 		player = victim;
 	} else
 		player = p;
@@ -396,18 +396,18 @@ apply_check(const struct tac_state *s, const struct tac_action *a,
 	if (a->op == TAC_OP_NONE) {
 		if (a->card == TAC_FOOL && !apply_others_hold(s, player,
 		    s->phase == TAC_PH_DEVIL ? -1 : p))
-			return why_set(why, "nobody else holds a card: the Fool "
+			return why_fail(why, "nobody else holds a card: the Fool "
 			    "has no effect");
 		if (a->card == TAC_TAC && (!a->devil ||
 		    s->nhand[(player + 1) % ns] == 0))
-			return why_set(why, "a TAC taken by the Devil needs "
+			return why_fail(why, "a TAC taken by the Devil needs "
 			    "seat %d to hold a card", (player + 1) % ns);
 		if (a->card != TAC_FOOL && a->card != TAC_TAC)
-			return why_set(why, "what does the %s do?", name);
+			return why_fail(why, "what does the %s do?", name);
 		return 0;
 	}
 	if (a->card == TAC_FOOL || a->card == TAC_TAC || a->card == TAC_DEVIL)
-		return why_set(why, "the %s takes no FROM>TO", name);
+		return why_fail(why, "the %s takes no FROM>TO", name);
 	return exec_function(s, out, player, a->card, a, why);
 }
 
@@ -442,12 +442,12 @@ tac_apply(struct tac_state *s, const struct tac_action *a,
 	int i, n;
 
 	if (s->phase == TAC_PH_OVER)
-		return why_set(&why, "the game is over");
+		return why_fail(&why, "the game is over");
 	if (s->phase == TAC_PH_DEAL)
-		return why_set(&why, "the cards are not dealt yet");
+		return why_fail(&why, "the cards are not dealt yet");
 	n = tac_legal(s, l);
 	if (n < 0)
-		return why_set(&why, "too many legal actions");
+		return why_fail(&why, "too many legal actions");
 	if (apply_check(s, a, &want, &why) == -1)
 		return -1;
 	for (i = 0; i < n; i++) {
@@ -462,8 +462,8 @@ tac_apply(struct tac_state *s, const struct tac_action *a,
 	}
 	if (a->op == TAC_OP_DISCARD && n > 0) {
 		tac_action_format(&l->a[0], text, sizeof text);
-		return why_set(&why, "a card can be played (%s), so none may "
+		return why_fail(&why, "a card can be played (%s), so none may "
 		    "be discarded", text);
 	}
-	return why_set(&why, "not a legal action here");
+	return why_fail(&why, "not a legal action here");
 }

@@ -177,41 +177,41 @@ board_move(const struct fn_ctx *ctx, struct tac_board *b, int from, int to,
 
 	o = board_owner(s, b, from);
 	if (o < 0)
-		return why_set(why, "no marble on %s", loc_str(from, a,
+		return why_fail(why, "no marble on %s", loc_str(from, a,
 		    sizeof a));
 	if ((ctx->seats & (1U << o)) == 0)
-		return why_set(why, "the marble on %s is not one you may move",
+		return why_fail(why, "the marble on %s is not one you may move",
 		    loc_str(from, a, sizeof a));
 	if (to == TAC_LOC_BASE)
-		return why_set(why, "a %d cannot move a marble to a base", n);
+		return why_fail(why, "a %d cannot move a marble to a base", n);
 	wanthome = TAC_LOC_ISHOME(to);
 	if (wanthome && TAC_LOC_SEAT(to) != o)
-		return why_set(why, "the marble on %s cannot enter %s: "
+		return why_fail(why, "the marble on %s cannot enter %s: "
 		    "only its own home", loc_str(from, a, sizeof a),
 		    loc_str(to, c, sizeof c));
 	if (!wanthome && to >= L)
-		return why_set(why, "%d is not a field", to);
+		return why_fail(why, "%d is not a field", to);
 
 	if (TAC_LOC_ISHOME(from)) {
 		/* M12, M13: inside a home, forward only, exact, no jumping. */
 		if (dir < 0)
-			return why_set(why, "a marble in a home moves back "
+			return why_fail(why, "a marble in a home moves back "
 			    "only with a 7");
 		if (!wanthome)
-			return why_set(why, "a marble in a home never returns "
+			return why_fail(why, "a marble in a home never returns "
 			    "to the circle");
 		k = TAC_LOC_DEPTH(from);
 		if (k + n > 4)
-			return why_set(why, "a %d from %s would leave the home",
+			return why_fail(why, "a %d from %s would leave the home",
 			    n, loc_str(from, a, sizeof a));
 		for (j = k + 1; j <= k + n; j++)
 			if (b->home[o] & (1U << (j - 1)))
-				return why_set(why, "marble on %s cannot pass "
+				return why_fail(why, "marble on %s cannot pass "
 				    "the marble on %s", loc_str(from, a,
 				    sizeof a), loc_str(TAC_LOC_HOME(o, j), c,
 				    sizeof c));
 		if (to != TAC_LOC_HOME(o, k + n))
-			return why_set(why, "a %d takes %s to %dH%d, not %s",
+			return why_fail(why, "a %d takes %s to %dH%d, not %s",
 			    n, loc_str(from, a, sizeof a), o, k + n,
 			    loc_str(to, c, sizeof c));
 		b->home[o] &= ~(1U << (k - 1));
@@ -225,7 +225,7 @@ board_move(const struct fn_ctx *ctx, struct tac_board *b, int from, int to,
 		if (wanthome && pos == start) {
 			/* M9/C3: a fresh marble may not turn in at once. */
 			if (step == 1 && (b->fresh & (1U << o)))
-				return why_set(why, "the marble on %s is fresh "
+				return why_fail(why, "the marble on %s is fresh "
 				    "and cannot go into its home from its "
 				    "start field", loc_str(from, a, sizeof a));
 			r = n - step + 1;
@@ -233,13 +233,13 @@ board_move(const struct fn_ctx *ctx, struct tac_board *b, int from, int to,
 				break;
 			for (j = 1; j <= r; j++)
 				if (b->home[o] & (1U << (j - 1)))
-					return why_set(why, "marble on %s "
+					return why_fail(why, "marble on %s "
 					    "cannot pass the marble on %s",
 					    loc_str(from, a, sizeof a),
 					    loc_str(TAC_LOC_HOME(o, j), c,
 					    sizeof c));
 			if (to != TAC_LOC_HOME(o, r))
-				return why_set(why, "a %d takes %s into %dH%d, "
+				return why_fail(why, "a %d takes %s into %dH%d, "
 				    "not %s", n, loc_str(from, a, sizeof a), o,
 				    r, loc_str(to, c, sizeof c));
 			board_take(s, b, from);
@@ -248,14 +248,14 @@ board_move(const struct fn_ctx *ctx, struct tac_board *b, int from, int to,
 		}
 		pos = (pos + dir + L) % L;
 		if (step < n && b->field[pos] >= 0)
-			return why_set(why, "marble on %s cannot pass the marble "
+			return why_fail(why, "marble on %s cannot pass the marble "
 			    "on %d", loc_str(from, a, sizeof a), pos);
 	}
 	if (wanthome)
-		return why_set(why, "a %d does not take %s into %s", n,
+		return why_fail(why, "a %d does not take %s into %s", n,
 		    loc_str(from, a, sizeof a), loc_str(to, c, sizeof c));
 	if (pos != to)
-		return why_set(why, "a %d takes %s to %d, not %d", n,
+		return why_fail(why, "a %d takes %s to %d, not %d", n,
 		    loc_str(from, a, sizeof a), pos, to);
 	board_take(s, b, from);
 	board_put(s, b, pos, o);
@@ -273,13 +273,13 @@ board_enter(const struct fn_ctx *ctx, struct tac_board *b, int to,
 	o = TAC_LOC_ISHOME(to) || to == TAC_LOC_BASE ? -1 :
 	    board_start_owner(s, to);
 	if (o < 0)
-		return why_set(why, "a marble enters on a start field, "
+		return why_fail(why, "a marble enters on a start field, "
 		    "not on %d", to);
 	if ((ctx->seats & (1U << o)) == 0)
-		return why_set(why, "%d is not the start field of a marble "
+		return why_fail(why, "%d is not the start field of a marble "
 		    "you may enter", to);
 	if (b->base[o] == 0)
-		return why_set(why, "seat %d has no marble in its base", o);
+		return why_fail(why, "seat %d has no marble in its base", o);
 	b->base[o]--;
 	board_put(s, b, to, o);
 	b->fresh |= 1U << o;

@@ -34,14 +34,14 @@ tac_config_check(const struct tac_config *cfg, char *why, size_t len)
 	struct why w = { why, len };
 
 	if (cfg->nseats != 4 && cfg->nseats != 6)
-		return why_set(&w, "players: %d is not supported, only 4 or 6 "
+		return why_fail(&w, "players: %d is not supported, only 4 or 6 "
 		    "(B6)", cfg->nseats);
 	if (cfg->triples && cfg->nseats != 6)
-		return why_set(&w, "teams: triples need 6 players");
+		return why_fail(&w, "teams: triples need 6 players");
 	if (cfg->master > 1 || cfg->triples > 1)
-		return why_set(&w, "bad option value");
+		return why_fail(&w, "bad option value");
 	if (cfg->names != TAC_NAMES_TAC && cfg->names != TAC_NAMES_TAKER)
-		return why_set(&w, "names: must be tac or taker");
+		return why_fail(&w, "names: must be tac or taker");
 	return 0;
 }
 
@@ -304,14 +304,14 @@ tac_deal(struct tac_state *s, const uint8_t hands[][TAC_NCARDS], char *why,
 	int i, c, n, size = -1;
 
 	if (s->phase != TAC_PH_DEAL)
-		return why_set(&w, "no deal is due");
+		return why_fail(&w, "no deal is due");
 	tac_deck_fill(&s->cfg, counts);
 	for (c = 0; c < TAC_NCARDS; c++) {
 		n = 0;
 		for (i = 0; i < s->cfg.nseats; i++)
 			n += hands[i][c];
 		if (n > counts[c])
-			return why_set(&w, "more %s cards than the deck has",
+			return why_fail(&w, "more %s cards than the deck has",
 			    tac_card_name(c));
 	}
 	for (i = 0; i < s->cfg.nseats; i++) {
@@ -321,7 +321,7 @@ tac_deal(struct tac_state *s, const uint8_t hands[][TAC_NCARDS], char *why,
 		if (size < 0)
 			size = n;
 		if (n != size || n < 1 || n > 6)
-			return why_set(&w, "seat %d is dealt %d cards: every "
+			return why_fail(&w, "seat %d is dealt %d cards: every "
 			    "seat gets the same number, 1 to 6", i, n);
 	}
 	for (i = 0; i < s->cfg.nseats; i++) {

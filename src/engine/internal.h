@@ -21,6 +21,10 @@ struct why {
 	size_t		 len;
 };
 
+/* Refuse with a reason; the arguments are only evaluated when wanted. */
+#define why_fail(w, ...) \
+	((w) == NULL || (w)->buf == NULL ? -1 : why_set((w), __VA_ARGS__))
+
 /* board.c */
 int	 board_spacing(const struct tac_state *);
 int	 board_start(const struct tac_state *, int);

@@ -78,35 +78,37 @@ seven_step(const struct seven *sv, struct node *nd, int from, int to,
 {
 	const struct tac_state *s = sv->s;
 	struct tac_board *b = &nd->b;
-	char a[8], c[8];
+	char a[8] = "", c[8] = "";
 	int o, k, j, start;
 
-	tac_loc_format(from, a, sizeof a);
-	tac_loc_format(to, c, sizeof c);
+	if (why != NULL) {		/* formatting costs the search */
+		tac_loc_format(from, a, sizeof a);
+		tac_loc_format(to, c, sizeof c);
+	}
 	o = board_owner(s, b, from);
 	if (o < 0)
-		return why_set(why, "no marble on %s", a);
+		return why_fail(why, "no marble on %s", a);
 	if ((seven_mask(sv, nd) & (1U << o)) == 0) {
 		if (nd->stage == 1 && o == sv->player)
-			return why_set(why, "your last marble is home: the "
+			return why_fail(why, "your last marble is home: the "
 			    "rest of the 7 must move your partner's marbles");
-		return why_set(why, "the marble on %s is not one you may move",
+		return why_fail(why, "the marble on %s is not one you may move",
 		    a);
 	}
 	if (TAC_LOC_ISHOME(from)) {
 		k = TAC_LOC_DEPTH(from);
 		if (!TAC_LOC_ISHOME(to) || TAC_LOC_SEAT(to) != o)
-			return why_set(why, "a marble in a home never returns "
+			return why_fail(why, "a marble in a home never returns "
 			    "to the circle");
 		j = TAC_LOC_DEPTH(to);
 		if (sv->stuck[o] & (1U << (k - 1)))
-			return why_set(why, "the marble on %s is stuck and "
+			return why_fail(why, "the marble on %s is stuck and "
 			    "cannot move", a);
 		if (j < k && (nd->moved[o] & (1U << (k - 1))) == 0)
-			return why_set(why, "the marble on %s must step forward "
+			return why_fail(why, "the marble on %s must step forward "
 			    "before it steps back", a);
 		if (b->home[o] & (1U << (j - 1)))
-			return why_set(why, "marble on %s cannot pass the "
+			return why_fail(why, "marble on %s cannot pass the "
 			    "marble on %s", a, c);
 		b->home[o] &= ~(1U << (k - 1));
 		b->home[o] |= 1U << (j - 1);
@@ -116,20 +118,20 @@ seven_step(const struct seven *sv, struct node *nd, int from, int to,
 		start = board_start(s, o);
 		if (from != start || TAC_LOC_SEAT(to) != o ||
 		    TAC_LOC_DEPTH(to) != 1)
-			return why_set(why, "the marble on %s cannot step "
+			return why_fail(why, "the marble on %s cannot step "
 			    "to %s", a, c);
 		if (b->fresh & (1U << o))
-			return why_set(why, "the marble on %s is fresh and "
+			return why_fail(why, "the marble on %s is fresh and "
 			    "cannot go into its home from its start field", a);
 		if (b->home[o] & 1U)
-			return why_set(why, "marble on %s cannot pass the "
+			return why_fail(why, "marble on %s cannot pass the "
 			    "marble on %s", a, c);
 		board_take(s, b, from);
 		b->home[o] |= 1U;
 		nd->moved[o] |= 1U;
 	} else {
 		if (to != (from + 1) % s->nfields)
-			return why_set(why, "the marble on %s cannot step "
+			return why_fail(why, "the marble on %s cannot step "
 			    "to %s", a, c);
 		board_take(s, b, from);
 		board_put(s, b, to, o);		/* C4.2: kicks what it meets */
@@ -141,16 +143,20 @@ seven_step(const struct seven *sv, struct node *nd, int from, int to,
 	return 0;
 }
 
-/* Hash a node for the memo table. */
+_Static_assert(sizeof(struct tac_board) % 8 == 0, "board hashes by words");
+
+/* Hash a node for the memo table, a word at a time. */
 static uint64_t
 seven_hash(const struct node *nd, uint64_t key)
 {
-	const uint8_t *p = (const uint8_t *)&nd->b;
-	uint64_t h = 0xcbf29ce484222325ULL ^ key;
+	uint64_t h = key * 0x9e3779b97f4a7c15ULL, w;
 	size_t i;
 
-	for (i = 0; i < sizeof nd->b; i++)
-		h = (h ^ p[i]) * 0x100000001b3ULL;
+	for (i = 0; i + 8 <= sizeof nd->b; i += 8) {
+		memcpy(&w, (const uint8_t *)&nd->b + i, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
 	return h;
 }
 
@@ -350,25 +356,27 @@ seven_exec(const struct fn_ctx *ctx, struct tac_board *b,
 	const struct tac_state *s = ctx->s;
 	struct seven sv;
 	struct node nd;
-	char x[8], y[8];
+	char x[8] = "", y[8] = "";
 	int i, o, at, n, total = 0, from, to;
 
 	if (a->op != TAC_OP_MOVE || a->nseg < 1)
-		return why_set(why, "a 7 moves marbles: 7 FROM>TO ...");
+		return why_fail(why, "a 7 moves marbles: 7 FROM>TO ...");
 	for (i = 0; i < a->nseg; i++) {
 		from = a->seg[i].from;
 		to = a->seg[i].to;
-		tac_loc_format(from, x, sizeof x);
-		tac_loc_format(to, y, sizeof y);
+		if (why != NULL) {
+			tac_loc_format(from, x, sizeof x);
+			tac_loc_format(to, y, sizeof y);
+		}
 		if (from == TAC_LOC_BASE || to == TAC_LOC_BASE)
-			return why_set(why, "a 7 neither enters nor leaves "
+			return why_fail(why, "a 7 neither enters nor leaves "
 			    "the circle: %s>%s", x, y);
 		if (!TAC_LOC_ISHOME(from) && from >= s->nfields)
-			return why_set(why, "%s is not a field", x);
+			return why_fail(why, "%s is not a field", x);
 		if (!TAC_LOC_ISHOME(to) && to >= s->nfields)
-			return why_set(why, "%s is not a field", y);
+			return why_fail(why, "%s is not a field", y);
 		if (TAC_LOC_ISHOME(from) && !TAC_LOC_ISHOME(to))
-			return why_set(why, "a marble in a home never returns "
+			return why_fail(why, "a marble in a home never returns "
 			    "to the circle");
 		if (TAC_LOC_ISHOME(from))
 			n = TAC_LOC_DEPTH(to) - TAC_LOC_DEPTH(from);
@@ -379,31 +387,33 @@ seven_exec(const struct fn_ctx *ctx, struct tac_board *b,
 			n = (to - from + s->nfields) % s->nfields;
 		if (TAC_LOC_ISHOME(from) && TAC_LOC_SEAT(from) !=
 		    TAC_LOC_SEAT(to))
-			return why_set(why, "%s and %s are in different homes",
+			return why_fail(why, "%s and %s are in different homes",
 			    x, y);
 		total += n < 0 ? -n : n;
 		if (n == 0)
-			return why_set(why, "the segment %s>%s has no steps",
+			return why_fail(why, "the segment %s>%s has no steps",
 			    x, y);
 	}
 	if (total != 7)
-		return why_set(why, "a 7 must use all 7 steps, these segments "
+		return why_fail(why, "a 7 must use all 7 steps, these segments "
 		    "use %d", total);
 	seven_setup(&sv, &nd, ctx, b);
 	for (i = 0; i < a->nseg; i++) {
 		at = a->seg[i].from;
 		o = board_owner(s, &nd.b, at);
-		tac_loc_format(at, x, sizeof x);
-		tac_loc_format(a->seg[i].to, y, sizeof y);
+		if (why != NULL) {
+			tac_loc_format(at, x, sizeof x);
+			tac_loc_format(a->seg[i].to, y, sizeof y);
+		}
 		if (o < 0)
-			return why_set(why, "no marble on %s", x);
+			return why_fail(why, "no marble on %s", x);
 		if (TAC_LOC_ISHOME(a->seg[i].to) &&
 		    TAC_LOC_SEAT(a->seg[i].to) != o)
-			return why_set(why, "the marble on %s cannot enter %s: "
+			return why_fail(why, "the marble on %s cannot enter %s: "
 			    "only its own home", x, y);
 		while (at != a->seg[i].to) {
 			if (nd.r == 0)
-				return why_set(why, "a 7 has only 7 steps");
+				return why_fail(why, "a 7 has only 7 steps");
 			n = seven_toward(s, o, at, a->seg[i].to);
 			if (seven_step(&sv, &nd, at, n, why))
 				return -1;
