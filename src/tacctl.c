@@ -1,0 +1,189 @@
+/*
+ * tacctl.c: command dispatch and the helpers the commands share.
+ *
+ * tacctl exposes the rules engine on the command line: legal actions of a
+ * position, applying actions, replaying game records and simulating whole
+ * games (shared/NOTATION.md formats throughout).
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tacctl.h"
+
+const char	*tacctl_progname = "tacctl";
+
+static const struct tacctl_cmd {
+	const char	*name;
+	int		(*fn)(int, char **);
+} tacctl_cmds[] = {
+	{ "legal", cmd_legal },
+	{ "apply", cmd_apply },
+	{ "replay", cmd_replay },
+	{ "sim", cmd_sim },
+};
+
+/* Print "tacctl: MESSAGE" on one line and exit with the given code. */
+void
+tacctl_die(int code, const char *fmt, ...)
+{
+	va_list	ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", tacctl_progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(code);
+}
+
+/* Print the usage lines and exit 2. */
+void
+tacctl_usage(void)
+{
+	fprintf(stderr,
+	    "usage: %s legal POSITION [ACTION ...]\n"
+	    "       %s apply POSITION ACTION ...\n"
+	    "       %s replay RECORD\n"
+	    "       %s sim --games N --seed S [--players 4|6] "
+	    "[--teams pairs|triples]\n"
+	    "           [--no-master] [--policy random|greedy] "
+	    "[--record DIR] [--check]\n"
+	    "POSITION and RECORD are JSON files, or - for stdin.\n",
+	    tacctl_progname, tacctl_progname, tacctl_progname,
+	    tacctl_progname);
+	exit(TACCTL_BADINPUT);
+}
+
+/* Allocate zeroed memory; running out of memory is fatal here. */
+void *
+tacctl_alloc(size_t size)
+{
+	void	*p;
+
+	if ((p = calloc(1, size)) == NULL)
+		tacctl_die(TACCTL_BADINPUT, "out of memory");
+	return (p);
+}
+
+/* Read a JSON document from a file, or stdin for "-"; exit 2 if it is bad. */
+json_t *
+tacctl_read_json(const char *path)
+{
+	json_t		*root;
+	json_error_t	 error;
+	const char	*name;
+
+	if (strcmp(path, "-") == 0) {
+		name = "<stdin>";
+		root = json_loadf(stdin, JSON_REJECT_DUPLICATES, &error);
+	} else {
+		name = path;
+		root = json_load_file(path, JSON_REJECT_DUPLICATES, &error);
+	}
+	if (root != NULL)
+		return (root);
+	if (error.line < 0)
+		tacctl_die(TACCTL_BADINPUT, "%s: %s", name, error.text);
+	tacctl_die(TACCTL_BADINPUT, "%s:%d:%d: %s", name, error.line,
+	    error.column, error.text);
+}
+
+/* Print a value on one line, with a space after each ',' and ':'. */
+static void
+tacctl_print_value(FILE *f, const json_t *v)
+{
+	char	*s;
+
+	s = json_dumps(v, JSON_ENCODE_ANY | JSON_REAL_PRECISION(10));
+	if (s == NULL)
+		tacctl_die(TACCTL_BADINPUT, "out of memory");
+	fputs(s, f);
+	free(s);
+}
+
+/*
+ * Print a JSON object readably and deterministically: one member per line
+ * in the order the object was built, and arrays of arrays or objects (the
+ * marbles, the hands) and a record's "actions" one element per line, so
+ * records diff well; everything else on one line.
+ */
+void
+tacctl_print_json(FILE *f, const json_t *root)
+{
+	const char	*key;
+	json_t		*v, *e, *k;
+	size_t		 i, n;
+	int		 nested;
+
+	if (!json_is_object(root)) {
+		tacctl_print_value(f, root);
+		fputc('\n', f);
+		return;
+	}
+	fputs("{", f);
+	n = 0;
+	json_object_foreach((json_t *)root, key, v) {
+		fputs(n++ == 0 ? "\n  " : ",\n  ", f);
+		if ((k = json_string(key)) == NULL)
+			tacctl_die(TACCTL_BADINPUT, "out of memory");
+		tacctl_print_value(f, k);
+		json_decref(k);
+		fputs(": ", f);
+
+		nested = json_is_array(v) && json_array_size(v) > 1;
+		json_array_foreach(v, i, e) {
+			if (!json_is_array(e) && !json_is_object(e))
+				nested = 0;
+		}
+		if (json_is_array(v) && json_array_size(v) > 0 &&
+		    strcmp(key, "actions") == 0)
+			nested = 1;
+		if (!nested) {
+			tacctl_print_value(f, v);
+			continue;
+		}
+		json_array_foreach(v, i, e) {
+			fputs(i == 0 ? "[\n    " : ",\n    ", f);
+			tacctl_print_value(f, e);
+		}
+		fputs("\n  ]", f);
+	}
+	fputs(n == 0 ? "}\n" : "\n}\n", f);
+}
+
+/* Find the command named by the first argument and run it. */
+int
+main(int argc, char **argv)
+{
+	static const struct option	 longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	size_t				 i;
+
+	while (getopt_long(argc, argv, "+h", longopts, NULL) != -1)
+		tacctl_usage();
+	argc -= optind;
+	argv += optind;
+	if (argc < 1)
+		tacctl_usage();
+
+	for (i = 0; i < sizeof tacctl_cmds / sizeof tacctl_cmds[0]; i++) {
+		if (strcmp(argv[0], tacctl_cmds[i].name) != 0)
+			continue;
+		/* Commands parse their own options from argv[1] on. */
+		optind = 0;
+		return (tacctl_cmds[i].fn(argc, argv));
+	}
+	fprintf(stderr, "%s: unknown command: %s\n", tacctl_progname,
+	    argv[0]);
+	tacctl_usage();
+}
