@@ -1,0 +1,590 @@
+/*
+ * notation.c: card names and the one-line action notation of
+ * shared/NOTATION.md.
+ *
+ * Parsing never allocates and never reads past the terminating NUL; every
+ * refusal comes with a short English reason that quotes the offending word.
+ */
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tac.h"
+
+/* The notation's card names, in enum order. */
+static const char *const notation_names[TAC_NCARDS] = {
+	"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "13",
+	"TR", "TAC", "ANGEL", "DEVIL", "WARRIOR", "FOOL"
+};
+
+/* Names shown to people with the TAC option; numbers are shown as is. */
+static const char *const notation_tac[TAC_NCARDS] = {
+	"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "13",
+	"Trickster", "TAC", "Angel", "Devil", "Warrior", "Fool"
+};
+
+/* Names shown to people with the TAKER option (RULES.md's table). */
+static const char *const notation_taker[TAC_NCARDS] = {
+	"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "13",
+	"\xd0\x9c\xd0\xb5\xd0\xbd\xd0\xb0",			/* Мена */
+	"\xd0\xa2\xd0\xb0\xd0\xba\xd0\xb5\xd1\x80",		/* Такер */
+	"\xd0\x94\xd0\xb0\xd1\x80",				/* Дар */
+	"\xd0\xa4\xd0\xbb\xd1\x83\xd0\xb4",			/* Флуд */
+	"\xd0\x9b\xd0\xb8\xd0\xbd\xd1\x87",			/* Линч */
+	"\xd0\xa0\xd0\xb8\xd0\xb2\xd0\xb5\xd1\x80"		/* Ривер */
+};
+
+/* A word of the input: a pointer into the text and its length. */
+struct notation_word {
+	const char	*p;
+	size_t		 len;
+};
+
+/* The parser's cursor and where its complaint goes. */
+struct notation_lex {
+	const char	*p;
+	char		*why;
+	size_t		 whylen;
+};
+
+/* Which places a segment may use, by card (see notation_segment()). */
+#define NOTATION_FROM_BASE	0x1	/* enters: B>start */
+#define NOTATION_TO_BASE	0x2	/* the Warrior kicking itself */
+
+/* Return the notation name of a card, "?" for anything else. */
+const char *
+tac_card_name(int card)
+{
+	if (card < 0 || card >= TAC_NCARDS)
+		return ("?");
+	return (notation_names[card]);
+}
+
+/* Return the name of a card as shown to people under a names option. */
+const char *
+tac_card_display(int card, int names)
+{
+	if (card < 0 || card >= TAC_NCARDS)
+		return ("?");
+	if (names == TAC_NAMES_TAKER)
+		return (notation_taker[card]);
+	return (notation_tac[card]);
+}
+
+/* ASCII lower case, independent of the locale. */
+static int
+notation_lower(int c)
+{
+	if (c >= 'A' && c <= 'Z')
+		return (c - 'A' + 'a');
+	return (c);
+}
+
+/* Is this byte white space?  Locale-independent on purpose. */
+static int
+notation_space(int c)
+{
+	return (c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
+	    c == '\v' || c == '\f');
+}
+
+/* Compare len bytes with a NUL-terminated name, ignoring ASCII case. */
+static int
+notation_same(const char *p, size_t len, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < len; i++) {
+		if (name[i] == '\0' ||
+		    notation_lower((unsigned char)p[i]) !=
+		    notation_lower((unsigned char)name[i]))
+			return (0);
+	}
+	return (name[len] == '\0');
+}
+
+/* Parse a card's notation name (any case); -1 if there is no such card. */
+int
+tac_card_parse(const char *text, size_t len)
+{
+	int	card;
+
+	if (text == NULL)
+		return (-1);
+	for (card = 0; card < TAC_NCARDS; card++) {
+		if (notation_same(text, len, notation_names[card]))
+			return (card);
+	}
+	return (-1);
+}
+
+/*
+ * Copy a word into a short buffer for a message: at most 16 bytes, cut on
+ * a UTF-8 character boundary, control characters shown as '?' so that the
+ * message stays on one line.
+ */
+static void
+notation_quote(const struct notation_word *w, char *buf, size_t size)
+{
+	size_t	n, i;
+
+	n = w->len;
+	if (n > 16) {
+		n = 16;
+		while (n > 0 && ((unsigned char)w->p[n] & 0xc0) == 0x80)
+			n--;
+	}
+	if (n >= size)
+		n = size - 1;
+	for (i = 0; i < n; i++) {
+		buf[i] = w->p[i];
+		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
+			buf[i] = '?';
+	}
+	buf[n] = '\0';
+	if (n < w->len && n + 4 <= size - 1)
+		memcpy(buf + n, "...", 4);
+}
+
+/* Store a complaint and return -1. */
+static int
+notation_fail(struct notation_lex *lx, const char *fmt, ...)
+{
+	va_list	ap;
+
+	if (lx->why != NULL && lx->whylen > 0) {
+		va_start(ap, fmt);
+		vsnprintf(lx->why, lx->whylen, fmt, ap);
+		va_end(ap);
+	}
+	return (-1);
+}
+
+/* Complain about a word, quoting it: fmt has one %s for the word. */
+static int
+notation_fail_word(struct notation_lex *lx, const char *fmt,
+    const struct notation_word *w)
+{
+	char	q[32];
+
+	notation_quote(w, q, sizeof q);
+	return (notation_fail(lx, fmt, q));
+}
+
+/* Skip white space. */
+static void
+notation_skip(struct notation_lex *lx)
+{
+	while (notation_space((unsigned char)*lx->p))
+		lx->p++;
+}
+
+/*
+ * Look at the next word without taking it.  A word runs to white space,
+ * '>' or '<', so "12>14" is three tokens and so is "12 > 14".  An empty
+ * word means the text ends or an operator comes next.
+ */
+static void
+notation_peek(struct notation_lex *lx, struct notation_word *w)
+{
+	const char	*q;
+
+	notation_skip(lx);
+	q = lx->p;
+	while (*q != '\0' && !notation_space((unsigned char)*q) &&
+	    *q != '>' && *q != '<')
+		q++;
+	w->p = lx->p;
+	w->len = q - lx->p;
+}
+
+/* Take the next word. */
+static void
+notation_next(struct notation_lex *lx, struct notation_word *w)
+{
+	notation_peek(lx, w);
+	lx->p += w->len;
+}
+
+/* Take the next word and forget it (a keyword already looked at). */
+static void
+notation_drop(struct notation_lex *lx)
+{
+	struct notation_word	w;
+
+	notation_next(lx, &w);
+}
+
+/* Is the text used up (apart from white space)? */
+static int
+notation_end(struct notation_lex *lx)
+{
+	notation_skip(lx);
+	return (*lx->p == '\0');
+}
+
+/* Does the next word equal a keyword? */
+static int
+notation_peek_is(struct notation_lex *lx, const char *keyword)
+{
+	struct notation_word	w;
+
+	notation_peek(lx, &w);
+	return (w.len != 0 && notation_same(w.p, w.len, keyword));
+}
+
+/* Complain about whatever follows a complete action. */
+static int
+notation_trailing(struct notation_lex *lx)
+{
+	struct notation_word	w;
+
+	notation_peek(lx, &w);
+	if (w.len == 0) {
+		/* An operator: quote it with what follows. */
+		w.len = 1;
+		if (w.p[0] == '<' && w.p[1] == '>')
+			w.len = 2;
+	}
+	return (notation_fail_word(lx, "unexpected \"%s\" at the end", &w));
+}
+
+/*
+ * Parse a place: a circle field 0..65 written without sign or leading
+ * zeros, a home field "<s>H<k>", or "B".
+ */
+static int
+notation_place(struct notation_lex *lx, const struct notation_word *w,
+    uint8_t *loc)
+{
+	const char	*p = w->p;
+	size_t		 i;
+	int		 n;
+
+	if (w->len == 1 && notation_lower((unsigned char)p[0]) == 'b') {
+		*loc = TAC_LOC_BASE;
+		return (0);
+	}
+	if (w->len == 3 && notation_lower((unsigned char)p[1]) == 'h' &&
+	    p[0] >= '0' && p[0] <= '9' && p[2] >= '0' && p[2] <= '9') {
+		if (p[0] > '5')
+			return (notation_fail_word(lx,
+			    "\"%s\" is not a home: seats are 0..5", w));
+		if (p[2] < '1' || p[2] > '4')
+			return (notation_fail_word(lx,
+			    "\"%s\" is not a home field: H1..H4", w));
+		*loc = TAC_LOC_HOME(p[0] - '0', p[2] - '0');
+		return (0);
+	}
+	/* A signed number is meant as a field, so say so. */
+	i = w->len > 1 && (p[0] == '+' || p[0] == '-');
+	for (n = i; (size_t)n < w->len; n++) {
+		if (p[n] < '0' || p[n] > '9')
+			break;
+	}
+	if (w->len == 0 || (size_t)n != w->len)
+		return (notation_fail_word(lx, "\"%s\" is not a place", w));
+	if (i || w->len > 2 || (w->len == 2 && p[0] == '0'))
+		return (notation_fail_word(lx, "\"%s\" is not a field", w));
+	n = p[0] - '0';
+	if (w->len == 2)
+		n = n * 10 + (p[1] - '0');
+	if (n >= TAC_MAXFIELDS)
+		return (notation_fail_word(lx, "\"%s\" is not a field", w));
+	*loc = n;
+	return (0);
+}
+
+/*
+ * Parse one FROM>TO segment (or A<>B for a swap); allow says which uses
+ * of the base this card has.
+ */
+static int
+notation_segment(struct notation_lex *lx, int card, int allow,
+    struct tac_seg *seg)
+{
+	struct notation_word	 w;
+	const char		*op = card == TAC_TR ? "<>" : ">";
+	size_t			 oplen = strlen(op);
+
+	notation_next(lx, &w);
+	if (w.len == 0)
+		return (notation_fail(lx, "expected %s after %s",
+		    card == TAC_TR ? "A<>B" : "FROM>TO", tac_card_name(card)));
+	if (notation_place(lx, &w, &seg->from) != 0)
+		return (-1);
+	notation_skip(lx);
+	if (strncmp(lx->p, op, oplen) != 0)
+		return (notation_fail_word(lx, card == TAC_TR ?
+		    "expected \"<>\" after \"%s\"" :
+		    "expected \">\" after \"%s\"", &w));
+	lx->p += oplen;
+	notation_next(lx, &w);
+	if (w.len == 0)
+		return (notation_fail(lx, "expected a place after \"%s\"", op));
+	if (notation_place(lx, &w, &seg->to) != 0)
+		return (-1);
+
+	if (card == TAC_TR) {
+		if (seg->from >= TAC_MAXFIELDS || seg->to >= TAC_MAXFIELDS)
+			return (notation_fail(lx,
+			    "a TR swaps two marbles on circle fields"));
+		if (seg->from == seg->to)
+			return (notation_fail(lx,
+			    "a TR swaps two different fields"));
+		return (0);
+	}
+	if (seg->from == TAC_LOC_BASE) {
+		if (~allow & NOTATION_FROM_BASE)
+			return (notation_fail(lx,
+			    "only 1, 13 and ANGEL enter from B"));
+		if (seg->to >= TAC_MAXFIELDS)
+			return (notation_fail(lx,
+			    "a marble enters onto a start field"));
+		return (0);
+	}
+	if (seg->to == TAC_LOC_BASE && (~allow & NOTATION_TO_BASE))
+		return (notation_fail(lx, "only a WARRIOR moves to B"));
+	if (seg->from == seg->to)
+		return (notation_fail(lx, "a move must go somewhere"));
+	return (0);
+}
+
+/* Parse what follows a card that is played (not given or discarded). */
+static int
+notation_body(struct notation_lex *lx, struct tac_action *a)
+{
+	int	allow = 0;
+
+	switch (a->card) {
+	case TAC_FOOL:
+	case TAC_TAC:
+		a->op = TAC_OP_NONE;
+		return (0);
+	case TAC_TR:
+		a->op = TAC_OP_SWAP;
+		a->nseg = 1;
+		return (notation_segment(lx, a->card, 0, &a->seg[0]));
+	case TAC_C8:
+		if (notation_peek_is(lx, "skip")) {
+			notation_drop(lx);
+			a->op = TAC_OP_SKIP;
+			return (0);
+		}
+		if (notation_end(lx))
+			return (notation_fail(lx,
+			    "expected FROM>TO or skip after 8"));
+		break;
+	case TAC_C1:
+	case TAC_C13:
+	case TAC_ANGEL:
+		allow = NOTATION_FROM_BASE;
+		break;
+	case TAC_WARRIOR:
+		allow = NOTATION_TO_BASE;
+		break;
+	}
+
+	a->op = TAC_OP_MOVE;
+	if (notation_segment(lx, a->card, allow, &a->seg[a->nseg++]) != 0)
+		return (-1);
+	if (a->card != TAC_C7)
+		return (0);
+	while (!notation_end(lx)) {
+		if (a->nseg == TAC_MAXSEG)
+			return (notation_fail(lx,
+			    "a 7 has at most 7 segments"));
+		if (notation_segment(lx, a->card, 0, &a->seg[a->nseg++]) != 0)
+			return (-1);
+	}
+	return (0);
+}
+
+/* Read the next word as a card; after names what came before it. */
+static int
+notation_card(struct notation_lex *lx, const char *after)
+{
+	struct notation_word	w;
+	int			card;
+
+	notation_next(lx, &w);
+	if (w.len == 0) {
+		if (after == NULL)
+			return (notation_fail(lx, "empty action"));
+		return (notation_fail(lx, "expected a card after %s", after));
+	}
+	card = tac_card_parse(w.p, w.len);
+	if (card < 0)
+		return (notation_fail_word(lx, "unknown card \"%s\"", &w));
+	return (card);
+}
+
+/* Parse an action in the notation; -1 and a reason if it is not one. */
+int
+tac_action_parse(const char *text, struct tac_action *action, char *why,
+    size_t whylen)
+{
+	struct notation_lex	lx;
+	struct tac_action	a;
+	int			card;
+
+	memset(&a, 0, sizeof a);
+	lx.p = text != NULL ? text : "";
+	lx.why = why;
+	lx.whylen = whylen;
+
+	if (notation_peek_is(&lx, "give")) {
+		notation_drop(&lx);
+		if ((card = notation_card(&lx, "give")) < 0)
+			return (-1);
+		a.op = TAC_OP_GIVE;
+		a.card = card;
+		goto done;
+	}
+
+	if ((card = notation_card(&lx, NULL)) < 0)
+		return (-1);
+	if (card == TAC_TAC && !notation_peek_is(&lx, "discard")) {
+		a.tac = 1;
+		if (notation_peek_is(&lx, "give"))
+			return (notation_fail(&lx, "a TAC cannot give"));
+		if ((card = notation_card(&lx, "TAC")) < 0)
+			return (-1);
+		if (card == TAC_TAC)
+			return (notation_fail(&lx, "TAC TAC: a TAC names the "
+			    "card it takes, not the TAC it undoes"));
+	}
+	if (card == TAC_DEVIL && !notation_peek_is(&lx, "discard")) {
+		a.devil = 1;
+		if (notation_peek_is(&lx, "give"))
+			return (notation_fail(&lx, "a DEVIL cannot give"));
+		if ((card = notation_card(&lx, "DEVIL")) < 0)
+			return (-1);
+		if (card == TAC_DEVIL)
+			return (notation_fail(&lx,
+			    "DEVIL DEVIL: there is one DEVIL"));
+	}
+	a.card = card;
+
+	if (notation_peek_is(&lx, "discard")) {
+		/* The Devil's victim may have nothing to play; a TAC may. */
+		if (a.tac && !a.devil)
+			return (notation_fail(&lx,
+			    "a TAC plays the card it takes, never discards it"));
+		notation_drop(&lx);
+		a.op = TAC_OP_DISCARD;
+		goto done;
+	}
+	if (notation_body(&lx, &a) != 0)
+		return (-1);
+
+done:
+	if (!notation_end(&lx))
+		return (notation_trailing(&lx));
+	if (action != NULL)
+		*action = a;
+	return (0);
+}
+
+/*
+ * Append to a buffer with snprintf semantics: *off counts what would have
+ * been written, the buffer is always terminated when it has room.
+ */
+static void
+notation_put(char *buf, size_t len, size_t *off, const char *s)
+{
+	size_t	n = strlen(s);
+
+	if (*off < len) {
+		size_t	room = len - *off - 1;
+
+		memcpy(buf + *off, s, n < room ? n : room);
+		buf[*off + (n < room ? n : room)] = '\0';
+	}
+	*off += n;
+}
+
+/* Write a place: "17", "2H4" or "B"; returns the length it needs. */
+size_t
+tac_loc_format(int loc, char *buf, size_t len)
+{
+	char	tmp[8];
+
+	if (loc == TAC_LOC_BASE)
+		snprintf(tmp, sizeof tmp, "B");
+	else if (loc >= 0 && loc < 0x80)
+		snprintf(tmp, sizeof tmp, "%d", loc);
+	else if (loc >= 0x80 && loc < 0xa0)
+		snprintf(tmp, sizeof tmp, "%dH%d", TAC_LOC_SEAT(loc),
+		    TAC_LOC_DEPTH(loc));
+	else
+		snprintf(tmp, sizeof tmp, "?");
+	if (len > 0)
+		snprintf(buf, len, "%s", tmp);
+	return (strlen(tmp));
+}
+
+/* Write an action in canonical notation; returns the length it needs. */
+size_t
+tac_action_format(const struct tac_action *a, char *buf, size_t len)
+{
+	char	loc[8];
+	size_t	off = 0;
+	int	i, nseg;
+
+	if (len > 0)
+		buf[0] = '\0';
+	if (a->op == TAC_OP_GIVE) {
+		notation_put(buf, len, &off, "give ");
+		notation_put(buf, len, &off, tac_card_name(a->card));
+		return (off);
+	}
+	if (a->tac)
+		notation_put(buf, len, &off, "TAC ");
+	if (a->devil)
+		notation_put(buf, len, &off, "DEVIL ");
+	notation_put(buf, len, &off, tac_card_name(a->card));
+
+	switch (a->op) {
+	case TAC_OP_DISCARD:
+		notation_put(buf, len, &off, " discard");
+		break;
+	case TAC_OP_SKIP:
+		notation_put(buf, len, &off, " skip");
+		break;
+	case TAC_OP_SWAP:
+	case TAC_OP_MOVE:
+		nseg = a->op == TAC_OP_SWAP ? 1 : a->nseg;
+		if (nseg > TAC_MAXSEG)
+			nseg = TAC_MAXSEG;
+		for (i = 0; i < nseg; i++) {
+			notation_put(buf, len, &off, " ");
+			tac_loc_format(a->seg[i].from, loc, sizeof loc);
+			notation_put(buf, len, &off, loc);
+			notation_put(buf, len, &off,
+			    a->op == TAC_OP_SWAP ? "<>" : ">");
+			tac_loc_format(a->seg[i].to, loc, sizeof loc);
+			notation_put(buf, len, &off, loc);
+		}
+		break;
+	}
+	return (off);
+}
+
+/* Are two actions the same text, field by field? */
+int
+tac_action_equal(const struct tac_action *a, const struct tac_action *b)
+{
+	int	i;
+
+	if (a->op != b->op || a->tac != b->tac || a->devil != b->devil ||
+	    a->card != b->card || a->nseg != b->nseg)
+		return (0);
+	for (i = 0; i < a->nseg && i < TAC_MAXSEG; i++) {
+		if (a->seg[i].from != b->seg[i].from ||
+		    a->seg[i].to != b->seg[i].to)
+			return (0);
+	}
+	return (1);
+}
