@@ -178,7 +178,11 @@ static void
 apply_discarded(struct tac_state *s, int card)
 {
 	if (card == TAC_TAC) {
-		s->undo.before = s->b;
+		/* Nothing below it in this round: nothing to take, all zero. */
+		if (s->undo.card == TAC_NONE)
+			memset(&s->undo.before, 0, sizeof s->undo.before);
+		else
+			s->undo.before = s->b;
 		s->undo.final = 0;
 		return;
 	}

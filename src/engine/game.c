@@ -249,6 +249,7 @@ game_round_start(struct tac_state *s)
 	for (i = 0; i < size * ns; i++) {
 		seat = (s->dealer + 1 + i) % ns;
 		card = s->deck[--s->ndeck];
+		s->deck[s->ndeck] = 0;	/* dealt: keep the state canonical */
 		s->hand[seat][card]++;
 		s->nhand[seat]++;
 	}

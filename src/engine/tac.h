@@ -168,7 +168,10 @@ int		 tac_over(const struct tac_state *);
 /* movegen.c */
 int		 tac_legal(const struct tac_state *, struct tac_list *);
 
-/* apply.c */
+/*
+ * apply.c: tac_apply() returns the index in the list of the legal action
+ * it matched (>= 0), or -1 with the reason; tac_play() trusts its input.
+ */
 int		 tac_apply(struct tac_state *, const struct tac_action *,
 		     struct tac_list *, char *, size_t);
 void		 tac_play(struct tac_state *, const struct tac_action *);

@@ -17,7 +17,9 @@ tac_view(const struct tac_state *s, int seat, struct tac_state *out)
 
 	*out = *s;
 	for (i = 0; i < s->cfg.nseats; i++) {
-		if (i == seat)
+		/* A Devil player chooses from the victim's hand (A2). */
+		if (i == seat || (s->phase == TAC_PH_DEVIL && seat == s->turn &&
+		    i == s->victim))
 			continue;
 		memset(out->hand[i], 0, sizeof out->hand[i]);
 		if (out->gift[i] != TAC_NONE)
