@@ -102,7 +102,7 @@ gen_moves(struct gen *g, const struct fn_ctx *ctx, const struct tac_board *b,
 {
 	const struct tac_state *s = g->s;
 	struct tac_board nb;
-	int o, f, k;
+	int o, f, k, noop = 0;
 
 	for (o = 0; o < s->cfg.nseats; o++) {
 		if ((ctx->seats & (1U << o)) == 0)
@@ -110,9 +110,16 @@ gen_moves(struct gen *g, const struct fn_ctx *ctx, const struct tac_board *b,
 		if ((card == TAC_C1 || card == TAC_C13 || card == TAC_ANGEL) &&
 		    b->base[o] > 0) {
 			nb = *b;
-			if (board_enter(ctx, &nb, board_start(s, o), NULL) == 0)
-				gen_add(g, card, TAC_OP_MOVE, 1, TAC_LOC_BASE,
-				    board_start(s, o));
+			if (board_enter(ctx, &nb, board_start(s, o), NULL) == 0) {
+				/*
+				 * Entering onto one's own fresh marble changes
+				 * nothing; for several teammates (M15) that is
+				 * one outcome, listed once.
+				 */
+				if (memcmp(&nb, b, sizeof nb) != 0 || noop++ == 0)
+					gen_add(g, card, TAC_OP_MOVE, 1,
+					    TAC_LOC_BASE, board_start(s, o));
+			}
 		}
 		for (f = 0; f < s->nfields; f++)
 			if (b->field[f] == o)
