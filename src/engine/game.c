@@ -367,7 +367,13 @@ game_turn_end(struct tac_state *s, int last, int skip)
 		next = game_next(s, last);
 	team = game_winner(s);
 	if (team >= 0) {
-		if (!s->undo.final && next >= 0 && s->hand[next][TAC_TAC] &&
+		/*
+		 * T10: the next player to act undoes it, if an opponent; in
+		 * 4 seats with the left neighbour out of cards that would be
+		 * the winner's partner, who does not undo its own team's win.
+		 */
+		if (!s->undo.final && next >= 0 && tac_team(s, next) != team &&
+		    s->hand[next][TAC_TAC] &&
 		    gen_tac(s, next, NULL) > 0) {
 			s->phase = TAC_PH_FORCED;
 			s->turn = next;

@@ -182,6 +182,29 @@ seven_seen(struct tac_memo *m, const struct node *nd, uint64_t key)
 	return 0;	/* table crowded here: search again, still correct */
 }
 
+/* Remember an outcome exactly; return 1 if it is new. */
+static int
+seven_outcome(struct tac_memo *m, const struct tac_board *b)
+{
+	struct node nd;
+	uint32_t i, slot;
+	uint64_t h;
+
+	nd.b = *b;
+	h = seven_hash(&nd, 0);
+	for (i = 0; i < TAC_OUTCOMES; i++) {
+		slot = (h + i) % TAC_OUTCOMES;
+		if (m->ostamp[slot] != m->gen) {
+			m->ostamp[slot] = m->gen;
+			m->out[slot] = *b;
+			return 1;
+		}
+		if (memcmp(&m->out[slot], b, sizeof *b) == 0)
+			return 0;
+	}
+	return 1;	/* more outcomes than a list holds: it overflows */
+}
+
 /* Pack what besides the board decides a node's future. */
 static uint64_t
 seven_key(const struct node *nd)
@@ -234,7 +257,7 @@ seven_search(struct seven *sv, const struct node *nd)
 	if (sv->l == NULL && sv->found)
 		return;
 	if (nd->r == 0) {
-		if (sv->l != NULL && seven_seen(&sv->l->memo, nd, 0))
+		if (sv->l != NULL && !seven_outcome(&sv->l->memo, &nd->b))
 			return;
 		sv->found++;
 		if (sv->l != NULL)
@@ -329,8 +352,14 @@ seven_gen(const struct fn_ctx *ctx, const struct tac_board *b,
 	seven_setup(&sv, &nd, ctx, b);
 	sv.l = l;
 	sv.proto = *proto;
+	/* A list fresh from malloc() holds garbage: clear it once. */
+	if (l != NULL && l->memo.magic != TAC_MEMO_MAGIC) {
+		memset(&l->memo, 0, sizeof l->memo);
+		l->memo.magic = TAC_MEMO_MAGIC;
+	}
 	if (l != NULL && ++l->memo.gen == 0) {
 		memset(l->memo.stamp, 0, sizeof l->memo.stamp);
+		memset(l->memo.ostamp, 0, sizeof l->memo.ostamp);
 		l->memo.gen = 1;
 	}
 	seven_search(&sv, &nd);

@@ -132,13 +132,22 @@ struct tac_action {
 	struct tac_seg	seg[TAC_MAXSEG];
 };
 
-/* Scratch for the 7's search; part of the list so nothing is allocated. */
+/*
+ * Scratch for the 7's search; part of the list so nothing is allocated.
+ * Nodes are remembered where there is room (a miss only costs time);
+ * outcomes are kept exactly, so each distinct 7 is listed once.
+ */
 #define TAC_MEMO	4096
+#define TAC_OUTCOMES	(2 * TAC_MAXACTIONS)
+#define TAC_MEMO_MAGIC	0x7ac5e7e0
 struct tac_memo {
+	uint32_t	magic;		/* TAC_MEMO_MAGIC once the stamps are clear */
 	uint32_t	gen;
 	uint32_t	stamp[TAC_MEMO];
 	uint64_t	key[TAC_MEMO];
 	struct tac_board bkey[TAC_MEMO];
+	uint32_t	ostamp[TAC_OUTCOMES];
+	struct tac_board out[TAC_OUTCOMES];
 };
 
 /* The legal actions of a position. */
