@@ -1,0 +1,80 @@
+/*
+ * store-int.h: what the store*.c files share and nobody else sees.
+ */
+#ifndef STORE_INT_H
+#define STORE_INT_H
+
+#include <sqlite3.h>
+
+#include "store.h"
+
+/*
+ * Cached statements, one slot each.  The SQL of a slot is written where it
+ * is used (store_stmt() prepares it on first use), so a query and the code
+ * that reads its columns stay together.
+ */
+enum store_slot {
+	ST_KV_GET,
+	ST_KV_SET,
+	ST_KV_MAX,
+	ST_SEEN_ADD,
+	ST_SEEN_PRUNE,
+	ST_SEEN_MAXPRUNED,
+	ST_CHAT_GET,
+	ST_CHAT_ADD,
+	ST_CHAT_TITLE,
+	ST_CHAT_LANG,
+	ST_USER_GET,
+	ST_USER_ADD,
+	ST_USER_NAME,
+	ST_USER_LANG,
+	ST_GAME_ADD,
+	ST_GAME_GET,
+	ST_GAME_SEATS,
+	ST_GAME_PUT,
+	ST_GAME_SNAP,
+	ST_SEAT_PUT,
+	ST_SEAT_DEL,
+	ST_CHAT_GAME,
+	ST_CHAT_GAME_PID,
+	ST_USER_GAMES,
+	ST_ACTION_ADD,
+	ST_ACTIONS,
+	ST_LOG,
+	ST_GAME_IDS,
+	ST_GAME_IDS_ALL,
+	ST_OUT_ADD,
+	ST_OUT_NEXT,
+	ST_OUT_DONE,
+	ST_OUT_RETRY,
+	ST_OUT_PRUNE,
+	ST_OUT_PENDING,
+	ST_TIMER_NEXT,
+	ST_TIMERS_DUE,
+	ST_BEGIN,
+	ST_COMMIT,
+	ST_ROLLBACK,
+	ST_SAVEPOINT,
+	ST_RELEASE,
+	ST_ROLLBACK_TO,
+	ST_NSLOTS
+};
+
+struct store {
+	sqlite3		*db;
+	int		 flags;
+	int		 version;	/* user_version after opening */
+	char		 err[512];
+	sqlite3_stmt	*stmt[ST_NSLOTS];
+};
+
+/* store.c */
+int		 store_fail(struct store *, const char *, ...)
+		     __attribute__((__format__(__printf__, 2, 3)));
+int		 store_sqlfail(struct store *, const char *);
+sqlite3_stmt	*store_stmt(struct store *, enum store_slot, const char *);
+int		 store_step_done(struct store *, sqlite3_stmt *, const char *);
+void		 store_text(sqlite3_stmt *, int, char *, size_t);
+void		 store_bind_text(sqlite3_stmt *, int, const char *);
+
+#endif /* STORE_INT_H */

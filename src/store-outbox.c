@@ -1,0 +1,225 @@
+/*
+ * store-outbox.c: the outbox of messages to deliver, and the games' timers
+ * (turn deadlines, reminders, AI moves), which are columns of games.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store-int.h"
+
+/*
+ * Queue a message for a chat of a platform, due now; game is 0 when the
+ * message belongs to no game.  Returns the row id, -1 on failure.
+ */
+int64_t
+store_out_add(struct store *s, const char *platform, const char *chat,
+    int64_t game, const char *kind, const char *payload, int64_t now)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_stmt(s, ST_OUT_ADD, "INSERT INTO outbox (platform, "
+	    "chat, game, kind, payload, created, due) VALUES (?1, ?2, ?3, ?4, "
+	    "?5, ?6, ?6)")) == NULL)
+		return (-1);
+	store_bind_text(st, 1, platform);
+	store_bind_text(st, 2, chat);
+	sqlite3_bind_int64(st, 3, game);
+	store_bind_text(st, 4, kind);
+	sqlite3_bind_text(st, 5, payload, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 6, now);
+	if (store_step_done(s, st, "outbox add") != 0)
+		return (-1);
+	return (sqlite3_last_insert_rowid(s->db));
+}
+
+/*
+ * The oldest undelivered message of a platform that is due at now.  A chat
+ * gets its messages in order: while an older one waits for a retry, the
+ * newer ones of that chat wait too.  1 found (out->payload is malloc'd),
+ * 0 nothing due, -1 failure.
+ */
+int
+store_out_next(struct store *s, const char *platform, int64_t now,
+    struct store_out *out)
+{
+	sqlite3_stmt	*st;
+	const char	*p;
+	int		 rc;
+
+	memset(out, 0, sizeof *out);
+	if ((st = store_stmt(s, ST_OUT_NEXT, "SELECT o.id, o.platform, "
+	    "o.chat, o.game, o.kind, o.payload, o.attempts FROM outbox o "
+	    "WHERE o.platform = ?1 AND o.sent = 0 AND o.due <= ?2 AND "
+	    "NOT EXISTS (SELECT 1 FROM outbox b WHERE b.platform = o.platform "
+	    "AND b.chat = o.chat AND b.sent = 0 AND b.id < o.id) "
+	    "ORDER BY o.due, o.id LIMIT 1")) == NULL)
+		return (-1);
+	store_bind_text(st, 1, platform);
+	sqlite3_bind_int64(st, 2, now);
+	if ((rc = sqlite3_step(st)) != SQLITE_ROW) {
+		sqlite3_reset(st);
+		return (rc == SQLITE_DONE ? 0 : store_sqlfail(s, "outbox"));
+	}
+	out->id = sqlite3_column_int64(st, 0);
+	store_text(st, 1, out->platform, sizeof out->platform);
+	store_text(st, 2, out->chat, sizeof out->chat);
+	out->game = sqlite3_column_int64(st, 3);
+	store_text(st, 4, out->kind, sizeof out->kind);
+	p = (const char *)sqlite3_column_text(st, 5);
+	out->payload = strdup(p != NULL ? p : "{}");
+	out->attempts = sqlite3_column_int(st, 6);
+	sqlite3_reset(st);
+	if (out->payload == NULL)
+		return (store_fail(s, "out of memory"));
+	return (1);
+}
+
+/*
+ * Mark a message delivered (sent 1) or given up (sent 2), keeping the
+ * platform's message id (NULL: none).  Only pending rows change.
+ */
+int
+store_out_done(struct store *s, int64_t id, const char *message, int sent,
+    int64_t now)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_stmt(s, ST_OUT_DONE, "UPDATE outbox SET sent = ?2, "
+	    "message = ?3, due = ?4 WHERE id = ?1 AND sent = 0")) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int(st, 2, sent);
+	if (message != NULL)
+		store_bind_text(st, 3, message);
+	else
+		sqlite3_bind_null(st, 3);
+	sqlite3_bind_int64(st, 4, now);
+	if (store_step_done(s, st, "outbox done") != 0)
+		return (-1);
+	if (sqlite3_changes(s->db) != 1)
+		return (store_fail(s, "outbox row %lld: not pending",
+		    (long long)id));
+	return (0);
+}
+
+/* Try a message again at 'when', counting the failed attempt. */
+int
+store_out_retry(struct store *s, int64_t id, int64_t when)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_stmt(s, ST_OUT_RETRY, "UPDATE outbox SET "
+	    "attempts = attempts + 1, due = ?2 WHERE id = ?1 AND sent = 0")) ==
+	    NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 2, when);
+	if (store_step_done(s, st, "outbox retry") != 0)
+		return (-1);
+	if (sqlite3_changes(s->db) != 1)
+		return (store_fail(s, "outbox row %lld: not pending",
+		    (long long)id));
+	return (0);
+}
+
+/*
+ * Delete up to max messages that were finished before 'before'.  Returns
+ * how many went, -1 on failure.
+ */
+int
+store_out_prune(struct store *s, int64_t before, int max)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_stmt(s, ST_OUT_PRUNE, "DELETE FROM outbox WHERE id IN "
+	    "(SELECT id FROM outbox WHERE sent != 0 AND due < ?1 LIMIT ?2)")) ==
+	    NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, before);
+	sqlite3_bind_int(st, 2, max);
+	if (store_step_done(s, st, "outbox prune") != 0)
+		return (-1);
+	return (sqlite3_changes(s->db));
+}
+
+/* How many messages wait for delivery (platform NULL: on any platform). */
+int64_t
+store_out_pending(struct store *s, const char *platform)
+{
+	sqlite3_stmt	*st;
+	int64_t		 n = 0;
+	int		 rc;
+
+	if ((st = store_stmt(s, ST_OUT_PENDING, "SELECT count(*) FROM outbox "
+	    "WHERE sent = 0 AND (?1 IS NULL OR platform = ?1)")) == NULL)
+		return (-1);
+	if (platform != NULL)
+		store_bind_text(st, 1, platform);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW)
+		return (store_sqlfail(s, "outbox pending"));
+	return (n);
+}
+
+/* Free what an outbox row owns. */
+void
+store_out_free(struct store_out *out)
+{
+	free(out->payload);
+	out->payload = NULL;
+}
+
+/* The earliest time any game's timer is due, -1 when none is set. */
+int64_t
+store_timer_next(struct store *s)
+{
+	sqlite3_stmt	*st;
+	int64_t		 t = -1;
+	int		 rc;
+
+	if ((st = store_stmt(s, ST_TIMER_NEXT, "SELECT min(t) FROM ("
+	    "SELECT min(due) AS t FROM games WHERE due > 0 UNION ALL "
+	    "SELECT min(remind) FROM games WHERE remind > 0)")) == NULL)
+		return (-2);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW &&
+	    sqlite3_column_type(st, 0) != SQLITE_NULL)
+		t = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW) {
+		store_sqlfail(s, "timers");
+		return (-2);
+	}
+	return (t);
+}
+
+/*
+ * Up to max games with a timer due at now (a turn's deadline, an AI move,
+ * a reminder), earliest first.  Returns how many, -1 on failure.
+ */
+int
+store_timers_due(struct store *s, int64_t now, int64_t *ids, int max)
+{
+	sqlite3_stmt	*st;
+	int		 rc, n = 0;
+
+	if ((st = store_stmt(s, ST_TIMERS_DUE, "SELECT id FROM ("
+	    "SELECT id, due AS t FROM games WHERE due > 0 AND due <= ?1 "
+	    "UNION ALL SELECT id, remind FROM games WHERE remind > 0 AND "
+	    "remind <= ?1) GROUP BY id ORDER BY min(t), id LIMIT ?2")) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, now);
+	sqlite3_bind_int(st, 2, max);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && n < max)
+		ids[n++] = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return (store_sqlfail(s, "timers due"));
+	return (n);
+}

@@ -1,0 +1,608 @@
+/*
+ * store.c: opening the database, schema migrations, transactions, the
+ * statement cache, the key/value table, update deduplication, backups.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "store-int.h"
+
+/* Format a failure into the store's message and return -1. */
+int
+store_fail(struct store *s, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vsnprintf(s->err, sizeof s->err, fmt, ap);
+	va_end(ap);
+	return (-1);
+}
+
+/* Record SQLite's own message for a failed step named what; return -1. */
+int
+store_sqlfail(struct store *s, const char *what)
+{
+	return (store_fail(s, "%s: %s", what, sqlite3_errmsg(s->db)));
+}
+
+/* The reason for the last failure. */
+const char *
+store_error(struct store *s)
+{
+	return (s->err);
+}
+
+/* The connection, for tests and tacctl's raw needs (no user text!). */
+struct sqlite3 *
+store_db(struct store *s)
+{
+	return (s->db);
+}
+
+/*
+ * Return the cached statement of a slot, reset and with its bindings
+ * cleared, preparing it from sql on first use.  NULL on failure.
+ */
+sqlite3_stmt *
+store_stmt(struct store *s, enum store_slot slot, const char *sql)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = s->stmt[slot]) != NULL) {
+		sqlite3_reset(st);
+		sqlite3_clear_bindings(st);
+		return (st);
+	}
+	if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &st,
+	    NULL) != SQLITE_OK) {
+		store_sqlfail(s, "prepare");
+		return (NULL);
+	}
+	s->stmt[slot] = st;
+	return (st);
+}
+
+/*
+ * Run a statement that returns no rows and reset it, so that it holds no
+ * read lock afterwards.  what names it in the failure message.
+ */
+int
+store_step_done(struct store *s, sqlite3_stmt *st, const char *what)
+{
+	int	rc;
+
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+		store_sqlfail(s, what);
+		sqlite3_reset(st);
+		return (-1);
+	}
+	sqlite3_reset(st);
+	return (0);
+}
+
+/* Copy a text column into buf, "" for NULL, truncated to fit. */
+void
+store_text(sqlite3_stmt *st, int col, char *buf, size_t len)
+{
+	const unsigned char	*t;
+
+	if ((t = sqlite3_column_text(st, col)) == NULL)
+		t = (const unsigned char *)"";
+	snprintf(buf, len, "%s", (const char *)t);
+}
+
+/* Bind text (NULL binds ""); SQLite copies it. */
+void
+store_bind_text(sqlite3_stmt *st, int idx, const char *text)
+{
+	sqlite3_bind_text(st, idx, text != NULL ? text : "", -1,
+	    SQLITE_TRANSIENT);
+}
+
+/* The newest schema version this binary carries. */
+int
+store_latest(void)
+{
+	int	i, v = 0;
+
+	for (i = 0; store_migrations[i].name != NULL; i++)
+		v = store_migrations[i].version;
+	return (v);
+}
+
+/* The schema version of the open database. */
+int
+store_version(struct store *s)
+{
+	return (s->version);
+}
+
+/* Read an integer PRAGMA; -1 on failure. */
+static int64_t
+store_pragma_int(struct store *s, const char *sql)
+{
+	sqlite3_stmt	*st;
+	int64_t		 v = -1;
+
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
+		store_sqlfail(s, sql);
+		return (-1);
+	}
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	else
+		store_sqlfail(s, sql);
+	sqlite3_finalize(st);
+	return (v);
+}
+
+/* Run SQL text of our own (pragmas, migrations); -1 with the reason. */
+static int
+store_exec(struct store *s, const char *sql, const char *what)
+{
+	char	*msg = NULL;
+
+	if (sqlite3_exec(s->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		store_fail(s, "%s: %s", what, msg != NULL ? msg :
+		    sqlite3_errmsg(s->db));
+		sqlite3_free(msg);
+		return (-1);
+	}
+	return (0);
+}
+
+/*
+ * Apply one migration in its own transaction.  The version is read again
+ * inside the transaction: if another process migrated meanwhile, there is
+ * nothing left to do.
+ */
+static int
+store_migrate_one(struct store *s, const struct store_migration *m)
+{
+	char	sql[128];
+	int64_t	cur;
+
+	if (store_exec(s, "BEGIN IMMEDIATE", "begin") != 0)
+		return (-1);
+	if ((cur = store_pragma_int(s, "PRAGMA user_version")) < 0)
+		goto fail;
+	if (cur >= m->version) {
+		s->version = (int)cur;
+		return (store_exec(s, "COMMIT", "commit"));
+	}
+	if (store_exec(s, m->sql, m->name) != 0)
+		goto fail;
+	snprintf(sql, sizeof sql, "PRAGMA user_version = %d; "
+	    "PRAGMA application_id = %d", m->version, STORE_APPID);
+	if (store_exec(s, sql, m->name) != 0 ||
+	    store_exec(s, "COMMIT", m->name) != 0)
+		goto fail;
+	s->version = m->version;
+	return (0);
+fail:
+	sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	return (-1);
+}
+
+/*
+ * Check what the file is before touching it: another program's database,
+ * or one written by a newer tacd, is refused.
+ */
+static int
+store_check(struct store *s, int upto)
+{
+	int64_t	appid, tables;
+
+	if ((appid = store_pragma_int(s, "PRAGMA application_id")) < 0 ||
+	    (s->version = store_pragma_int(s, "PRAGMA user_version")) < 0)
+		return (-1);
+	if (appid != 0 && appid != STORE_APPID)
+		return (store_fail(s, "not a tacd database (application_id "
+		    "0x%08llx)", (unsigned long long)appid));
+	if (s->version == 0 && appid == 0) {
+		tables = store_pragma_int(s,
+		    "SELECT count(*) FROM sqlite_schema");
+		if (tables < 0)
+			return (-1);
+		if (tables > 0)
+			return (store_fail(s, "not a tacd database (it has "
+			    "tables but no tacd schema version)"));
+	}
+	if (s->version > store_latest())
+		return (store_fail(s, "the database has schema version %d, "
+		    "newer than this tacd, which knows versions up to %d: "
+		    "use a newer tacd", s->version, store_latest()));
+	if ((s->flags & STORE_RDONLY) && s->version < upto)
+		return (store_fail(s, "the database has schema version %d, "
+		    "older than %d: start tacd once to upgrade it",
+		    s->version, upto));
+	return (0);
+}
+
+/* Apply the migrations above the database's version, up to upto. */
+static int
+store_migrate(struct store *s, int upto)
+{
+	const struct store_migration	*m;
+	int				 expect = 1;
+
+	for (m = store_migrations; m->name != NULL; m++, expect++) {
+		if (m->version != expect)
+			return (store_fail(s, "migration %s: expected version "
+			    "%d (the sql/ files must be numbered 0001, 0002, "
+			    "...)", m->name, expect));
+		if (m->version <= s->version || m->version > upto)
+			continue;
+		if (store_migrate_one(s, m) != 0)
+			return (-1);
+	}
+	return (0);
+}
+
+/* Set the connection's pragmas: WAL, foreign keys, durability. */
+static int
+store_pragmas(struct store *s)
+{
+	const char	*sync = "PRAGMA synchronous = FULL";
+	sqlite3_stmt	*st;
+	int		 wal = 0;
+
+	sqlite3_busy_timeout(s->db, 5000);
+	/*
+	 * A page cache big enough that a group commit's dirty pages stay in
+	 * memory until the commit (a smaller one spills them to the WAL one
+	 * by one): 8 MB, a third of the daemon's memory budget.
+	 */
+	if (store_exec(s, "PRAGMA foreign_keys = ON; PRAGMA cache_size = "
+	    "-8192", "pragmas") != 0)
+		return (-1);
+	if (s->flags & STORE_RDONLY)
+		return (0);
+	if (s->flags & STORE_NOSYNC)
+		sync = "PRAGMA synchronous = OFF";
+	else if (s->flags & STORE_NORMAL)
+		sync = "PRAGMA synchronous = NORMAL";
+	if (store_exec(s, sync, "synchronous") != 0)
+		return (-1);
+
+	/* An in-memory database answers "memory": that is fine too. */
+	if (sqlite3_prepare_v2(s->db, "PRAGMA journal_mode = WAL", -1, &st,
+	    NULL) != SQLITE_OK)
+		return (store_sqlfail(s, "journal_mode"));
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		const unsigned char *m = sqlite3_column_text(st, 0);
+
+		wal = m != NULL && (strcmp((const char *)m, "wal") == 0 ||
+		    strcmp((const char *)m, "memory") == 0);
+	}
+	sqlite3_finalize(st);
+	if (!wal)
+		return (store_fail(s, "cannot switch to WAL mode: %s",
+		    sqlite3_errmsg(s->db)));
+	return (0);
+}
+
+/*
+ * Open (creating if need be) the database at path and bring its schema up
+ * to version upto (store_latest() normally; tests stop earlier).  On
+ * failure *cause is a malloc'd message naming the file.
+ */
+struct store *
+store_open_version(const char *path, int flags, int upto, char **cause)
+{
+	struct store	*s;
+	int		 oflags;
+	size_t		 len;
+
+	*cause = NULL;
+	if ((s = calloc(1, sizeof *s)) == NULL) {
+		*cause = strdup("out of memory");
+		return (NULL);
+	}
+	s->flags = flags;
+	oflags = (flags & STORE_RDONLY) ? SQLITE_OPEN_READONLY :
+	    SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+	if (sqlite3_open_v2(path, &s->db, oflags, NULL) != SQLITE_OK) {
+		store_sqlfail(s, "open");
+		goto fail;
+	}
+	sqlite3_extended_result_codes(s->db, 1);
+	if (store_pragmas(s) != 0 || store_check(s, upto) != 0)
+		goto fail;
+	if (!(flags & STORE_RDONLY) && store_migrate(s, upto) != 0)
+		goto fail;
+	return (s);
+fail:
+	len = strlen(path) + strlen(s->err) + 3;
+	if ((*cause = malloc(len)) != NULL)
+		snprintf(*cause, len, "%s: %s", path, s->err);
+	store_close(s);
+	return (NULL);
+}
+
+/* Open the database at path with the newest schema. */
+struct store *
+store_open(const char *path, int flags, char **cause)
+{
+	return (store_open_version(path, flags, store_latest(), cause));
+}
+
+/* Close the connection and free its statements. */
+void
+store_close(struct store *s)
+{
+	int	i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < ST_NSLOTS; i++)
+		sqlite3_finalize(s->stmt[i]);
+	sqlite3_close(s->db);
+	free(s);
+}
+
+/* Run one of the fixed transaction statements. */
+static int
+store_txn(struct store *s, enum store_slot slot, const char *sql)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_stmt(s, slot, sql)) == NULL)
+		return (-1);
+	return (store_step_done(s, st, sql));
+}
+
+/* Start a write transaction (taking the write lock at once). */
+int
+store_begin(struct store *s)
+{
+	return (store_txn(s, ST_BEGIN, "BEGIN IMMEDIATE"));
+}
+
+/* Commit the open transaction. */
+int
+store_commit(struct store *s)
+{
+	return (store_txn(s, ST_COMMIT, "COMMIT"));
+}
+
+/*
+ * Roll back the open transaction, if SQLite has not already done so (it
+ * may after a full disk or an I/O error).
+ */
+void
+store_rollback(struct store *s)
+{
+	if (!sqlite3_get_autocommit(s->db))
+		store_txn(s, ST_ROLLBACK, "ROLLBACK");
+}
+
+/* Is a transaction open? */
+int
+store_in_txn(struct store *s)
+{
+	return (!sqlite3_get_autocommit(s->db));
+}
+
+/* Start the savepoint of one event inside a batch. */
+int
+store_savepoint(struct store *s)
+{
+	return (store_txn(s, ST_SAVEPOINT, "SAVEPOINT ev"));
+}
+
+/* Keep what the event's savepoint did. */
+int
+store_release(struct store *s)
+{
+	return (store_txn(s, ST_RELEASE, "RELEASE ev"));
+}
+
+/* Undo what the event's savepoint did, keeping the batch's transaction. */
+void
+store_rollback_to(struct store *s)
+{
+	if (sqlite3_get_autocommit(s->db))
+		return;
+	if (store_txn(s, ST_ROLLBACK_TO, "ROLLBACK TO ev") == 0)
+		store_txn(s, ST_RELEASE, "RELEASE ev");
+}
+
+/* Read a kv value into buf: 1 found, 0 absent, -1 failure. */
+int
+store_kv_get(struct store *s, const char *key, char *buf, size_t len)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	if ((st = store_stmt(s, ST_KV_GET,
+	    "SELECT value FROM kv WHERE key = ?1")) == NULL)
+		return (-1);
+	store_bind_text(st, 1, key);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		store_text(st, 0, buf, len);
+	else if (rc != SQLITE_DONE)
+		store_sqlfail(s, "kv get");
+	sqlite3_reset(st);
+	return (rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1);
+}
+
+/* Set a kv value. */
+int
+store_kv_set(struct store *s, const char *key, const char *value)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_stmt(s, ST_KV_SET,
+	    "INSERT INTO kv (key, value) VALUES (?1, ?2) "
+	    "ON CONFLICT (key) DO UPDATE SET value = excluded.value")) == NULL)
+		return (-1);
+	store_bind_text(st, 1, key);
+	store_bind_text(st, 2, value);
+	return (store_step_done(s, st, "kv set"));
+}
+
+/* Raise an integer kv value to v (never lower it). */
+int
+store_kv_max(struct store *s, const char *key, int64_t v)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_stmt(s, ST_KV_MAX,
+	    "INSERT INTO kv (key, value) VALUES (?1, CAST(?2 AS TEXT)) "
+	    "ON CONFLICT (key) DO UPDATE SET value = excluded.value "
+	    "WHERE CAST(kv.value AS INTEGER) < ?2")) == NULL)
+		return (-1);
+	store_bind_text(st, 1, key);
+	sqlite3_bind_int64(st, 2, v);
+	return (store_step_done(s, st, "kv max"));
+}
+
+/*
+ * Record that a platform update was processed: 1 when it is new, 0 when
+ * it was seen before (or lies below what pruning forgot), -1 on failure.
+ * The highest id is kept as "offset:<platform>" for the bridge's restart.
+ */
+int
+store_update_seen(struct store *s, const char *platform, int64_t id,
+    int64_t now)
+{
+	sqlite3_stmt	*st;
+	char		 key[64], buf[32];
+	int		 rc;
+
+	snprintf(key, sizeof key, "floor:%s", platform);
+	if ((rc = store_kv_get(s, key, buf, sizeof buf)) < 0)
+		return (-1);
+	if (rc == 1 && id <= strtoll(buf, NULL, 10))
+		return (0);
+
+	if ((st = store_stmt(s, ST_SEEN_ADD,
+	    "INSERT OR IGNORE INTO updates (platform, update_id, at) "
+	    "VALUES (?1, ?2, ?3)")) == NULL)
+		return (-1);
+	store_bind_text(st, 1, platform);
+	sqlite3_bind_int64(st, 2, id);
+	sqlite3_bind_int64(st, 3, now);
+	if (store_step_done(s, st, "update seen") != 0)
+		return (-1);
+	if (sqlite3_changes(s->db) == 0)
+		return (0);
+	snprintf(key, sizeof key, "offset:%s", platform);
+	if (store_kv_max(s, key, id) != 0)
+		return (-1);
+	return (1);
+}
+
+/*
+ * Forget up to max update ids recorded before 'before'; returns how many
+ * went, -1 on failure.  The highest forgotten id of each platform becomes
+ * its floor: anything at or below it counts as seen, so pruning never lets
+ * an old update through twice.
+ */
+int
+store_updates_prune(struct store *s, int64_t before, int max)
+{
+	sqlite3_stmt	*st;
+	char		 key[64], platform[32];
+	int64_t		 top;
+	int		 rc;
+
+	if ((st = store_stmt(s, ST_SEEN_MAXPRUNED, "SELECT platform, "
+	    "max(update_id) FROM (SELECT platform, update_id FROM updates "
+	    "WHERE at < ?1 ORDER BY at LIMIT ?2) GROUP BY platform")) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, before);
+	sqlite3_bind_int(st, 2, max);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		store_text(st, 0, platform, sizeof platform);
+		top = sqlite3_column_int64(st, 1);
+		snprintf(key, sizeof key, "floor:%s", platform);
+		if (store_kv_max(s, key, top) != 0) {
+			sqlite3_reset(st);
+			return (-1);
+		}
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE)
+		return (store_sqlfail(s, "prune updates"));
+	if ((st = store_stmt(s, ST_SEEN_PRUNE, "DELETE FROM updates WHERE "
+	    "(platform, update_id) IN (SELECT platform, update_id FROM updates "
+	    "WHERE at < ?1 ORDER BY at LIMIT ?2)")) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, before);
+	sqlite3_bind_int(st, 2, max);
+	if (store_step_done(s, st, "prune updates") != 0)
+		return (-1);
+	return (sqlite3_changes(s->db));
+}
+
+/*
+ * Copy the database to path with SQLite's online backup: the copy is one
+ * consistent snapshot (a WAL reader blocks no writer), written to a
+ * temporary file and renamed, so path is never half written.
+ */
+int
+store_backup(struct store *s, const char *path)
+{
+	sqlite3			*dst = NULL;
+	sqlite3_backup		*b;
+	struct timespec		 ts = { 0, 20 * 1000 * 1000 };
+	char			*tmp;
+	size_t			 len;
+	int			 rc, tries = 0;
+
+	len = strlen(path) + 5;
+	if ((tmp = malloc(len)) == NULL)
+		return (store_fail(s, "out of memory"));
+	snprintf(tmp, len, "%s.tmp", path);
+	unlink(tmp);
+	if (sqlite3_open_v2(tmp, &dst, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+		store_fail(s, "%s: %s", tmp, sqlite3_errmsg(dst));
+		goto fail;
+	}
+	if ((b = sqlite3_backup_init(dst, "main", s->db, "main")) == NULL) {
+		store_fail(s, "%s: %s", tmp, sqlite3_errmsg(dst));
+		goto fail;
+	}
+	do {
+		rc = sqlite3_backup_step(b, -1);
+		if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
+			nanosleep(&ts, NULL);
+	} while ((rc == SQLITE_BUSY || rc == SQLITE_LOCKED) && ++tries < 500);
+	sqlite3_backup_finish(b);
+	if (rc != SQLITE_DONE) {
+		store_fail(s, "backup: %s", sqlite3_errstr(rc));
+		goto fail;
+	}
+	if (sqlite3_close(dst) != SQLITE_OK) {
+		dst = NULL;
+		store_fail(s, "%s: cannot close", tmp);
+		goto fail;
+	}
+	dst = NULL;
+	if (rename(tmp, path) != 0) {
+		store_fail(s, "%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	free(tmp);
+	return (0);
+fail:
+	sqlite3_close(dst);
+	unlink(tmp);
+	free(tmp);
+	return (-1);
+}

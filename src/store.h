@@ -1,0 +1,159 @@
+/*
+ * store.h: tacd's SQLite store.
+ *
+ * One connection and its prepared statements.  No SQL is ever built from
+ * outside text: every statement is a constant, values are bound.  Functions
+ * return -1 on failure and leave the reason in store_error(); a failure
+ * inside a transaction leaves the transaction for the caller to roll back.
+ *
+ * The store knows tables, not rules: games are rows, positions are the
+ * snapshot text the service gives it.  The action log plus the game's seed
+ * is the truth; the snapshot is a cache.
+ */
+#ifndef STORE_H
+#define STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tac.h"
+#include "tacjson.h"
+
+struct store;
+struct sqlite3;
+
+#define STORE_APPID	0x54414344	/* PRAGMA application_id: "TACD" */
+
+/* One schema step, from sql/NNNN-name.sql (generated store-schema.c). */
+struct store_migration {
+	int		 version;	/* NNNN: the user_version it leads to */
+	const char	*name;		/* "0001-init" */
+	const char	*sql;
+};
+extern const struct store_migration store_migrations[];	/* NULL-ended */
+
+/* store_open() flags. */
+#define STORE_RDONLY	0x1	/* read only, no migrations (tacctl) */
+#define STORE_NOSYNC	0x2	/* synchronous=OFF: tests that need speed */
+#define STORE_NORMAL	0x4	/* synchronous=NORMAL (WAL: durable on ckpt) */
+
+/* Game states, as in enum svc_gstate. */
+#define STORE_LOBBY	0
+#define STORE_PLAYING	1
+#define STORE_OVER	2
+#define STORE_ABORTED	3
+
+/* Who played a logged action. */
+#define STORE_BY_PERSON	0
+#define STORE_BY_AI	1	/* an AI seat, or a person's seat while away */
+#define STORE_BY_TIMEOUT 2	/* the AI, after the turn's deadline */
+
+/* A seat: a person (user != 0), an AI (ai > 0) or nobody (both 0). */
+struct store_seat {
+	int64_t		 user;		/* users.id, 0: none */
+	char		 pid[64];	/* the person's platform user id */
+	char		 name[64];
+	char		 lang[8];	/* the person's language */
+	int		 ai;		/* AI level, 0: a person or nobody */
+	int		 away;		/* the AI plays the person's turns */
+};
+
+/* A game row, with its chat and seats. */
+struct store_game {
+	int64_t		 id;
+	int64_t		 chat;		/* chats.id */
+	char		 platform[16];
+	char		 chat_pid[64];	/* the chat's platform id */
+	char		 lang[8];	/* the chat's language */
+	int		 state;		/* STORE_LOBBY ... */
+	struct tac_config cfg;
+	uint64_t	 seed;
+	int64_t		 deadline;	/* seconds per turn, 0: none */
+	int64_t		 creator;	/* users.id */
+	char		 creator_pid[64];
+	int64_t		 turn_no;	/* actions applied */
+	int		 actor;		/* seat to act, -1: none */
+	int64_t		 due;		/* turn expiry or AI move, 0: never */
+	int64_t		 remind;	/* reminder time, 0: none */
+	int		 winner;	/* team, -1: none */
+	int64_t		 created;
+	int64_t		 updated;
+	struct store_seat seats[TAC_MAXSEATS];
+};
+
+/* An outbox row.  payload is malloc'd and owned by the row. */
+struct store_out {
+	int64_t		 id;
+	char		 platform[16];
+	char		 chat[64];
+	int64_t		 game;
+	char		 kind[24];
+	char		*payload;
+	int		 attempts;
+};
+
+/* store.c */
+struct store	*store_open(const char *, int, char **);
+struct store	*store_open_version(const char *, int, int, char **);
+void		 store_close(struct store *);
+int		 store_latest(void);
+int		 store_version(struct store *);
+const char	*store_error(struct store *);
+struct sqlite3	*store_db(struct store *);
+int		 store_begin(struct store *);
+int		 store_commit(struct store *);
+void		 store_rollback(struct store *);
+int		 store_in_txn(struct store *);
+int		 store_savepoint(struct store *);
+int		 store_release(struct store *);
+void		 store_rollback_to(struct store *);
+int		 store_kv_get(struct store *, const char *, char *, size_t);
+int		 store_kv_set(struct store *, const char *, const char *);
+int		 store_kv_max(struct store *, const char *, int64_t);
+int		 store_update_seen(struct store *, const char *, int64_t,
+		     int64_t);
+int		 store_updates_prune(struct store *, int64_t, int);
+int		 store_backup(struct store *, const char *);
+
+/* store-game.c */
+int64_t		 store_chat(struct store *, const char *, const char *,
+		     const char *, int, const char *, char *);
+int		 store_chat_set_lang(struct store *, int64_t, const char *);
+int64_t		 store_user(struct store *, const char *, const char *,
+		     const char *, const char *, char *);
+int		 store_user_set_lang(struct store *, int64_t, const char *);
+int64_t		 store_game_create(struct store *, struct store_game *);
+int		 store_game_get(struct store *, int64_t, struct store_game *,
+		     char **);
+int		 store_game_snapshot(struct store *, int64_t, char **);
+int		 store_game_put(struct store *, const struct store_game *,
+		     const char *);
+int		 store_seat_put(struct store *, int64_t, int,
+		     const struct store_seat *);
+int64_t		 store_chat_game(struct store *, int64_t);
+int64_t		 store_chat_game_pid(struct store *, const char *,
+		     const char *);
+int		 store_user_games(struct store *, int64_t, int64_t *, int *,
+		     int);
+int		 store_action_add(struct store *, int64_t, int64_t, int,
+		     const char *, int, int64_t);
+int		 store_record(struct store *, int64_t, struct tac_record *);
+int		 store_log(struct store *, int64_t, int (*)(void *, int64_t,
+		     int, const char *, int, int64_t), void *);
+int		 store_game_ids(struct store *, int, int64_t **, size_t *);
+
+/* store-outbox.c */
+int64_t		 store_out_add(struct store *, const char *, const char *,
+		     int64_t, const char *, const char *, int64_t);
+int		 store_out_next(struct store *, const char *, int64_t,
+		     struct store_out *);
+int		 store_out_done(struct store *, int64_t, const char *, int,
+		     int64_t);
+int		 store_out_retry(struct store *, int64_t, int64_t);
+int		 store_out_prune(struct store *, int64_t, int);
+int64_t		 store_out_pending(struct store *, const char *);
+void		 store_out_free(struct store_out *);
+int64_t		 store_timer_next(struct store *);
+int		 store_timers_due(struct store *, int64_t, int64_t *, int);
+
+#endif /* STORE_H */

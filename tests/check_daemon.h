@@ -1,0 +1,78 @@
+/*
+ * check_daemon.h: the suites of tests/check_daemon (store and service)
+ * and the helpers they share: a scratch database, a clock the tests wind,
+ * events from scripted people, and the outbox as a list to search.
+ */
+#ifndef CHECK_DAEMON_H
+#define CHECK_DAEMON_H
+
+#include <check.h>
+#include <stdint.h>
+
+#include <jansson.h>
+#include <sqlite3.h>
+
+#include "service.h"
+#include "store.h"
+
+Suite		*suite_store(void);
+Suite		*suite_service(void);
+Suite		*suite_game(void);
+
+#define TD_MAXOUT	4096
+#define TD_T0		1700000000	/* the fake clock's start */
+
+/* One delivered outbox row, its payload parsed. */
+struct td_out {
+	int64_t		 id;
+	char		 chat[64];
+	char		 kind[24];
+	json_t		*payload;
+};
+
+/* A scratch database with a service over it. */
+struct td {
+	char		 dir[256];
+	char		 path[300];
+	int		 flags;
+	struct store	*store;
+	struct svc	*svc;
+	int64_t		 now;		/* the fake clock */
+	int64_t		 update;	/* the next update id */
+	struct td_out	 out[TD_MAXOUT];
+	int		 nout;
+};
+
+/* check_daemon_main.c */
+void		 td_init(struct td *, int);
+void		 td_open(struct td *);
+void		 td_reopen(struct td *);
+void		 td_close(struct td *);
+void		 td_done(struct td *);
+int64_t		 td_clock(void *);
+int64_t		 td_sql_int(struct td *, const char *);
+void		 td_sql(struct td *, const char *);
+int		 td_event(struct td *, const char *, int, const char *, int,
+		     const char *);
+int		 td_say(struct td *, const char *, const char *);
+int		 td_button(struct td *, const char *, const char *,
+		     const char *);
+int		 td_drain(struct td *);
+void		 td_clear(struct td *);
+struct td_out	*td_find(struct td *, const char *, const char *);
+int		 td_count(struct td *, const char *, const char *);
+const char	*td_str(const struct td_out *, const char *);
+int64_t		 td_int(const struct td_out *, const char *);
+void		 td_expect_error(struct td *, const char *, const char *);
+int64_t		 td_game(struct td *, const char *);
+int		 td_legal(struct td *, int64_t, int, char *, size_t);
+int		 td_first_legal(struct td *, int64_t, char *, size_t);
+int		 td_play(struct td *, int64_t, const char *, int);
+int		 td_play_first(struct td *, int64_t, const char *);
+int64_t		 td_lobby4(struct td *, const char *, const char *);
+json_t		*td_pos_json(struct td *, int64_t);
+struct svc_game	*td_info(struct td *, int64_t);
+void		 td_check_replay(struct td *, int64_t);
+int		 td_run_timers(struct td *);
+
+#endif /* CHECK_DAEMON_H */
