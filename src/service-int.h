@@ -1,0 +1,126 @@
+/*
+ * service-int.h: what the service*.c files share and nobody else sees.
+ */
+#ifndef SERVICE_INT_H
+#define SERVICE_INT_H
+
+#include <jansson.h>
+
+#include "service.h"
+#include "store.h"
+
+#define SVC_REMIND_MIN	60	/* deadlines shorter than this get no reminder */
+#define SVC_DEADLINE_MAX (30 * 86400)
+#define SVC_TIMER_BATCH	64	/* timers run per svc_timers() call */
+#define SVC_KEEP_SENT	(2 * 86400)	/* delivered rows kept this long */
+#define SVC_KEEP_SEEN	(2 * 86400)	/* update ids kept this long */
+#define SVC_HOUSEKEEP	600	/* prune this often */
+#define SVC_PRUNE	2000	/* rows per table and pruning step */
+#define SVC_CACHE	4096	/* positions kept in memory (by game id) */
+
+/*
+ * A game's position as last saved, so that the next event on the game
+ * needs no JSON parsing.  It is valid while the game's turn number is the
+ * same; any rolled back transaction empties the whole cache.
+ */
+struct svc_cached {
+	int64_t			id;
+	int64_t			turn_no;
+	struct tac_state	st;
+};
+
+struct svc {
+	struct store	*store;
+	svc_clock_fn	 clock;
+	void		*clock_arg;
+	int64_t		 now;		/* the clock when the work began */
+	int		 batch;		/* between svc_batch_begin and _end */
+	int		 broken;	/* the batch's transaction was lost */
+	int		 bad_game;	/* a game's log does not replay */
+	struct tac_list	*list;		/* scratch for the engine (large) */
+	uint64_t	 rng;		/* for the seeds of new games */
+	int64_t		 housekept;	/* when pruning last ran */
+	struct svc_cached *cache;	/* SVC_CACHE entries */
+	char		 err[512];
+};
+
+/* One event being processed. */
+struct svc_ctx {
+	struct svc		*svc;
+	const struct svc_event	*ev;
+	int64_t			 chat;		/* chats.id */
+	int64_t			 user;		/* users.id */
+	char			 chat_lang[8];
+	char			 user_lang[8];
+	char			 cmd[16];	/* lower case, no "/", no "@bot" */
+	char			 args[512];	/* the rest, trimmed */
+	int64_t			 pick;		/* "#ID" or a button's game, 0 */
+	int64_t			 turn;		/* a button's turn number, -1 */
+	int			 answered;	/* a button's answer is queued */
+	int			 row_only;	/* find: the game's row, no position */
+};
+
+/* A game loaded for work: its row, and its position once started. */
+struct svc_gm {
+	struct store_game	 g;
+	struct tac_state	 st;
+	int			 started;	/* st is valid */
+};
+
+/* service.c */
+int		 svc_fail(struct svc *, const char *, ...)
+		     __attribute__((__format__(__printf__, 2, 3)));
+int		 svc_store_fail(struct svc *);
+int		 svc_txn_begin(struct svc *);
+int		 svc_txn_end(struct svc *, int);
+void		 svc_cache_clear(struct svc *);
+uint64_t	 svc_splitmix(uint64_t *);
+int		 svc_is_admin(struct svc_ctx *, const struct svc_gm *);
+int		 svc_seat_of(const struct svc_gm *, int64_t);
+
+/* service-out.c */
+int		 svc_put(struct svc *, const char *, const char *, int64_t,
+		     const char *, json_t *);
+int		 svc_put_chat(struct svc *, const struct svc_gm *,
+		     const char *, json_t *);
+int		 svc_put_seat(struct svc *, const struct svc_gm *, int,
+		     const char *, json_t *);
+int		 svc_put_seats(struct svc *, const struct svc_gm *,
+		     const char *);
+int		 svc_refuse(struct svc_ctx *, const char *, const char *, ...)
+		     __attribute__((__format__(__printf__, 3, 4)));
+int		 svc_tell(struct svc_ctx *, int64_t, const char *, const char *,
+		     ...) __attribute__((__format__(__printf__, 4, 5)));
+int		 svc_reply(struct svc_ctx *, const char *, json_t *);
+int		 svc_answer(struct svc_ctx *);
+
+/* service-lobby.c */
+int		 svc_cmd_new(struct svc_ctx *);
+int		 svc_cmd_options(struct svc_ctx *);
+int		 svc_cmd_join(struct svc_ctx *);
+int		 svc_cmd_leave(struct svc_ctx *);
+int		 svc_cmd_team(struct svc_ctx *);
+int		 svc_cmd_ai(struct svc_ctx *);
+int		 svc_cmd_start(struct svc_ctx *);
+int		 svc_cmd_abort(struct svc_ctx *);
+int		 svc_cmd_replace(struct svc_ctx *);
+int		 svc_cmd_resume(struct svc_ctx *);
+int		 svc_cmd_lang(struct svc_ctx *);
+
+/* service-turn.c */
+int		 svc_game_load(struct svc *, int64_t, struct svc_gm *);
+int		 svc_game_find(struct svc_ctx *, struct svc_gm *);
+int		 svc_game_begin(struct svc *, struct svc_gm *);
+int		 svc_game_save(struct svc *, struct svc_gm *);
+int		 svc_schedule(struct svc *, struct svc_gm *, int);
+int		 svc_turn_done(struct svc *, struct svc_gm *, int,
+		     const struct tac_state *, const struct tac_action *, int);
+int		 svc_cmd_play(struct svc_ctx *);
+int		 svc_cmd_hand(struct svc_ctx *);
+int		 svc_cmd_board(struct svc_ctx *);
+
+/* service-timer.c */
+int		 svc_ai_move(struct svc *, struct svc_gm *, int);
+int		 svc_housekeep(struct svc *);
+
+#endif /* SERVICE_INT_H */

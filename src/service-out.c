@@ -1,0 +1,241 @@
+/*
+ * service-out.c: writing outbox rows (the semantic messages bot/ renders)
+ * and the outbox calls of the bridges.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "service-int.h"
+
+/*
+ * Queue one row.  The payload reference is taken over (and released)
+ * whatever happens.
+ */
+int
+svc_put(struct svc *svc, const char *platform, const char *chat,
+    int64_t game, const char *kind, json_t *payload)
+{
+	char	*text;
+	int64_t	 id;
+
+	if (payload == NULL)
+		return (svc_fail(svc, "out of memory"));
+	text = json_dumps(payload, JSON_COMPACT);
+	json_decref(payload);
+	if (text == NULL)
+		return (svc_fail(svc, "out of memory"));
+	id = store_out_add(svc->store, platform, chat, game, kind, text,
+	    svc->now);
+	free(text);
+	if (id < 0)
+		return (svc_store_fail(svc));
+	return (0);
+}
+
+/* Set a member unless the payload already has it. */
+static void
+svc_default(json_t *payload, const char *key, json_t *v)
+{
+	if (json_object_get(payload, key) == NULL)
+		json_object_set_new(payload, key, v);
+	else
+		json_decref(v);
+}
+
+/* Queue a row for a game's chat, in the chat's language. */
+int
+svc_put_chat(struct svc *svc, const struct svc_gm *gm, const char *kind,
+    json_t *payload)
+{
+	if (payload == NULL)
+		return (svc_fail(svc, "out of memory"));
+	svc_default(payload, "game", json_integer(gm->g.id));
+	svc_default(payload, "lang", json_string(gm->g.lang));
+	return (svc_put(svc, gm->g.platform, gm->g.chat_pid, gm->g.id, kind,
+	    payload));
+}
+
+/*
+ * Queue a private row for the person in a seat, in their language.  Seats
+ * without a person need no messages: the payload is just dropped.
+ */
+int
+svc_put_seat(struct svc *svc, const struct svc_gm *gm, int seat,
+    const char *kind, json_t *payload)
+{
+	const struct store_seat	*p = &gm->g.seats[seat];
+
+	if (payload == NULL)
+		return (svc_fail(svc, "out of memory"));
+	if (p->user == 0 || p->pid[0] == '\0') {
+		json_decref(payload);
+		return (0);
+	}
+	svc_default(payload, "game", json_integer(gm->g.id));
+	svc_default(payload, "seat", json_integer(seat));
+	svc_default(payload, "lang", json_string(p->lang));
+	return (svc_put(svc, gm->g.platform, p->pid, gm->g.id, kind, payload));
+}
+
+/* Queue the same kind of private row, {game, seat}, for every person. */
+int
+svc_put_seats(struct svc *svc, const struct svc_gm *gm, const char *kind)
+{
+	int	i;
+
+	for (i = 0; i < gm->g.cfg.nseats; i++) {
+		if (svc_put_seat(svc, gm, i, kind, json_object()) != 0)
+			return (-1);
+	}
+	return (0);
+}
+
+/*
+ * Queue a row in the chat the event came from, in that chat's language
+ * (a private chat speaks its person's).
+ */
+int
+svc_reply(struct svc_ctx *ctx, const char *kind, json_t *payload)
+{
+	const struct svc_event	*ev = ctx->ev;
+
+	if (payload == NULL)
+		return (svc_fail(ctx->svc, "out of memory"));
+	svc_default(payload, "lang", json_string(ev->private_chat ?
+	    ctx->user_lang : ctx->chat_lang));
+	return (svc_put(ctx->svc, ev->platform, ev->chat, 0, kind, payload));
+}
+
+/* Queue a button press's answer with a message (or none). */
+static int
+svc_answer_text(struct svc_ctx *ctx, const char *code, const char *text,
+    int alert)
+{
+	json_t	*p;
+
+	ctx->answered = 1;
+	p = json_pack("{s:s, s:s?, s:s?, s:b, s:s}", "callback",
+	    ctx->ev->callback, "code", code, "text", text, "alert", alert,
+	    "lang", ctx->ev->private_chat ? ctx->user_lang : ctx->chat_lang);
+	return (svc_put(ctx->svc, ctx->ev->platform, "", 0, "answer", p));
+}
+
+/* Stop a button's spinner if nothing has answered the press yet. */
+int
+svc_answer(struct svc_ctx *ctx)
+{
+	if (ctx->ev->kind != SVC_EV_BUTTON || ctx->ev->callback == NULL ||
+	    ctx->answered)
+		return (0);
+	return (svc_answer_text(ctx, NULL, NULL, 0));
+}
+
+/*
+ * Refuse a command: tell the person why, with a stable code for the
+ * translations.  A button press is answered with the reason; typed text
+ * gets an "error" row in its chat.  0 once queued, -1 on failure.
+ */
+int
+svc_refuse(struct svc_ctx *ctx, const char *code, const char *fmt, ...)
+{
+	va_list	ap;
+	char	text[512];
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	if (ctx->ev->kind == SVC_EV_BUTTON && ctx->ev->callback != NULL &&
+	    !ctx->answered)
+		return (svc_answer_text(ctx, code, text, 1));
+	return (svc_reply(ctx, "error", json_pack("{s:s, s:s, s:s}", "code",
+	    code, "text", text, "user", ctx->ev->user)));
+}
+
+/* Confirm something to the person in the event's chat ("info"). */
+int
+svc_tell(struct svc_ctx *ctx, int64_t game, const char *code,
+    const char *fmt, ...)
+{
+	va_list	 ap;
+	char	 text[512];
+	json_t	*p;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	p = json_pack("{s:s, s:s, s:s}", "code", code, "text", text, "user",
+	    ctx->ev->user);
+	if (p != NULL && game != 0)
+		json_object_set_new(p, "game", json_integer(game));
+	return (svc_reply(ctx, "info", p));
+}
+
+/* The next message due for a platform (see service.h). */
+int
+svc_outbox_next(struct svc *svc, const char *platform, struct svc_out *out)
+{
+	struct store_out	o;
+	int			rc;
+
+	memset(out, 0, sizeof *out);
+	rc = store_out_next(svc->store, platform, svc->clock(svc->clock_arg),
+	    &o);
+	if (rc <= 0) {
+		if (rc < 0)
+			svc_store_fail(svc);
+		return (rc);
+	}
+	out->id = o.id;
+	snprintf(out->platform, sizeof out->platform, "%s", o.platform);
+	snprintf(out->chat, sizeof out->chat, "%s", o.chat);
+	out->game = o.game;
+	snprintf(out->kind, sizeof out->kind, "%s", o.kind);
+	out->payload = o.payload;	/* handed over */
+	out->attempts = o.attempts;
+	return (1);
+}
+
+/* A message was delivered; message is the platform's id for it or NULL. */
+int
+svc_outbox_done(struct svc *svc, int64_t id, const char *message)
+{
+	if (store_out_done(svc->store, id, message, 1,
+	    svc->clock(svc->clock_arg)) != 0)
+		return (svc_store_fail(svc));
+	return (0);
+}
+
+/* A message could not be delivered now: try again at 'when'. */
+int
+svc_outbox_retry(struct svc *svc, int64_t id, int64_t when)
+{
+	if (store_out_retry(svc->store, id, when) != 0)
+		return (svc_store_fail(svc));
+	return (0);
+}
+
+/* A message can never be delivered: stop trying. */
+int
+svc_outbox_drop(struct svc *svc, int64_t id)
+{
+	if (store_out_done(svc->store, id, NULL, 2,
+	    svc->clock(svc->clock_arg)) != 0)
+		return (svc_store_fail(svc));
+	return (0);
+}
+
+/* Free what an outbox row owns. */
+void
+svc_out_free(struct svc_out *out)
+{
+	if (out == NULL)
+		return;
+	free(out->payload);
+	out->payload = NULL;
+}

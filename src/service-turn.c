@@ -1,0 +1,386 @@
+/*
+ * service-turn.c: loading and saving a game's position, whose turn it is,
+ * one action's log entry and notifications, and the commands of a running
+ * game (/play, /hand, /board).
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "service-int.h"
+#include "tacjson.h"
+
+/*
+ * Rebuild a game's position from the truth: its seed and its log.  Used
+ * when the snapshot is missing or does not load.
+ */
+static int
+svc_game_replay(struct svc *svc, struct svc_gm *gm)
+{
+	struct tac_record	rec;
+	struct tac_action	a;
+	char			why[256];
+	size_t			i;
+	int			rc;
+
+	if ((rc = store_record(svc->store, gm->g.id, &rec)) <= 0) {
+		svc->bad_game = rc == -2;
+		return (rc < 0 ? svc_fail(svc, "game #%lld: %s",
+		    (long long)gm->g.id, store_error(svc->store)) :
+		    svc_fail(svc, "game #%lld vanished", (long long)gm->g.id));
+	}
+	if (tac_config_check(&rec.cfg, why, sizeof why) != 0) {
+		svc_fail(svc, "game #%lld: %s", (long long)gm->g.id, why);
+		goto fail;
+	}
+	tac_init(&gm->st, &rec.cfg, rec.seed);
+	for (i = 0; i < rec.nactions; i++) {
+		if (tac_action_parse(rec.actions[i], &a, why, sizeof why) != 0 ||
+		    tac_apply(&gm->st, &a, svc->list, why, sizeof why) < 0) {
+			svc_fail(svc, "game #%lld: action %zu \"%s\": %s",
+			    (long long)gm->g.id, i, rec.actions[i], why);
+			goto fail;
+		}
+	}
+	tac_record_free(&rec);
+	gm->started = 1;
+	return (0);
+fail:
+	svc->bad_game = 1;
+	tac_record_free(&rec);
+	return (-1);
+}
+
+/*
+ * Load a game: its row, seats and (once started) its position, from the
+ * cache, the snapshot or, failing both, by replaying the log.  1 loaded,
+ * 0 no such game, -1 failure.
+ */
+int
+svc_game_load(struct svc *svc, int64_t id, struct svc_gm *gm)
+{
+	struct svc_cached	*c = &svc->cache[id % SVC_CACHE];
+	json_t			*j;
+	char			*snap = NULL, why[256];
+	int			 rc;
+
+	memset(gm, 0, sizeof *gm);
+	if ((rc = store_game_get(svc->store, id, &gm->g, NULL)) <= 0)
+		return (rc < 0 ? svc_store_fail(svc) : 0);
+	if (c->id == id && c->turn_no == gm->g.turn_no) {
+		gm->st = c->st;
+		gm->started = 1;
+		return (1);
+	}
+	if (store_game_snapshot(svc->store, id, &snap) < 0)
+		return (svc_store_fail(svc));
+	if (snap == NULL && gm->g.state != STORE_PLAYING &&
+	    gm->g.state != STORE_OVER)
+		return (1);	/* a lobby, or one aborted before it began */
+	if (snap != NULL) {
+		j = json_loads(snap, 0, NULL);
+		free(snap);
+		if (j != NULL && tac_position_load(&gm->st, j, why,
+		    sizeof why) == 0)
+			gm->started = 1;
+		json_decref(j);
+	}
+	if (!gm->started && svc_game_replay(svc, gm) != 0)
+		return (-1);
+	c->id = id;
+	c->turn_no = gm->g.turn_no;
+	c->st = gm->st;
+	return (1);
+}
+
+/*
+ * Find the game a command is about (see service.h): the one picked with
+ * "#ID", the chat's game, or in a private chat the person's game that
+ * waits for them.  1 loaded, 0 refused (the person was told), -1 failure.
+ */
+int
+svc_game_find(struct svc_ctx *ctx, struct svc_gm *gm)
+{
+	struct svc	*svc = ctx->svc;
+	int64_t		 id, ids[8];
+	int		 myturn[8], i, n, nwait = 0, rc;
+	char		 list[128];
+	size_t		 len = 0;
+
+	if ((id = ctx->pick) == 0 &&
+	    (id = store_chat_game(svc->store, ctx->chat)) < 0)
+		return (svc_store_fail(svc));
+	if (id == 0 && !ctx->ev->private_chat)
+		return (svc_refuse(ctx, "no_game", "there is no game in this "
+		    "chat: /new opens one"));
+	if (id == 0) {
+		n = store_user_games(svc->store, ctx->user, ids, myturn, 8);
+		if (n < 0)
+			return (svc_store_fail(svc));
+		if (n == 0)
+			return (svc_refuse(ctx, "no_game", "you are in no "
+			    "game"));
+		list[0] = '\0';
+		for (i = 0; i < n && i < 8; i++) {
+			if (myturn[i] && nwait++ == 0)
+				id = ids[i];
+			len += snprintf(list + len, sizeof list - len, "%s#%lld",
+			    i > 0 ? ", " : "", (long long)ids[i]);
+			if (len >= sizeof list)
+				len = sizeof list - 1;
+		}
+		if (nwait != 1 && n == 1)
+			id = ids[0];
+		else if (nwait != 1)
+			return (svc_refuse(ctx, "which_game", "you are in "
+			    "several games (%s): add #ID, as in /%s #%lld",
+			    list, ctx->cmd, (long long)ids[0]));
+	}
+	if (ctx->row_only) {
+		memset(gm, 0, sizeof *gm);
+		if ((rc = store_game_get(svc->store, id, &gm->g, NULL)) < 0)
+			return (svc_store_fail(svc));
+	} else
+		rc = svc_game_load(svc, id, gm);
+	if (rc != 0)
+		return (rc);
+	return (svc_refuse(ctx, "no_game", "there is no game #%lld",
+	    (long long)id));
+}
+
+/* Start a lobby's game: deal from the seed, tell everyone. */
+int
+svc_game_begin(struct svc *svc, struct svc_gm *gm)
+{
+	tac_init(&gm->st, &gm->g.cfg, gm->g.seed);
+	gm->started = 1;
+	gm->g.state = STORE_PLAYING;
+	gm->g.turn_no = 0;
+	if (svc_put_chat(svc, gm, "board", json_object()) != 0 ||
+	    svc_put_seats(svc, gm, "hand") != 0 ||
+	    svc_schedule(svc, gm, 1) != 0)
+		return (-1);
+	return (svc_game_save(svc, gm));
+}
+
+/* Write a game's row and, once started, its snapshot. */
+int
+svc_game_save(struct svc *svc, struct svc_gm *gm)
+{
+	struct svc_cached	*c;
+	json_t			*j;
+	char			*snap = NULL;
+	int			 rc;
+
+	gm->g.updated = svc->now;
+	if (gm->started) {
+		if ((j = tac_position_save(&gm->st, -1)) == NULL)
+			return (svc_fail(svc, "out of memory"));
+		snap = json_dumps(j, JSON_COMPACT);
+		json_decref(j);
+		if (snap == NULL)
+			return (svc_fail(svc, "out of memory"));
+	}
+	rc = store_game_put(svc->store, &gm->g, snap);
+	free(snap);
+	if (rc != 0)
+		return (svc_store_fail(svc));
+	if (gm->started) {
+		c = &svc->cache[gm->g.id % SVC_CACHE];
+		c->id = gm->g.id;
+		c->turn_no = gm->g.turn_no;
+		c->st = gm->st;
+	}
+	return (0);
+}
+
+/*
+ * Work out who acts next and when their time is up: an AI (or a person
+ * who is away) acts at once, through svc_timers(); a person gets the
+ * game's deadline and a reminder at three quarters of it.  With notify,
+ * a person whose turn it is now is told.  The caller saves the game.
+ */
+int
+svc_schedule(struct svc *svc, struct svc_gm *gm, int notify)
+{
+	struct store_game	*g = &gm->g;
+	struct store_seat	*p;
+	json_t			*j;
+
+	g->due = g->remind = 0;
+	if (g->state != STORE_PLAYING || !gm->started ||
+	    gm->st.phase == TAC_PH_OVER) {
+		g->actor = -1;
+		return (0);
+	}
+	g->actor = gm->st.turn;
+	p = &g->seats[g->actor];
+	if (p->ai > 0 || p->away || p->user == 0) {
+		g->due = svc->now;
+		return (0);
+	}
+	if (g->deadline > 0) {
+		g->due = svc->now + g->deadline;
+		if (g->deadline >= SVC_REMIND_MIN)
+			g->remind = g->due - g->deadline / 4;
+	}
+	if (!notify)
+		return (0);
+	j = json_pack("{s:I, s:I}", "turn", (json_int_t)g->turn_no, "due",
+	    (json_int_t)g->due);
+	return (svc_put_seat(svc, gm, g->actor, "turn", j));
+}
+
+/* Did seat's cards change otherwise than by its playing one card? */
+static int
+svc_hand_changed(const struct tac_state *before, const struct tac_state *st,
+    int seat, int actor)
+{
+	if (before->round != st->round ||
+	    (before->phase == TAC_PH_EXCHANGE && st->phase != TAC_PH_EXCHANGE))
+		return (1);
+	if (seat == actor)
+		return (st->nhand[seat] + 1 != before->nhand[seat]);
+	return (memcmp(before->hand[seat], st->hand[seat],
+	    sizeof st->hand[seat]) != 0);
+}
+
+/*
+ * After seat's action act took the game from 'before' to gm->st: log it,
+ * tell the chat (a gift stays secret), tell people whose cards changed,
+ * end the game or pass the turn, and save.  who is STORE_BY_*.
+ */
+int
+svc_turn_done(struct svc *svc, struct svc_gm *gm, int seat,
+    const struct tac_state *before, const struct tac_action *act, int who)
+{
+	static const char	*bys[] = { "person", "ai", "timeout" };
+	struct store_game	*g = &gm->g;
+	char			 text[160];
+	json_t			*j, *kicked;
+	int			 s;
+
+	tac_action_format(act, text, sizeof text);
+	if (store_action_add(svc->store, g->id, g->turn_no, seat, text, who,
+	    svc->now) != 0)
+		return (svc_store_fail(svc));
+	g->turn_no++;
+
+	/* A base that gained marbles was kicked into (or a TAC undid). */
+	if ((kicked = json_array()) != NULL) {
+		for (s = 0; s < g->cfg.nseats; s++) {
+			if (gm->st.b.base[s] > before->b.base[s])
+				json_array_append_new(kicked, json_integer(s));
+		}
+	}
+	j = json_pack("{s:i, s:s, s:I, s:s, s:o}", "seat", seat, "action",
+	    act->op == TAC_OP_GIVE ? "give" : text, "turn",
+	    (json_int_t)g->turn_no, "by", bys[who], "kicked", kicked);
+	if (svc_put_chat(svc, gm, "moved", j) != 0)
+		return (-1);
+	for (s = 0; s < g->cfg.nseats; s++) {
+		if (svc_hand_changed(before, &gm->st, s, seat) &&
+		    svc_put_seat(svc, gm, s, "hand", json_object()) != 0)
+			return (-1);
+	}
+	if (gm->st.phase == TAC_PH_OVER) {
+		g->state = STORE_OVER;
+		g->winner = gm->st.winner == TAC_NONE ? -1 : gm->st.winner;
+		j = g->winner < 0 ? json_pack("{s:n}", "winner") :
+		    json_pack("{s:i}", "winner", g->winner);
+		if (svc_put_chat(svc, gm, "over", j) != 0)
+			return (-1);
+	}
+	if (svc_schedule(svc, gm, 1) != 0)
+		return (-1);
+	return (svc_game_save(svc, gm));
+}
+
+/* Refuse unless the game is running; 1 running, 0 refused, -1 failure. */
+static int
+svc_running(struct svc_ctx *ctx, const struct svc_gm *gm)
+{
+	switch (gm->g.state) {
+	case STORE_PLAYING:
+		return (1);
+	case STORE_LOBBY:
+		return (svc_refuse(ctx, "not_started", "game #%lld has not "
+		    "started yet", (long long)gm->g.id) == 0 ? 0 : -1);
+	default:
+		return (svc_refuse(ctx, "game_over", "game #%lld is over",
+		    (long long)gm->g.id) == 0 ? 0 : -1);
+	}
+}
+
+/* /play ACTION: the person's action, checked by the engine. */
+int
+svc_cmd_play(struct svc_ctx *ctx)
+{
+	struct svc		*svc = ctx->svc;
+	struct svc_gm		 gm;
+	struct tac_state	 before;
+	struct tac_action	 a;
+	char			 why[256];
+	int			 rc, seat, idx;
+
+	if ((rc = svc_game_find(ctx, &gm)) <= 0 ||
+	    (rc = svc_running(ctx, &gm)) <= 0)
+		return (rc);
+	if ((seat = svc_seat_of(&gm, ctx->user)) < 0)
+		return (svc_refuse(ctx, "not_in_game", "you are not in game "
+		    "#%lld", (long long)gm.g.id));
+	if (gm.st.turn != seat)
+		return (svc_refuse(ctx, "not_your_turn", "it is not your turn: "
+		    "seat %d is to play", gm.st.turn));
+	if (ctx->args[0] == '\0')
+		return (svc_refuse(ctx, "usage", "say which action, as in "
+		    "/play 13 B>%d", tac_start(&gm.st, seat)));
+	if (tac_action_parse(ctx->args, &a, why, sizeof why) != 0)
+		return (svc_refuse(ctx, "bad_action", "%s", why));
+	before = gm.st;
+	if ((idx = tac_apply(&gm.st, &a, svc->list, why, sizeof why)) < 0)
+		return (svc_refuse(ctx, "illegal", "%s", why));
+	a = svc->list->a[idx];	/* the canonical form goes into the log */
+
+	/* Playing again takes the seat back from the AI. */
+	if (gm.g.seats[seat].away) {
+		gm.g.seats[seat].away = 0;
+		if (store_seat_put(svc->store, gm.g.id, seat,
+		    &gm.g.seats[seat]) != 0)
+			return (svc_store_fail(svc));
+	}
+	return (svc_turn_done(svc, &gm, seat, &before, &a, STORE_BY_PERSON));
+}
+
+/* /hand: the person's cards, in their private chat. */
+int
+svc_cmd_hand(struct svc_ctx *ctx)
+{
+	struct svc_gm	gm;
+	int		rc, seat;
+
+	if ((rc = svc_game_find(ctx, &gm)) <= 0 ||
+	    (rc = svc_running(ctx, &gm)) <= 0)
+		return (rc);
+	if ((seat = svc_seat_of(&gm, ctx->user)) < 0)
+		return (svc_refuse(ctx, "not_in_game", "you are not in game "
+		    "#%lld", (long long)gm.g.id));
+	return (svc_put_seat(ctx->svc, &gm, seat, "hand", json_object()));
+}
+
+/* /board: the board (or the lobby) in the chat that asked. */
+int
+svc_cmd_board(struct svc_ctx *ctx)
+{
+	struct svc_gm	gm;
+	int		rc;
+
+	if ((rc = svc_game_find(ctx, &gm)) <= 0)
+		return (rc);
+	return (svc_reply(ctx, gm.started ? "board" : "lobby",
+	    json_pack("{s:I}", "game", (json_int_t)gm.g.id)));
+}

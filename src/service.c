@@ -1,0 +1,605 @@
+/*
+ * service.c: the service's life, one event's transaction, command parsing
+ * and dispatch, group commit, and the read-only queries renderers use.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "service-int.h"
+
+/* The commands, by name. */
+static const struct svc_cmd {
+	const char	*name;
+	int		(*fn)(struct svc_ctx *);
+} svc_cmds[] = {
+	{ "new", svc_cmd_new },
+	{ "options", svc_cmd_options },
+	{ "join", svc_cmd_join },
+	{ "leave", svc_cmd_leave },
+	{ "team", svc_cmd_team },
+	{ "ai", svc_cmd_ai },
+	{ "start", svc_cmd_start },
+	{ "abort", svc_cmd_abort },
+	{ "play", svc_cmd_play },
+	{ "hand", svc_cmd_hand },
+	{ "board", svc_cmd_board },
+	{ "replace", svc_cmd_replace },
+	{ "resume", svc_cmd_resume },
+	{ "lang", svc_cmd_lang },
+};
+
+/* Keep a failure's message in the service and return -1. */
+int
+svc_fail(struct svc *svc, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vsnprintf(svc->err, sizeof svc->err, fmt, ap);
+	va_end(ap);
+	return (-1);
+}
+
+/* Take the store's failure message as the service's; return -1. */
+int
+svc_store_fail(struct svc *svc)
+{
+	return (svc_fail(svc, "store: %s", store_error(svc->store)));
+}
+
+/* The last failure's message. */
+const char *
+svc_error(struct svc *svc)
+{
+	return (svc->err);
+}
+
+/* One output of the splitmix64 generator. */
+uint64_t
+svc_splitmix(uint64_t *x)
+{
+	uint64_t	z;
+
+	z = (*x += UINT64_C(0x9e3779b97f4a7c15));
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return (z ^ (z >> 31));
+}
+
+/* The real clock, when the caller gives none. */
+static int64_t
+svc_realtime(void *arg)
+{
+	(void)arg;
+	return ((int64_t)time(NULL));
+}
+
+/* Start the service over an open store. */
+struct svc *
+svc_open(struct store *store, svc_clock_fn clock, void *arg, char **err)
+{
+	struct svc	*svc;
+	struct timespec	 ts;
+
+	if ((svc = calloc(1, sizeof *svc)) == NULL ||
+	    (svc->list = malloc(sizeof *svc->list)) == NULL ||
+	    (svc->cache = calloc(SVC_CACHE, sizeof *svc->cache)) == NULL) {
+		if (svc != NULL)
+			free(svc->list);
+		free(svc);
+		*err = strdup("out of memory");
+		return (NULL);
+	}
+	svc->store = store;
+	svc->clock = clock != NULL ? clock : svc_realtime;
+	svc->clock_arg = arg;
+	/* Seeds of new games only need to differ, not to be secret. */
+	clock_gettime(CLOCK_REALTIME, &ts);
+	svc->rng = (uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec ^
+	    ((uint64_t)getpid() << 32);
+	svc->housekept = svc->clock(svc->clock_arg);
+	return (svc);
+}
+
+/* Stop the service; the store stays open (the caller closes it). */
+void
+svc_close(struct svc *svc)
+{
+	if (svc == NULL)
+		return;
+	if (svc->batch)
+		store_rollback(svc->store);
+	free(svc->cache);
+	free(svc->list);
+	free(svc);
+}
+
+/* Forget every cached position (their transaction was rolled back). */
+void
+svc_cache_clear(struct svc *svc)
+{
+	int	i;
+
+	for (i = 0; i < SVC_CACHE; i++)
+		svc->cache[i].id = 0;
+}
+
+/* Open the transaction of one piece of work (a savepoint in a batch). */
+int
+svc_txn_begin(struct svc *svc)
+{
+	if (svc->batch) {
+		if (svc->broken)
+			return (svc_fail(svc, "the batch's transaction was "
+			    "lost: end the batch and feed its events again"));
+		if (store_savepoint(svc->store) != 0)
+			return (svc_store_fail(svc));
+		return (0);
+	}
+	if (store_begin(svc->store) != 0)
+		return (svc_store_fail(svc));
+	return (0);
+}
+
+/*
+ * Finish one piece of work: keep it when ok, else undo it.  -1 when it
+ * was not kept.  If SQLite dropped a batch's whole transaction (it may on
+ * a full disk), the batch is marked broken so that svc_batch_end fails.
+ */
+int
+svc_txn_end(struct svc *svc, int ok)
+{
+	struct store	*s = svc->store;
+
+	if (svc->batch) {
+		if (ok && store_release(s) == 0)
+			return (0);
+		if (ok)
+			svc_store_fail(svc);
+		svc_cache_clear(svc);
+		store_rollback_to(s);
+		if (!store_in_txn(s))
+			svc->broken = 1;
+		return (-1);
+	}
+	if (ok && store_commit(s) == 0)
+		return (0);
+	if (ok)
+		svc_store_fail(svc);
+	svc_cache_clear(svc);
+	store_rollback(s);
+	return (-1);
+}
+
+/* Start a batch: the following events share one transaction. */
+int
+svc_batch_begin(struct svc *svc)
+{
+	if (svc->batch)
+		return (svc_fail(svc, "a batch is already open"));
+	if (store_begin(svc->store) != 0)
+		return (svc_store_fail(svc));
+	svc->batch = 1;
+	svc->broken = 0;
+	return (0);
+}
+
+/* Commit a batch; -1: none of its events were kept. */
+int
+svc_batch_end(struct svc *svc)
+{
+	int	broken = svc->broken;
+
+	if (!svc->batch)
+		return (svc_fail(svc, "no batch is open"));
+	svc->batch = 0;
+	svc->broken = 0;
+	if (broken) {
+		svc_cache_clear(svc);
+		store_rollback(svc->store);
+		return (svc_fail(svc, "the batch's transaction was lost"));
+	}
+	if (store_commit(svc->store) != 0) {
+		svc_store_fail(svc);
+		svc_cache_clear(svc);
+		store_rollback(svc->store);
+		return (-1);
+	}
+	svc_housekeep(svc);
+	return (0);
+}
+
+/* Is the person the game's creator or an admin of the game's chat? */
+int
+svc_is_admin(struct svc_ctx *ctx, const struct svc_gm *gm)
+{
+	if (ctx->user != 0 && ctx->user == gm->g.creator)
+		return (1);
+	return (ctx->ev->admin && ctx->chat == gm->g.chat);
+}
+
+/* The seat a person holds in a game, -1 if none. */
+int
+svc_seat_of(const struct svc_gm *gm, int64_t user)
+{
+	int	i;
+
+	for (i = 0; i < gm->g.cfg.nseats; i++) {
+		if (user != 0 && gm->g.seats[i].user == user)
+			return (i);
+	}
+	return (-1);
+}
+
+/* Map a platform language code to one we have: "ru..." is ru, else en. */
+static const char *
+svc_lang(const char *code)
+{
+	if (code != NULL && strncasecmp(code, "ru", 2) == 0)
+		return ("ru");
+	return ("en");
+}
+
+/* Does text begin with something that may be an action in the notation? */
+static int
+svc_looks_like_action(const char *p)
+{
+	size_t	n;
+
+	n = strcspn(p, " \t\r\n");
+	if (n == 4 && strncasecmp(p, "give", 4) == 0)
+		return (1);
+	return (n > 0 && tac_card_parse(p, n) >= 0);
+}
+
+/* Is the word at p (n bytes) the name of a command? */
+static int
+svc_is_command(const char *p, size_t n)
+{
+	size_t	i;
+
+	if ((n == 5 && strncasecmp(p, "rules", 5) == 0) ||
+	    (n == 4 && strncasecmp(p, "help", 4) == 0))
+		return (1);
+	for (i = 0; i < sizeof svc_cmds / sizeof svc_cmds[0]; i++) {
+		if (strlen(svc_cmds[i].name) == n &&
+		    strncasecmp(p, svc_cmds[i].name, n) == 0)
+			return (1);
+	}
+	return (0);
+}
+
+/*
+ * Split text into command, game pick and arguments.  Plain text that does
+ * not look like an action leaves cmd empty: it is chatter, not for us.
+ * A button's text may leave out the "/" of a command (bare: 1).  -1 when
+ * the text is too long for a command.
+ */
+static int
+svc_parse(struct svc_ctx *ctx, const char *text, int bare)
+{
+	const char	*p = text;
+	size_t		 n, i;
+	char		*end;
+
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p == '/' || (bare && svc_is_command(p, strcspn(p, " \t\r\n")))) {
+		if (*p == '/')
+			p++;
+		n = strspn(p, "abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+		if (n == 0 || n >= sizeof ctx->cmd)
+			snprintf(ctx->cmd, sizeof ctx->cmd, "?");
+		else {
+			for (i = 0; i < n; i++)
+				ctx->cmd[i] = tolower((unsigned char)p[i]);
+			ctx->cmd[n] = '\0';
+		}
+		p += n;
+		if (*p == '@')		/* "/cmd@BotName" */
+			p += strcspn(p, " \t\r\n");
+	} else if (svc_looks_like_action(p))
+		snprintf(ctx->cmd, sizeof ctx->cmd, "play");
+	else
+		return (0);
+
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p == '#' && isdigit((unsigned char)p[1])) {
+		ctx->pick = strtoll(p + 1, &end, 10);
+		p = end;
+		while (isspace((unsigned char)*p))
+			p++;
+	}
+	if ((n = strlen(p)) >= sizeof ctx->args)
+		return (-1);
+	while (n > 0 && isspace((unsigned char)p[n - 1]))
+		n--;
+	memcpy(ctx->args, p, n);
+	ctx->args[n] = '\0';
+	return (0);
+}
+
+/*
+ * Read button data "GAME:TURN:TEXT" (TURN may be empty); data of another
+ * shape is taken as text.
+ */
+static int
+svc_parse_button(struct svc_ctx *ctx, const char *data)
+{
+	const char	*p = data;
+	char		*end;
+	int64_t		 game, turn = -1;
+
+	if (!isdigit((unsigned char)*p))
+		return (svc_parse(ctx, data, 1));
+	game = strtoll(p, &end, 10);
+	if (*end != ':')
+		return (svc_parse(ctx, data, 1));
+	p = end + 1;
+	if (isdigit((unsigned char)*p)) {
+		turn = strtoll(p, &end, 10);
+		p = end;
+	}
+	if (*p != ':')
+		return (svc_parse(ctx, data, 1));
+	if (svc_parse(ctx, p + 1, 1) != 0)
+		return (-1);
+	if (ctx->pick == 0)
+		ctx->pick = game;
+	ctx->turn = turn;
+	if (ctx->cmd[0] == '\0')	/* bare notation from a button */
+		snprintf(ctx->cmd, sizeof ctx->cmd, "play");
+	return (0);
+}
+
+/* A button made at another turn of the game is refused: 1 stale, 0 fine. */
+static int
+svc_stale(struct svc_ctx *ctx)
+{
+	struct store_game	g;
+	int			rc;
+
+	if (ctx->turn < 0 || ctx->pick == 0)
+		return (0);
+	if ((rc = store_game_get(ctx->svc->store, ctx->pick, &g, NULL)) < 0)
+		return (svc_store_fail(ctx->svc));
+	if (rc == 1 && g.turn_no == ctx->turn && g.state < STORE_OVER)
+		return (0);
+	if (svc_refuse(ctx, "stale", "this button is out of date") != 0)
+		return (-1);
+	return (1);
+}
+
+/* Run the command of an event. */
+static int
+svc_dispatch(struct svc_ctx *ctx)
+{
+	int64_t	id;
+	size_t	i;
+	int	rc;
+
+	if (strcmp(ctx->cmd, "rules") == 0 || strcmp(ctx->cmd, "help") == 0)
+		return (svc_reply(ctx, ctx->cmd, json_object()));
+	/* A person's first "/start" in a private chat: say hello. */
+	if (strcmp(ctx->cmd, "start") == 0 && ctx->ev->private_chat &&
+	    ctx->args[0] == '\0' && ctx->pick == 0) {
+		if ((id = store_chat_game(ctx->svc->store, ctx->chat)) < 0)
+			return (svc_store_fail(ctx->svc));
+		if (id == 0)
+			return (svc_reply(ctx, "help", json_object()));
+	}
+	/* "/start jID" in a private chat: a deep link's join. */
+	if (strcmp(ctx->cmd, "start") == 0 && ctx->args[0] == 'j' &&
+	    isdigit((unsigned char)ctx->args[1])) {
+		ctx->pick = strtoll(ctx->args + 1, NULL, 10);
+		ctx->args[0] = '\0';
+		return (svc_cmd_join(ctx));
+	}
+	for (i = 0; i < sizeof svc_cmds / sizeof svc_cmds[0]; i++) {
+		if (strcmp(ctx->cmd, svc_cmds[i].name) != 0)
+			continue;
+		if ((rc = svc_stale(ctx)) != 0)
+			return (rc < 0 ? -1 : 0);
+		/*
+		 * Every command loads its game before it writes anything, so
+		 * a game whose log does not replay can be refused cleanly
+		 * instead of failing the event for ever.
+		 */
+		ctx->svc->bad_game = 0;
+		if ((rc = svc_cmds[i].fn(ctx)) != 0 && ctx->svc->bad_game)
+			return (svc_refuse(ctx, "damaged", "%s: an admin should "
+			    "look at it with tacctl verify", ctx->svc->err));
+		return (rc);
+	}
+	return (svc_refuse(ctx, "unknown_command", "unknown command /%s: "
+	    "try /help", ctx->cmd));
+}
+
+/* The work of one event, inside its transaction. */
+static int
+svc_event_run(struct svc *svc, const struct svc_event *ev)
+{
+	struct svc_ctx	 ctx;
+	const char	*lang, *text;
+	int		 rc;
+
+	if (ev->update_id >= 0) {
+		rc = store_update_seen(svc->store, ev->platform, ev->update_id,
+		    svc->now);
+		if (rc <= 0)	/* a duplicate, or a failure */
+			return (rc < 0 ? svc_store_fail(svc) : 0);
+	}
+	text = ev->kind == SVC_EV_BUTTON ? ev->data : ev->text;
+	if (ev->chat == NULL || ev->user == NULL || text == NULL)
+		return (0);
+
+	memset(&ctx, 0, sizeof ctx);
+	ctx.svc = svc;
+	ctx.ev = ev;
+	ctx.turn = -1;
+	lang = svc_lang(ev->lang);
+	if ((ctx.chat = store_chat(svc->store, ev->platform, ev->chat,
+	    ev->chat_title, ev->private_chat, lang, ctx.chat_lang)) < 0 ||
+	    (ctx.user = store_user(svc->store, ev->platform, ev->user,
+	    ev->user_name, lang, ctx.user_lang)) < 0)
+		return (svc_store_fail(svc));
+
+	if (ev->kind == SVC_EV_BUTTON)
+		rc = svc_parse_button(&ctx, text);
+	else
+		rc = svc_parse(&ctx, text, 0);
+	if (rc != 0)
+		rc = svc_refuse(&ctx, "too_long", "that command is too long");
+	else if (ctx.cmd[0] != '\0')
+		rc = svc_dispatch(&ctx);
+	if (rc == 0)
+		rc = svc_answer(&ctx);
+	return (rc);
+}
+
+/* Process one event in one transaction (see service.h). */
+int
+svc_event(struct svc *svc, const struct svc_event *ev, char **err)
+{
+	int	rc;
+
+	if (err != NULL)
+		*err = NULL;
+	svc->now = svc->clock(svc->clock_arg);
+	if (ev->platform == NULL || *ev->platform == '\0')
+		rc = svc_fail(svc, "an event without a platform");
+	else if ((rc = svc_txn_begin(svc)) == 0) {
+		rc = svc_event_run(svc, ev);
+		if (svc_txn_end(svc, rc == 0) != 0)
+			rc = -1;
+	}
+	if (rc != 0 && err != NULL)
+		*err = strdup(svc->err);
+	/* The event is kept: pruning's failure is not the event's. */
+	if (rc == 0)
+		svc_housekeep(svc);
+	return (rc);
+}
+
+/* The open game of a chat (platform and platform chat id). */
+int64_t
+svc_chat_game(struct svc *svc, const char *platform, const char *chat)
+{
+	int64_t	id;
+
+	if ((id = store_chat_game_pid(svc->store, platform, chat)) < 0)
+		svc_store_fail(svc);
+	return (id);
+}
+
+/* The highest update id processed on a platform, -1 if none. */
+int64_t
+svc_update_offset(struct svc *svc, const char *platform)
+{
+	char	key[64], buf[32];
+	int	rc;
+
+	snprintf(key, sizeof key, "offset:%s", platform);
+	if ((rc = store_kv_get(svc->store, key, buf, sizeof buf)) <= 0) {
+		if (rc < 0)
+			svc_store_fail(svc);
+		return (-1);
+	}
+	return (strtoll(buf, NULL, 10));
+}
+
+/*
+ * Write button data for a command on a game at a turn (turn < 0: any
+ * turn).  Returns its length, -1 if it does not fit in len or in the 64
+ * bytes a button may carry.
+ */
+int
+svc_button_data(char *buf, size_t len, int64_t game, int64_t turn,
+    const char *text)
+{
+	char	tbuf[24] = "";
+	int	n;
+
+	if (*text == '/')
+		text++;
+	if (turn >= 0)
+		snprintf(tbuf, sizeof tbuf, "%lld", (long long)turn);
+	n = snprintf(buf, len, "%lld:%s:%s", (long long)game, tbuf, text);
+	if (n < 0 || (size_t)n >= len || n > SVC_BUTTON_MAX)
+		return (-1);
+	return (n);
+}
+
+/* Describe a game for the renderers. */
+int
+svc_game_info(struct svc *svc, int64_t id, struct svc_game *out)
+{
+	struct svc_gm	 gm;
+	struct svc_seat	*p;
+	int		 i, rc;
+
+	if ((rc = store_game_get(svc->store, id, &gm.g, NULL)) <= 0) {
+		if (rc < 0)
+			return (svc_store_fail(svc));
+		return (svc_fail(svc, "there is no game #%lld", (long long)id));
+	}
+	memset(out, 0, sizeof *out);
+	out->id = gm.g.id;
+	out->state = gm.g.state;
+	snprintf(out->platform, sizeof out->platform, "%s", gm.g.platform);
+	snprintf(out->chat, sizeof out->chat, "%s", gm.g.chat_pid);
+	snprintf(out->lang, sizeof out->lang, "%s", gm.g.lang);
+	out->cfg = gm.g.cfg;
+	out->deadline = gm.g.deadline;
+	out->turn_no = gm.g.turn_no;
+	out->due = gm.g.due;
+	snprintf(out->creator, sizeof out->creator, "%s", gm.g.creator_pid);
+	for (i = 0; i < gm.g.cfg.nseats; i++) {
+		p = &out->seats[i];
+		p->ai = gm.g.seats[i].ai;
+		p->away = gm.g.seats[i].away;
+		snprintf(p->user, sizeof p->user, "%s", gm.g.seats[i].pid);
+		snprintf(p->name, sizeof p->name, "%s", gm.g.seats[i].name);
+	}
+	out->actor = gm.g.actor;
+	out->winner = gm.g.winner;
+	out->remind = gm.g.remind;
+	out->created = gm.g.created;
+	out->updated = gm.g.updated;
+	return (0);
+}
+
+/* A game's position: all of it (seat -1) or as one seat sees it. */
+int
+svc_game_position(struct svc *svc, int64_t id, int seat,
+    struct tac_state *st)
+{
+	struct svc_gm	gm;
+	int		rc;
+
+	if ((rc = svc_game_load(svc, id, &gm)) <= 0) {
+		if (rc == 0)
+			svc_fail(svc, "there is no game #%lld", (long long)id);
+		return (-1);
+	}
+	if (!gm.started)
+		return (svc_fail(svc, "game #%lld has not started",
+		    (long long)id));
+	if (seat < 0)
+		*st = gm.st;
+	else
+		tac_view(&gm.st, seat, st);
+	return (0);
+}

@@ -1,0 +1,227 @@
+/*
+ * service.h: the game service.  Platform-neutral: bridges turn platform
+ * updates into struct svc_event and deliver the outbox; the service runs
+ * lobbies and games through the engine and the store.
+ *
+ * Every event is processed in one transaction: the update id is recorded
+ * (a duplicate does nothing), the action is applied, logged and the
+ * snapshot updated, outbox rows are queued and the platform's update
+ * offset is raised, all together or not at all.  The service never writes
+ * chat text: outbox rows are semantic, with JSON payloads that bot/
+ * renders at delivery (the kinds are listed below).
+ *
+ * Commands (text events; "/cmd@BotName" is accepted; "#ID" right after the
+ * command picks a game by id).  In a group chat a command acts on the
+ * chat's game; in a private chat on the chat's own game if it has one,
+ * else on the person's game that waits for them (or their only game).
+ *   /new [4|6] [pairs|triples] [master|nomaster] [tac|taker]
+ *        [deadline=30m|2h|3d|off] [seed=N]	open a lobby, take seat 0
+ *   /options [same words]	show the options; the creator may change them
+ *				in the lobby
+ *   /join [SEAT]		take a free seat (or an AI's in the lobby, or
+ *				an AI-played seat of a running game)
+ *   /start jID			(private chat, a deep link) join game ID;
+ *				a bare /start there without a game: help
+ *   /leave			leave the lobby; in a game: the AI plays on
+ *   /team N			move to a free seat of team N (lobby)
+ *   /ai [SEAT|all]		an AI takes a free seat (seated players,
+ *				chat admins)
+ *   /start			start the game (creator or admin; all seats
+ *				taken)
+ *   /abort			end the lobby or game (creator or chat admin)
+ *   /play ACTION		play (plain notation text works too)
+ *   /hand, /board, /rules, /help, /lang en|ru
+ *   /replace SEAT ai		the AI plays that person's seat (creator or
+ *				admin) until they /resume
+ *   /resume			take your seat back from the AI
+ * Seats are numbered from 0, as in the notation ("2H4" is seat 2's home).
+ *
+ * Button data (at most 64 bytes): "GAME:TURN:TEXT", TEXT a command as
+ * above (the "/" may be left out), TURN the game's turn number when the
+ * button was made or empty: a button whose TURN is not the game's current
+ * one is refused as out of date.  svc_button_data() writes it.
+ *
+ * Outbox rows (struct svc_out).  chat is the group chat, or a person's
+ * private chat (its id is the person's user id) for rows marked private.
+ * Every payload has "lang" ("en", "ru"): the language to render in.
+ *   lobby	{game}			the lobby opened or changed
+ *   options	{game}			the options (answer to /options)
+ *   board	{game}			the board: post or edit it
+ *   moved	{game, seat, action, turn, by, kicked}	one action ("give"
+ *					hides the card; by: "person", "ai",
+ *					"timeout"; turn: the turn number after
+ *					it; kicked: seats whose base gained a
+ *					marble)
+ *   hand	{game, seat}		private: the person's cards changed
+ *   turn	{game, seat, turn, due}	private: your turn (due 0: no limit)
+ *   reminder	{game, seat, due}	private: the turn expires at due
+ *   takeover	{game, seat, action}	the deadline passed, the AI played
+ *   over	{game, winner}		the game ended (winner: team)
+ *   aborted	{game, by}		the lobby or game was aborted (by: the
+ *					user; absent when the lobby emptied)
+ *   seat	{game, seat, change, name}	a running game's seat changed
+ *					hands: change is "joined", "left" (the
+ *					AI plays on), "replaced", "resumed"
+ *   error	{code, text, user}	a refused command (English text; the
+ *					code is stable, for translations:
+ *					already_away already_seated bad_action
+ *					bad_lang bad_option bad_seat bad_team
+ *					damaged full game_open game_over
+ *					illegal (text: the engine's reason)
+ *					no_game not_a_person not_away
+ *					not_creator not_in_game not_lobby
+ *					not_playing not_started not_your_turn
+ *					same_team seat_taken seats_free stale
+ *					team_full too_long unknown_command
+ *					usage which_game)
+ *   info	{code, text, user[, game]}	a confirmation (code "lang")
+ *   answer	{callback, code, text, alert}	answer a button press (chat
+ *					is ""; text null: just stop the
+ *					spinner); every button press gets one
+ *   rules	{}			the rules summary
+ *   help	{}			the command list
+ */
+#ifndef SERVICE_H
+#define SERVICE_H
+
+#include <stdint.h>
+
+#include "tac.h"
+
+struct store;
+struct svc;
+
+/* What a person did, as a bridge saw it. */
+enum svc_kind {
+	SVC_EV_TEXT,		/* a command or typed text: "/new", "/play 5 1>6" */
+	SVC_EV_BUTTON		/* a button press: data is the callback data */
+};
+
+struct svc_event {
+	int		 kind;		/* enum svc_kind */
+	const char	*platform;	/* "console", "telegram" */
+	int64_t		 update_id;	/* platform update id, -1 if none */
+	const char	*chat;		/* platform chat id, as text */
+	int		 private_chat;	/* 1: a person's private chat */
+	const char	*chat_title;
+	const char	*user;		/* platform user id, as text */
+	const char	*user_name;	/* display name */
+	const char	*lang;		/* user's language code or NULL */
+	int		 admin;		/* the user administers the chat */
+	const char	*text;		/* SVC_EV_TEXT */
+	const char	*data;		/* SVC_EV_BUTTON: callback data */
+	const char	*callback;	/* id to answer a button press, or NULL */
+	int64_t		 message;	/* platform message id of the button */
+};
+
+/* An outbox row: one message to deliver, rendered by bot/. */
+struct svc_out {
+	int64_t		 id;
+	char		 platform[16];
+	char		 chat[64];	/* platform chat id */
+	int64_t		 game;		/* 0 if none */
+	char		 kind[24];	/* "lobby", "board", "moved", "hand",
+					   "turn", "reminder", "over", "error",
+					   "answer", "info", ... */
+	char		*payload;	/* JSON text; owned by the row */
+	int		 attempts;
+};
+
+/* A game as the renderers see it. */
+struct svc_seat {
+	int		 ai;		/* AI level, 0: a person */
+	int		 away;		/* a person whose turns the AI plays */
+	char		 user[64];	/* platform user id, "" if none */
+	char		 name[64];	/* display name ("AI 2" for an AI) */
+};
+
+enum svc_gstate { SVC_LOBBY, SVC_PLAYING, SVC_OVER, SVC_ABORTED };
+
+struct svc_game {
+	int64_t		 id;
+	int		 state;		/* enum svc_gstate */
+	char		 platform[16];
+	char		 chat[64];
+	char		 lang[8];	/* the chat's language: "en", "ru" */
+	struct tac_config cfg;
+	int64_t		 deadline;	/* seconds per turn, 0: none */
+	int64_t		 turn_no;	/* actions applied so far */
+	int64_t		 due;		/* when the turn expires, 0: never */
+	char		 creator[64];
+	struct svc_seat	 seats[TAC_MAXSEATS];
+	int		 actor;		/* the seat to act, -1: none */
+	int		 winner;	/* the winning team, -1: none */
+	int64_t		 remind;	/* when the reminder goes, 0: none */
+	int64_t		 created;
+	int64_t		 updated;
+};
+
+/* A clock the tests can wind. */
+typedef int64_t (*svc_clock_fn)(void *);
+
+#define SVC_BUTTON_MAX	64	/* bytes of button data, as Telegram allows */
+
+/*
+ * service.c
+ *
+ * svc_open: the service over an open store (the caller keeps owning and
+ * closes the store after svc_close); clock gives unix seconds (NULL: the
+ * real clock).  On failure *err is a malloc'd message.
+ *
+ * svc_event: process one event in one transaction (inside an open batch:
+ * in its own savepoint).  0 when handled, also when refused (an "error"
+ * row tells the person) or a duplicate; -1 on internal failure (a full
+ * disk, ...): nothing changed, the event may be fed again; *err is then a
+ * malloc'd message.
+ *
+ * svc_batch_begin/svc_batch_end: group commit.  The events in between
+ * share one transaction; svc_batch_end commits it.  If svc_batch_end
+ * fails, none of the batch's events were kept: feed them all again.
+ *
+ * svc_next_timer: the earliest time a timer is due (-1: none).
+ * svc_timers: run what is due now (AI moves, expired turns, reminders),
+ * each in its own transaction; at most a bounded amount of work per call,
+ * so call it again while svc_next_timer() <= now.  Returns how many things
+ * it did, -1 on failure (svc_error() says why; a game whose log no longer
+ * replays has its timers stopped, so the next call goes on).
+ *
+ * Now and then, after an event or a timer, delivered outbox rows and
+ * update ids older than two days are pruned in small steps (an update id
+ * at or below a pruned one still counts as processed).
+ *
+ * svc_outbox_next: the oldest undelivered row of a platform due now (1
+ * found, 0 none, -1 failure); rows of one chat come in order.  Free the
+ * row with svc_out_free().  svc_outbox_done: delivered (message id, or
+ * NULL).  svc_outbox_retry: try again at the given time.  svc_outbox_drop:
+ * give up on it (e.g. the person blocked the bot).
+ *
+ * svc_game_info, svc_game_position: 0, or -1 when there is no such game
+ * (or no position yet: a lobby) or on failure.  The position is the full
+ * state for seat -1, else that seat's view (other hands hidden).
+ * svc_chat_game: the open game of a chat, 0 if none, -1 on failure.
+ * svc_update_offset: the highest update id processed on a platform, -1 if
+ * none (a bridge resumes after it: Telegram's getUpdates offset is it + 1).
+ * svc_button_data: write button data (above); its length, -1 if too long.
+ * svc_error: the message of the service's last failure.
+ */
+struct svc	*svc_open(struct store *, svc_clock_fn, void *, char **);
+void		 svc_close(struct svc *);
+int		 svc_event(struct svc *, const struct svc_event *, char **);
+int		 svc_batch_begin(struct svc *);
+int		 svc_batch_end(struct svc *);
+int64_t		 svc_next_timer(struct svc *);
+int		 svc_timers(struct svc *);
+int		 svc_outbox_next(struct svc *, const char *, struct svc_out *);
+int		 svc_outbox_done(struct svc *, int64_t, const char *);
+int		 svc_outbox_retry(struct svc *, int64_t, int64_t);
+int		 svc_outbox_drop(struct svc *, int64_t);
+void		 svc_out_free(struct svc_out *);
+int		 svc_game_info(struct svc *, int64_t, struct svc_game *);
+int		 svc_game_position(struct svc *, int64_t, int, struct tac_state *);
+int64_t		 svc_chat_game(struct svc *, const char *, const char *);
+int64_t		 svc_update_offset(struct svc *, const char *);
+int		 svc_button_data(char *, size_t, int64_t, int64_t,
+		     const char *);
+const char	*svc_error(struct svc *);
+
+#endif /* SERVICE_H */
