@@ -27,6 +27,11 @@ static const struct tacctl_cmd {
 	{ "apply", cmd_apply },
 	{ "replay", cmd_replay },
 	{ "sim", cmd_sim },
+	{ "games", cmd_games },
+	{ "show", cmd_show },
+	{ "export", cmd_export },
+	{ "verify", cmd_verify },
+	{ "backup", cmd_backup },
 };
 
 /* Print "tacctl: MESSAGE" on one line and exit with the given code. */
@@ -56,9 +61,14 @@ tacctl_usage(void)
 	    "[--teams pairs|triples]\n"
 	    "           [--no-master] [--policy random|greedy] "
 	    "[--record DIR] [--check]\n"
+	    "       %s [-f CONF] games [-d DB] [-o]\n"
+	    "       %s [-f CONF] show|export [-d DB] GAME\n"
+	    "       %s [-f CONF] verify [-d DB] [-v] [GAME ...]\n"
+	    "       %s [-f CONF] backup [-d DB] FILE\n"
 	    "POSITION and RECORD are JSON files, or - for stdin.\n",
 	    tacctl_progname, tacctl_progname, tacctl_progname,
-	    tacctl_progname);
+	    tacctl_progname, tacctl_progname, tacctl_progname,
+	    tacctl_progname, tacctl_progname);
 	exit(TACCTL_BADINPUT);
 }
 
@@ -165,12 +175,17 @@ main(int argc, char **argv)
 {
 	static const struct option	 longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
+		{ "config", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 }
 	};
 	size_t				 i;
+	int				 ch;
 
-	while (getopt_long(argc, argv, "+h", longopts, NULL) != -1)
-		tacctl_usage();
+	while ((ch = getopt_long(argc, argv, "+hf:", longopts, NULL)) != -1) {
+		if (ch != 'f')
+			tacctl_usage();
+		tacctl_config = optarg;	/* tacd's configuration file */
+	}
 	argc -= optind;
 	argv += optind;
 	if (argc < 1)

@@ -36,4 +36,12 @@ int		 cmd_replay(int, char **);
 /* tacctl-sim.c */
 int		 cmd_sim(int, char **);
 
+/* tacctl-admin.c */
+extern const char	*tacctl_config;
+int		 cmd_games(int, char **);
+int		 cmd_show(int, char **);
+int		 cmd_export(int, char **);
+int		 cmd_verify(int, char **);
+int		 cmd_backup(int, char **);
+
 #endif /* TACCTL_H */
