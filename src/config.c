@@ -1,0 +1,344 @@
+/*
+ * config.c: the configuration table and the "key = value" parser.
+ *
+ * Adding a key is one line in config_keys (plus a member of struct config
+ * and its paragraph in tacd.conf.5, which tests/check_config.c compares
+ * with this table).
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "log.h"
+
+#define CONFIG_MEMBER(m)	offsetof(struct config, m), \
+				    sizeof(((struct config *)0)->m)
+
+/* Every key tacd knows, in the order tacd.conf(5) documents them. */
+const struct config_key config_keys[] = {
+	{ "state_dir", CONFIG_PATH, CONFIG_MEMBER(state_dir), "./var",
+	    "STATE_DIRECTORY", NULL,
+	    "The directory holding the game database, tacd.db; created "
+	    "when missing.  Under systemd the default is $STATE_DIRECTORY." },
+	{ "log_level", CONFIG_ENUM, CONFIG_MEMBER(log_level), "info",
+	    NULL, "debug|info|warning|error",
+	    "The least severe messages logged." },
+};
+const size_t	config_nkeys = sizeof config_keys / sizeof config_keys[0];
+
+/* Format an error message into a new string for the caller to free. */
+static char *
+config_error(const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*s;
+	int	 n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (s = malloc((size_t)n + 1)) == NULL)
+		fatal("%s", __func__);
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return (s);
+}
+
+/* The char array of struct config that a key sets. */
+static char *
+config_member(struct config *c, const struct config_key *k)
+{
+	return ((char *)c + k->off);
+}
+
+/* The current value of a key, as it would be written in the file. */
+const char *
+config_value(const struct config *c, const struct config_key *k)
+{
+	return ((const char *)c + k->off);
+}
+
+/* Look a key up by name; NULL if there is none. */
+const struct config_key *
+config_key_find(const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < config_nkeys; i++) {
+		if (strcmp(config_keys[i].name, name) == 0)
+			return (&config_keys[i]);
+	}
+	return (NULL);
+}
+
+/* Is word one of the '|'-separated choices? */
+static int
+config_choice(const char *choices, const char *word)
+{
+	const char	*p = choices, *e;
+	size_t		 len = strlen(word);
+
+	for (;;) {
+		if ((e = strchr(p, '|')) == NULL)
+			e = p + strlen(p);
+		if ((size_t)(e - p) == len && strncmp(p, word, len) == 0)
+			return (1);
+		if (*e == '\0')
+			return (0);
+		p = e + 1;
+	}
+}
+
+/* Check a value for a key and store it; the reason in why on failure. */
+static int
+config_set(struct config *c, const struct config_key *k, const char *value,
+    char **why)
+{
+	size_t	len = strlen(value);
+
+	switch (k->type) {
+	case CONFIG_PATH:
+		if (len == 0) {
+			*why = config_error("%s: empty path", k->name);
+			return (-1);
+		}
+		break;
+	case CONFIG_ENUM:
+		if (!config_choice(k->choices, value)) {
+			*why = config_error("%s: '%s' is not one of %s",
+			    k->name, value, k->choices);
+			return (-1);
+		}
+		break;
+	}
+	if (len >= k->size) {
+		*why = config_error("%s: value too long", k->name);
+		return (-1);
+	}
+	memcpy(config_member(c, k), value, len + 1);
+	if (strcmp(k->name, "log_level") == 0)
+		c->log_prio = log_level_parse(value);
+	return (0);
+}
+
+/*
+ * Fill c with the built-in defaults, taking the environment's word where
+ * a key names a variable (STATE_DIRECTORY may list several directories,
+ * separated by ':'; the first is ours).
+ */
+void
+config_defaults(struct config *c)
+{
+	const struct config_key	*k;
+	const char		*env;
+	char			 value[PATH_MAX], *why = NULL;
+	size_t			 i;
+
+	memset(c, 0, sizeof *c);
+	for (i = 0; i < config_nkeys; i++) {
+		k = &config_keys[i];
+		snprintf(value, sizeof value, "%s", k->def);
+		if (k->env != NULL && (env = getenv(k->env)) != NULL &&
+		    *env != '\0') {
+			snprintf(value, sizeof value, "%s", env);
+			value[strcspn(value, ":")] = '\0';
+		}
+		if (config_set(c, k, value, &why) != 0) {
+			/* A bad environment value: fall back to the table. */
+			free(why);
+			why = NULL;
+			if (config_set(c, k, k->def, &why) != 0)
+				fatalx("config: bad default for %s", k->name);
+		}
+	}
+}
+
+/* Cut white space off both ends of s, in place. */
+static char *
+config_trim(char *s)
+{
+	char	*e;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	e = s + strlen(s);
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' ||
+	    e[-1] == '\r'))
+		*--e = '\0';
+	return (s);
+}
+
+/*
+ * Split one line into key and value; a value may be double-quoted (to keep
+ * a '#' or surrounding blanks).  Returns 0 for a blank or comment line, 1
+ * for key = value, -1 with the reason in why.
+ */
+static int
+config_line(char *line, char **key, char **value, char **why)
+{
+	char	*p, *eq, *q;
+
+	/* A '#' outside quotes starts a comment. */
+	for (p = line, q = NULL; *p != '\0'; p++) {
+		if (*p == '"')
+			q = q == NULL ? p : NULL;
+		else if (*p == '#' && q == NULL) {
+			*p = '\0';
+			break;
+		}
+	}
+	line = config_trim(line);
+	if (*line == '\0')
+		return (0);
+	if ((eq = strchr(line, '=')) == NULL) {
+		*why = config_error("expected 'key = value': %s", line);
+		return (-1);
+	}
+	*eq = '\0';
+	*key = config_trim(line);
+	*value = config_trim(eq + 1);
+	if (**key == '\0') {
+		*why = config_error("missing key before '='");
+		return (-1);
+	}
+	p = *value;
+	if (*p == '"') {
+		q = strrchr(p + 1, '"');
+		if (q == NULL || q[1] != '\0') {
+			*why = config_error("%s: unterminated quote", *key);
+			return (-1);
+		}
+		*q = '\0';
+		*value = p + 1;
+	} else if (strchr(p, '"') != NULL) {
+		*why = config_error("%s: stray quote in value", *key);
+		return (-1);
+	}
+	return (1);
+}
+
+/*
+ * Load path over the defaults into c; path NULL means no file.  c is only
+ * changed on success.  On failure *cause is "FILE:LINE: reason" (or
+ * "FILE: reason"), for the caller to free.
+ */
+int
+config_load(struct config *c, const char *path, char **cause)
+{
+	struct config		 n;
+	const struct config_key	*k;
+	FILE			*f;
+	char			*line = NULL, *key, *value, *why = NULL;
+	size_t			 cap = 0;
+	unsigned int		 seen[64], lineno = 0;
+	size_t			 i;
+	int			 rc = -1, r;
+
+	config_defaults(&n);
+	memset(seen, 0, sizeof seen);
+	if (path == NULL) {
+		*c = n;
+		return (0);
+	}
+	if (strlen(path) >= sizeof n.file) {
+		*cause = config_error("%s: path too long", path);
+		return (-1);
+	}
+	snprintf(n.file, sizeof n.file, "%s", path);
+	if ((f = fopen(path, "r")) == NULL) {
+		*cause = config_error("%s: %s", path, strerror(errno));
+		return (-1);
+	}
+	while (getline(&line, &cap, f) != -1) {
+		lineno++;
+		if ((r = config_line(line, &key, &value, &why)) == 0)
+			continue;
+		if (r < 0)
+			goto fail;
+		if ((k = config_key_find(key)) == NULL) {
+			why = config_error("unknown key '%s'", key);
+			goto fail;
+		}
+		i = (size_t)(k - config_keys);
+		if (i < sizeof seen / sizeof seen[0] && seen[i] != 0) {
+			why = config_error("%s is already set on line %u",
+			    key, seen[i]);
+			goto fail;
+		}
+		if (i < sizeof seen / sizeof seen[0])
+			seen[i] = lineno;
+		if (config_set(&n, k, value, &why) != 0)
+			goto fail;
+	}
+	if (ferror(f)) {
+		*cause = config_error("%s: %s", path, strerror(errno));
+		goto out;
+	}
+	*c = n;
+	rc = 0;
+	goto out;
+
+fail:
+	*cause = config_error("%s:%u: %s", path, lineno, why);
+	free(why);
+out:
+	free(line);
+	fclose(f);
+	return (rc);
+}
+
+/* Write the database's path into buf; -1 if it does not fit. */
+int
+config_db_path(const struct config *c, char *buf, size_t len)
+{
+	int	n;
+
+	n = snprintf(buf, len, "%s/%s", c->state_dir, CONFIG_DBNAME);
+	if (n < 0 || (size_t)n >= len)
+		return (-1);
+	return (0);
+}
+
+/*
+ * The file to load: the one named with -f (arg), else the default file if
+ * it exists, else NULL (built-in defaults; no file is needed at all).
+ */
+const char *
+config_find(const char *arg)
+{
+	if (arg != NULL)
+		return (arg);
+	if (access(CONFIG_FILE, F_OK) == 0)
+		return (CONFIG_FILE);
+	return (NULL);
+}
+
+/* Print the configuration as a file that loads back to it, documented. */
+void
+config_print(FILE *f, const struct config *c)
+{
+	const struct config_key	*k;
+	size_t			 i;
+
+	fprintf(f, "# tacd configuration, from %s\n",
+	    c->file[0] != '\0' ? c->file : "built-in defaults");
+	for (i = 0; i < config_nkeys; i++) {
+		k = &config_keys[i];
+		fprintf(f, "\n# %s\n# Default: %s", k->doc, k->def);
+		if (k->env != NULL)
+			fprintf(f, " ($%s when set)", k->env);
+		if (k->choices != NULL)
+			fprintf(f, "; one of %s", k->choices);
+		fprintf(f, ".\n%s = \"%s\"\n", k->name, config_value(c, k));
+	}
+}

@@ -1,0 +1,62 @@
+/*
+ * config.h: tacd's configuration, shared by tacd and tacctl.
+ *
+ * One table (config_keys) lists every key with its type, default and
+ * documentation; parsing, `tacd -n -v` and the check against tacd.conf(5)
+ * all read it.  The file is "key = value" lines with '#' comments.
+ */
+#ifndef CONFIG_H
+#define CONFIG_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#ifndef PATH_MAX
+#define PATH_MAX	4096
+#endif
+
+/* The file read when no -f is given, if it exists. */
+#ifndef SYSCONFDIR
+#define SYSCONFDIR	"/etc"
+#endif
+#define CONFIG_FILE	SYSCONFDIR "/tacd/tacd.conf"
+#define CONFIG_DBNAME	"tacd.db"
+
+struct config {
+	char	file[PATH_MAX];		/* where it came from, "" if built in */
+	char	state_dir[PATH_MAX];	/* holds tacd.db */
+	char	log_level[16];		/* debug, info, warning, error */
+	int	log_prio;		/* log_level as a syslog priority */
+};
+
+enum config_type {
+	CONFIG_PATH,		/* a non-empty path */
+	CONFIG_ENUM		/* one of the '|'-separated choices */
+};
+
+struct config_key {
+	const char	*name;
+	int		 type;		/* enum config_type */
+	size_t		 off;		/* of the char array in struct config */
+	size_t		 size;
+	const char	*def;		/* the default, as a file writes it */
+	const char	*env;		/* a variable overriding def, or NULL */
+	const char	*choices;	/* CONFIG_ENUM: "a|b|c" */
+	const char	*doc;		/* one sentence, for -nv and man */
+};
+
+extern const struct config_key	config_keys[];
+extern const size_t		config_nkeys;
+
+/* config.c */
+void		 config_defaults(struct config *);
+int		 config_load(struct config *, const char *, char **);
+int		 config_db_path(const struct config *, char *, size_t);
+const char	*config_find(const char *);
+const char	*config_value(const struct config *,
+		     const struct config_key *);
+const struct config_key *config_key_find(const char *);
+void		 config_print(FILE *, const struct config *);
+
+#endif /* CONFIG_H */

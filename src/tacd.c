@@ -1,0 +1,428 @@
+/*
+ * tacd.c: the daemon's main: options, configuration, the event loop,
+ * signals, timers and systemd notification.  It wires the layers: the
+ * store under the game service, the bridges above it.
+ *
+ * Everything runs in one libevent loop.  Signals arrive as loop events,
+ * never in a handler, so a SIGTERM is only seen between two events: the
+ * event in flight always finishes and commits first.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <syslog.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <event2/event.h>
+
+#include "config.h"
+#include "console.h"
+#include "log.h"
+#include "notify.h"
+#include "service.h"
+#include "store.h"
+
+#define TACD_MAXRUNS	100000	/* timer runs in one go before yielding */
+
+static struct {
+	struct config		 conf;
+	const char		*conf_arg;	/* -f, or NULL */
+	int			 foreground;
+	int			 verbose;
+	int			 debug;
+	int			 console;	/* 1 console, 2 --events */
+	int			 exitcode;
+	int			 stopping;
+	struct event_base	*base;
+	struct event		*ev_timer;
+	struct event		*ev_watchdog;
+	struct event		*ev_sig[4];
+	struct store		*store;
+	struct svc		*svc;
+	struct console		*con;
+} tacd;
+
+/* Print the usage and exit 1. */
+static void __attribute__((__noreturn__))
+tacd_usage(void)
+{
+	fprintf(stderr,
+	    "usage: tacd [-dnv] [-f file]\n"
+	    "       tacd [-dv] [-f file] --console [new-game-options ...]\n"
+	    "       tacd [-dv] [-f file] --events\n");
+	exit(1);
+}
+
+/* The service's clock: unix seconds. */
+static int64_t
+tacd_clock(void *arg)
+{
+	(void)arg;
+	return ((int64_t)time(NULL));
+}
+
+/* The log priority the configuration and the options ask for. */
+static int
+tacd_loglevel(void)
+{
+	int	prio = tacd.conf.log_prio;
+
+	/* The console's terminal is for the game: warnings only, unless -v. */
+	if (tacd.console && prio > LOG_WARNING)
+		prio = LOG_WARNING;
+	if (tacd.debug)
+		prio = LOG_DEBUG;
+	prio += tacd.verbose;
+	return (prio > LOG_DEBUG ? LOG_DEBUG : prio);
+}
+
+/* Create a directory and its missing parents, mode 0700 for new ones. */
+static int
+tacd_mkdirs(const char *path)
+{
+	char	 buf[PATH_MAX], *p;
+
+	if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
+		errno = ENAMETOOLONG;
+		return (-1);
+	}
+	for (p = buf + 1; *p != '\0'; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(buf, 0700) == -1 && errno != EEXIST)
+			return (-1);
+		*p = '/';
+	}
+	if (mkdir(buf, 0700) == -1 && errno != EEXIST)
+		return (-1);
+	return (0);
+}
+
+/* Arm the timer for the service's next due time (or disarm it). */
+static void
+tacd_schedule(void)
+{
+	struct timeval	tv;
+	int64_t		next, now;
+
+	if (tacd.stopping)
+		return;
+	next = svc_next_timer(tacd.svc);
+	if (next < 0) {
+		evtimer_del(tacd.ev_timer);
+		return;
+	}
+	now = tacd_clock(NULL);
+	tv.tv_sec = next > now ? (time_t)(next - now) : 0;
+	tv.tv_usec = 0;
+	evtimer_add(tacd.ev_timer, &tv);
+}
+
+/*
+ * Run every timer that is due now (AI moves come due at once, one after
+ * another), then re-arm.  Bounded, so a timer that never clears cannot
+ * keep the loop from its signals.
+ */
+static void
+tacd_work(void *arg)
+{
+	struct timeval	tv = { 1, 0 };
+	int64_t		next;
+	int		i;
+
+	(void)arg;
+	for (i = 0; i < TACD_MAXRUNS; i++) {
+		next = svc_next_timer(tacd.svc);
+		if (next < 0 || next > tacd_clock(NULL))
+			break;
+		if (svc_timers(tacd.svc) < 0) {
+			log_warnx("timers failed; retrying in a second");
+			evtimer_add(tacd.ev_timer, &tv);
+			return;
+		}
+	}
+	if (i == TACD_MAXRUNS)
+		log_warnx("timers still due after %d runs", i);
+	tacd_schedule();
+}
+
+/* The service timer fired. */
+static void
+tacd_timer(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd;
+	(void)what;
+	tacd_work(arg);
+	if (tacd.con != NULL)
+		console_deliver(tacd.con);
+}
+
+/* Tell the watchdog we are alive. */
+static void
+tacd_watchdog(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd;
+	(void)what;
+	(void)arg;
+	notify_watchdog();
+}
+
+/*
+ * Begin a graceful stop: no more input, deliver what is pending, leave
+ * the loop.  The event that was being handled has already committed.
+ */
+static void
+tacd_stop(int code)
+{
+	if (tacd.stopping)
+		return;
+	tacd.stopping = 1;
+	tacd.exitcode = code;
+	notify_stopping();
+	if (tacd.con != NULL) {
+		console_stop(tacd.con);
+		console_deliver(tacd.con);
+	}
+	evtimer_del(tacd.ev_timer);
+	event_base_loopexit(tacd.base, NULL);
+}
+
+/* The console bridge's input ended. */
+static void
+tacd_console_done(void *arg, int code)
+{
+	(void)arg;
+	log_debug("input ended");
+	tacd_stop(code);
+}
+
+/*
+ * Reload the configuration (SIGHUP).  A bad file changes nothing; the
+ * state directory is only read at startup, as moving the database under a
+ * running daemon would lose games.
+ */
+static void
+tacd_reload(void)
+{
+	struct config	 n;
+	char		*cause = NULL;
+
+	notify_reloading();
+	if (config_load(&n, config_find(tacd.conf_arg), &cause) != 0) {
+		log_warnx("reload failed, configuration unchanged: %s", cause);
+		free(cause);
+	} else {
+		if (strcmp(n.state_dir, tacd.conf.state_dir) != 0) {
+			log_warnx("state_dir changes need a restart");
+			snprintf(n.state_dir, sizeof n.state_dir, "%s",
+			    tacd.conf.state_dir);
+		}
+		tacd.conf = n;
+		log_setlevel(tacd_loglevel());
+		log_info("configuration reloaded");
+	}
+	log_reopen();
+	notify_send("READY=1\nSTATUS=running");
+}
+
+/* One switch for every signal, run from the loop, never from a handler. */
+static void
+tacd_signal(evutil_socket_t sig, short what, void *arg)
+{
+	(void)what;
+	(void)arg;
+	switch (sig) {
+	case SIGTERM:
+	case SIGINT:
+		log_info("%s: shutting down", sig == SIGTERM ? "SIGTERM" :
+		    "SIGINT");
+		tacd_stop(0);
+		break;
+	case SIGHUP:
+		log_info("SIGHUP: reloading");
+		tacd_reload();
+		break;
+	}
+}
+
+/* Set up the loop's signals, service timer and watchdog. */
+static void
+tacd_events(void)
+{
+	static const int	 sigs[] = { SIGTERM, SIGINT, SIGHUP };
+	struct timeval		 tv;
+	uint64_t		 usec;
+	size_t			 i;
+
+	signal(SIGPIPE, SIG_IGN);
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+		tacd.ev_sig[i] = evsignal_new(tacd.base, sigs[i], tacd_signal,
+		    NULL);
+		if (tacd.ev_sig[i] == NULL ||
+		    evsignal_add(tacd.ev_sig[i], NULL) != 0)
+			fatalx("cannot watch signal %d", sigs[i]);
+	}
+	if ((tacd.ev_timer = evtimer_new(tacd.base, tacd_timer, NULL)) ==
+	    NULL)
+		fatalx("evtimer_new");
+	if ((usec = notify_watchdog_usec()) > 0) {
+		/* Pet it at half the interval (sd_watchdog_enabled(3)). */
+		usec /= 2;
+		tv.tv_sec = (time_t)(usec / 1000000);
+		tv.tv_usec = (suseconds_t)(usec % 1000000);
+		tacd.ev_watchdog = event_new(tacd.base, -1, EV_PERSIST,
+		    tacd_watchdog, NULL);
+		if (tacd.ev_watchdog == NULL ||
+		    event_add(tacd.ev_watchdog, &tv) != 0)
+			fatalx("cannot arm the watchdog");
+		log_debug("watchdog every %llu us", (unsigned long long)usec);
+	}
+}
+
+/* Open the database and the game service on it. */
+static void
+tacd_open(void)
+{
+	char	 db[PATH_MAX], *cause = NULL;
+
+	if (tacd_mkdirs(tacd.conf.state_dir) != 0)
+		fatal("state_dir %s", tacd.conf.state_dir);
+	if (config_db_path(&tacd.conf, db, sizeof db) != 0)
+		fatalx("state_dir: path too long");
+	if ((tacd.store = store_open(db, 0, &cause)) == NULL)
+		fatalx("%s: %s", db, cause != NULL ? cause : "cannot open");
+	if ((tacd.svc = svc_open(tacd.store, tacd_clock, NULL, &cause)) ==
+	    NULL)
+		fatalx("game service: %s", cause != NULL ? cause : "failed");
+	log_info("database %s", db);
+}
+
+/* Free everything, in the reverse order of creation. */
+static void
+tacd_close(void)
+{
+	size_t	i;
+
+	console_free(tacd.con);
+	tacd.con = NULL;
+	if (tacd.svc != NULL)
+		svc_close(tacd.svc);
+	if (tacd.store != NULL)
+		store_close(tacd.store);
+	for (i = 0; i < sizeof tacd.ev_sig / sizeof tacd.ev_sig[0]; i++) {
+		if (tacd.ev_sig[i] != NULL)
+			event_free(tacd.ev_sig[i]);
+	}
+	if (tacd.ev_timer != NULL)
+		event_free(tacd.ev_timer);
+	if (tacd.ev_watchdog != NULL)
+		event_free(tacd.ev_watchdog);
+	event_base_free(tacd.base);
+	notify_close();
+}
+
+/* Parse the options, check or load the configuration, run the loop. */
+int
+main(int argc, char **argv)
+{
+	static const struct option	 longopts[] = {
+		{ "console", no_argument, NULL, 'C' },
+		{ "events", no_argument, NULL, 'E' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct console_hooks		 hooks;
+	char				*cause = NULL;
+	int				 ch, check = 0;
+
+	log_init("tacd", 1, LOG_INFO);
+	while ((ch = getopt_long(argc, argv, "+df:nvh", longopts, NULL)) !=
+	    -1) {
+		switch (ch) {
+		case 'd':
+			tacd.debug = 1;
+			tacd.foreground = 1;
+			break;
+		case 'f':
+			tacd.conf_arg = optarg;
+			break;
+		case 'n':
+			check = 1;
+			break;
+		case 'v':
+			tacd.verbose++;
+			break;
+		case 'C':
+			tacd.console = 1;
+			break;
+		case 'E':
+			tacd.console = 2;
+			break;
+		default:
+			tacd_usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc > 0 && tacd.console != 1)
+		tacd_usage();
+
+	if (config_load(&tacd.conf, config_find(tacd.conf_arg), &cause) !=
+	    0) {
+		fprintf(stderr, "tacd: %s\n", cause);
+		free(cause);
+		return (1);
+	}
+	if (check) {
+		if (tacd.verbose)
+			config_print(stdout, &tacd.conf);
+		fprintf(stderr, "configuration OK\n");
+		return (0);
+	}
+
+	if (tacd.console)
+		tacd.foreground = 1;
+	log_init("tacd", tacd.foreground, tacd_loglevel());
+	log_debug("configuration: %s", tacd.conf.file[0] != '\0' ?
+	    tacd.conf.file : "built-in defaults");
+	notify_init();
+
+	if ((tacd.base = event_base_new()) == NULL)
+		fatalx("event_base_new");
+	tacd_open();
+	tacd_events();
+
+	if (tacd.console) {
+		hooks.work = tacd_work;
+		hooks.done = tacd_console_done;
+		hooks.arg = NULL;
+		tacd.con = console_start(tacd.base, tacd.svc,
+		    tacd.console == 2, argc, argv, &hooks);
+	}
+	/* Games due while we were down move now. */
+	tacd_work(NULL);
+	if (tacd.con != NULL)
+		console_deliver(tacd.con);
+
+	notify_send("READY=1\nSTATUS=running");
+	log_info("started");
+	if (event_base_dispatch(tacd.base) == -1)
+		fatalx("event loop failed");
+
+	log_info("stopped");
+	tacd_close();
+	return (tacd.exitcode);
+}
