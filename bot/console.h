@@ -1,0 +1,37 @@
+/*
+ * console.h: the console bridge.  A person plays in the terminal against
+ * AI players through the game service, as a chat would (tacd --console);
+ * or, with --events, a script feeds one JSON event per line for several
+ * users (the crash test).
+ */
+#ifndef CONSOLE_H
+#define CONSOLE_H
+
+struct event_base;
+struct svc;
+struct console;
+
+/*
+ * The terminal is a private chat between its person and tacd: the game
+ * lives in that chat, and /lang sets the person's language and the chat's
+ * together.
+ */
+#define CONSOLE_PLATFORM	"console"
+#define CONSOLE_USER		"local"		/* the person at the terminal */
+#define CONSOLE_CHAT		CONSOLE_USER	/* their private chat */
+
+/* What the bridge asks of the daemon. */
+struct console_hooks {
+	void	(*work)(void *);	/* run the timers that are due */
+	void	(*done)(void *, int);	/* input ended: exit with this code */
+	void	 *arg;
+};
+
+/* console.c */
+struct console	*console_start(struct event_base *, struct svc *, int,
+		     int, char **, const struct console_hooks *);
+void		 console_deliver(struct console *);
+void		 console_stop(struct console *);
+void		 console_free(struct console *);
+
+#endif /* CONSOLE_H */

@@ -1,0 +1,331 @@
+/*
+ * render-out.c: outbox rows to text.  A row names a game and what
+ * happened; the text is made now, from the game as it is now, in the
+ * row's language.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "i18n.h"
+#include "log.h"
+#include "render.h"
+
+/* A member of a payload as an integer, or def. */
+static int64_t
+render_int(json_t *p, const char *key, int64_t def)
+{
+	json_t	*v = json_object_get(p, key);
+
+	return (json_is_integer(v) ? (int64_t)json_integer_value(v) : def);
+}
+
+/* A member of a payload as a string, or NULL. */
+static const char *
+render_str(json_t *p, const char *key)
+{
+	return (json_string_value(json_object_get(p, key)));
+}
+
+/* Append "Anna: 7 - 12>14 40>45, kicks Boris" for a "moved" row. */
+static void
+render_moved(const struct render_opts *o, const struct svc_game *g,
+    json_t *p, struct rbuf *b)
+{
+	const char		*lang = render_lang(g, o->lang), *text, *by;
+	struct tac_action	 a;
+	json_t			*kicked, *v;
+	char			 why[128], *who;
+	size_t			 i;
+	int			 seat;
+
+	seat = (int)render_int(p, "seat", -1);
+	text = render_str(p, "action");
+	who = render_seat_dup(o, g, seat);
+	/* The service writes a bare "give"; a card, if any, is not shown. */
+	if (text != NULL && (strcmp(text, "give") == 0 ||
+	    (tac_action_parse(text, &a, why, sizeof why) == 0 &&
+	    a.op == TAC_OP_GIVE))) {
+		/* The exchange is face down (D7): never show the card. */
+		rbuf_add(b, tr(lang, "%s gave a card."), who);
+		rbuf_addstr(b, "\n");
+		free(who);
+		return;
+	}
+	by = render_str(p, "by");
+	if (by != NULL && strcmp(by, "person") != 0 && seat >= 0 &&
+	    seat < TAC_MAXSEATS && g->seats[seat].ai == 0)
+		rbuf_add(b, tr(lang, "%s (AI)"), who);
+	else
+		rbuf_addstr(b, who);
+	rbuf_addstr(b, ": ");
+	free(who);
+	render_action_text(g, text != NULL ? text : "?", b);
+	kicked = json_object_get(p, "kicked");
+	if (json_is_array(kicked) && json_array_size(kicked) > 0) {
+		rbuf_addstr(b, tr(lang, ", kicks"));
+		json_array_foreach(kicked, i, v) {
+			rbuf_addstr(b, i == 0 ? " " : ", ");
+			render_seat(o, g, (int)json_integer_value(v), b);
+		}
+	}
+	rbuf_addstr(b, "\n");
+}
+
+/* Append the news of a seat changing hands ("seat" rows). */
+static void
+render_seatnews(const struct render_opts *o, const struct svc_game *g,
+    json_t *p, struct rbuf *b)
+{
+	const char	*lang = render_lang(g, o->lang), *change, *name;
+	int		 seat;
+
+	seat = (int)render_int(p, "seat", -1);
+	change = render_str(p, "change");
+	if ((name = render_str(p, "name")) == NULL)
+		name = "?";
+	if (change == NULL)
+		change = "";
+	if (strcmp(change, "joined") == 0)
+		rbuf_add(b, tr(lang, "%s takes seat %d."), name, seat);
+	else if (strcmp(change, "left") == 0)
+		rbuf_add(b, tr(lang, "%s left; the AI plays seat %d."), name,
+		    seat);
+	else if (strcmp(change, "replaced") == 0)
+		rbuf_add(b, tr(lang, "The AI plays seat %d for %s now."), seat,
+		    name);
+	else if (strcmp(change, "resumed") == 0)
+		rbuf_add(b, tr(lang, "%s plays seat %d again."), name, seat);
+	else
+		rbuf_add(b, "%s: %d", name, seat);
+	rbuf_addstr(b, "\n");
+}
+
+/* Append a unix time as "2024-05-01 18:30 UTC". */
+static void
+render_time(int64_t t, char *s, size_t len)
+{
+	struct tm	tm;
+	time_t		tt = (time_t)t;
+
+	if (gmtime_r(&tt, &tm) == NULL ||
+	    strftime(s, len, "%Y-%m-%d %H:%M UTC", &tm) == 0)
+		snprintf(s, len, "%lld", (long long)t);
+}
+
+/*
+ * Append the private "your turn" message: what to do, the hand and, when
+ * the bridge shows no buttons, the numbered menu.  Nothing when the turn
+ * has moved on since the row was written.
+ */
+static int
+render_turn(struct svc *svc, const struct render_opts *o,
+    const struct svc_game *g, int seat, int64_t due, struct rbuf *b)
+{
+	const char		*lang = render_lang(g, o->lang);
+	struct tac_state	 st, view;
+	struct tac_list		*l;
+	char			 when[64];
+
+	if (svc_game_position(svc, g->id, -1, &st) != 0)
+		return (-1);
+	if (st.phase == TAC_PH_OVER || st.turn != seat)
+		return (0);
+	rbuf_add(b, tr(lang, "Your turn in game #%lld."), (long long)g->id);
+	/* A plain turn needs no more words; the others say what to do. */
+	if (st.phase != TAC_PH_PLAY) {
+		rbuf_addstr(b, " ");
+		render_turnline(o, g, &st, b);
+	} else
+		rbuf_addstr(b, "\n");
+	if (due > 0) {
+		render_time(due, when, sizeof when);
+		rbuf_add(b, tr(lang, "Play by %s, or an AI plays for you."),
+		    when);
+		rbuf_addstr(b, "\n");
+	}
+	tac_view(&st, seat, &view);
+	render_hand(g, &view, seat, b);
+	if (o->menu) {
+		if ((l = malloc(sizeof *l)) == NULL)
+			fatal("%s", __func__);
+		render_menu(g, &st, l, b);
+		free(l);
+	}
+	return (0);
+}
+
+/* Append the command list (the answer to /help). */
+static void
+render_help(const char *lang, struct rbuf *b)
+{
+	rbuf_addstr(b, tr(lang, "Commands:"));
+	rbuf_addstr(b, "\n");
+	rbuf_addstr(b, tr(lang, "/new [4|6] [pairs|triples] [master|nomaster] "
+	    "[tac|taker] [deadline=30m|2h|3d|off] - open a game here"));
+	rbuf_addstr(b, "\n");
+	rbuf_addstr(b, tr(lang, "/join [SEAT], /leave, /team N, /ai [SEAT|all] "
+	    "- seats (numbered from 0)"));
+	rbuf_addstr(b, "\n");
+	rbuf_addstr(b, tr(lang, "/start, /abort, /options - run the game"));
+	rbuf_addstr(b, "\n");
+	rbuf_addstr(b, tr(lang, "/play ACTION (or just the action, e.g. "
+	    "7 12>14 40>45), /hand, /board - play"));
+	rbuf_addstr(b, "\n");
+	rbuf_addstr(b, tr(lang, "/replace SEAT ai, /resume - let the AI play "
+	    "a seat, and take it back"));
+	rbuf_addstr(b, "\n");
+	rbuf_addstr(b, tr(lang, "/lang en|ru, /rules, /help"));
+	rbuf_addstr(b, "\n");
+}
+
+/* Append a summary of the rules (the answer to /rules). */
+static void
+render_rules(const char *lang, struct rbuf *b)
+{
+	rbuf_addstr(b, tr(lang, "TAC in short: two teams race to bring all "
+	    "their marbles from the base around the circle into their homes. "
+	    "On your turn play one card: a 1 or 13 puts a marble on your "
+	    "start field; numbers move one marble forward (the 4 backwards), "
+	    "and no marble may jump over another; a 7 splits seven steps "
+	    "among your marbles and kicks every marble it passes; an 8 moves "
+	    "8 or makes the next player skip; the Trickster swaps two "
+	    "marbles; the TAC undoes the previous card and plays it for you. "
+	    "Ending a move on a marble sends that marble back to its base. "
+	    "Partners give each other one card after each deal. If no card "
+	    "can move, you discard one. Once your marbles are home, you play "
+	    "for your partner."));
+	rbuf_addstr(b, "\n");
+}
+
+/* Append the text of an "error", "info" or "answer" row, translated. */
+static void
+render_message(const char *lang, json_t *p, struct rbuf *b)
+{
+	const char	*text, *code;
+	char		 id[64];
+
+	if ((text = render_str(p, "text")) == NULL || *text == '\0')
+		return;
+	/*
+	 * Translate by the exact English text; for messages with values in
+	 * them, a catalog entry "code:CODE" gives a text without them.
+	 */
+	if (strcmp(tr(lang, text), text) != 0 || strcmp(lang, "en") == 0 ||
+	    (code = render_str(p, "code")) == NULL) {
+		rbuf_add(b, "%s\n", tr(lang, text));
+		return;
+	}
+	snprintf(id, sizeof id, "code:%s", code);
+	if (strcmp(tr(lang, id), id) != 0)
+		rbuf_add(b, "%s\n", tr(lang, id));
+	else
+		rbuf_add(b, "%s\n", text);
+}
+
+/*
+ * Render one outbox row into b.  Returns 0, or -1 when the row could not
+ * be rendered properly (b then holds a plain fallback text).
+ */
+int
+render_out(struct svc *svc, const struct svc_out *out,
+    const struct render_opts *o, struct rbuf *b)
+{
+	struct svc_game		 g;
+	struct tac_state	 st;
+	struct rbuf		 act = { NULL, 0, 0 };
+	json_t			*p, *w;
+	json_error_t		 jerr;
+	const char		*lang, *k = out->kind;
+	char			*who, when[64];
+	int64_t			 id;
+	int			 seat, rc = 0;
+
+	p = json_loads(out->payload != NULL ? out->payload : "{}", 0, &jerr);
+	if (p == NULL) {
+		rbuf_add(b, "[%s]\n", k);
+		return (-1);
+	}
+	memset(&g, 0, sizeof g);
+	id = out->game != 0 ? out->game : render_int(p, "game", 0);
+	if (id != 0 && svc_game_info(svc, id, &g) != 0)
+		id = 0;
+	/*
+	 * The row's language wins: a private row speaks its person's
+	 * language, which may not be the chat's.  Everything below reads
+	 * the language from g.
+	 */
+	if ((lang = render_str(p, "lang")) != NULL && i18n_known(lang))
+		snprintf(g.lang, sizeof g.lang, "%s", lang);
+	else if (id == 0)
+		snprintf(g.lang, sizeof g.lang, "%s",
+		    o->lang != NULL ? o->lang : "en");
+	lang = render_lang(&g, o->lang);
+	seat = (int)render_int(p, "seat", -1);
+
+	if (strcmp(k, "error") == 0 || strcmp(k, "info") == 0 ||
+	    strcmp(k, "answer") == 0)
+		render_message(lang, p, b);
+	else if (strcmp(k, "help") == 0)
+		render_help(lang, b);
+	else if (strcmp(k, "rules") == 0)
+		render_rules(lang, b);
+	else if (id == 0) {
+		rbuf_add(b, "[%s]\n", k);
+		rc = -1;
+	} else if (strcmp(k, "lobby") == 0 || strcmp(k, "options") == 0 ||
+	    strcmp(k, "aborted") == 0)
+		render_lobby(o, &g, b);
+	else if (strcmp(k, "board") == 0) {
+		if (g.state == SVC_LOBBY || g.state == SVC_ABORTED)
+			render_lobby(o, &g, b);
+		else if (svc_game_position(svc, id, -1, &st) == 0)
+			render_board(o, &g, &st, b);
+		else
+			rc = -1;
+	} else if (strcmp(k, "moved") == 0)
+		render_moved(o, &g, p, b);
+	else if (strcmp(k, "seat") == 0)
+		render_seatnews(o, &g, p, b);
+	else if (strcmp(k, "hand") == 0) {
+		if (svc_game_position(svc, id, seat, &st) == 0) {
+			rbuf_add(b, tr(lang, "Game #%lld."), (long long)id);
+			rbuf_addstr(b, " ");
+			render_hand(&g, &st, seat, b);
+		} else
+			rc = -1;
+	} else if (strcmp(k, "turn") == 0)
+		rc = render_turn(svc, o, &g, seat, render_int(p, "due", 0), b);
+	else if (strcmp(k, "reminder") == 0) {
+		render_time(render_int(p, "due", 0), when, sizeof when);
+		rbuf_add(b, tr(lang, "Reminder: it is your turn in game "
+		    "#%lld. If you have not played by %s, an AI plays for "
+		    "you."), (long long)id, when);
+		rbuf_addstr(b, "\n");
+	} else if (strcmp(k, "takeover") == 0) {
+		who = render_seat_dup(o, &g, seat);
+		render_action_text(&g, render_str(p, "action") != NULL ?
+		    render_str(p, "action") : "?", &act);
+		rbuf_add(b, tr(lang, "Time is up for %s; the AI played: %s."),
+		    who, act.s);
+		rbuf_addstr(b, "\n");
+		free(who);
+		rbuf_free(&act);
+	} else if (strcmp(k, "over") == 0) {
+		w = json_object_get(p, "winner");
+		render_result(o, &g, json_is_integer(w) ?
+		    (int)json_integer_value(w) : -1, b);
+	} else {
+		rbuf_add(b, "[%s]\n", k);
+		rc = -1;
+	}
+	json_decref(p);
+	return (rc);
+}

@@ -1,0 +1,572 @@
+/*
+ * render.c: the text of board, hands, menus, move lines and lobbies.
+ *
+ * Rows are rendered at delivery from the game as it is then (the outbox
+ * holds meaning, not text), so a late row never shows a stale board.
+ * Nothing here touches SQL or changes a game: it only reads through the
+ * service's getters.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "log.h"
+#include "render.h"
+
+/* Seat colours in seat order, as message ids; marks are their initials. */
+static const char *const render_colours[TAC_MAXSEATS] = {
+	N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"), N_("Purple"),
+	N_("White")
+};
+static const int render_ansi[TAC_MAXSEATS] = { 31, 34, 32, 33, 35, 37 };
+static const char *const render_emoji[TAC_MAXSEATS] = {
+	"\xf0\x9f\x94\xb4", "\xf0\x9f\x94\xb5", "\xf0\x9f\x9f\xa2",
+	"\xf0\x9f\x9f\xa1", "\xf0\x9f\x9f\xa3", "\xe2\x9a\xaa"
+};
+/* An empty field in emoji style: a small white square. */
+#define RENDER_EMPTY_EMOJI	"\xe2\x96\xab\xef\xb8\x8f"
+
+/* Append formatted text, growing the buffer as needed. */
+void
+rbuf_add(struct rbuf *b, const char *fmt, ...)
+{
+	va_list	ap;
+	int	n;
+	size_t	need;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	need = b->len + (size_t)n + 1;
+	if (need > b->size) {
+		while (b->size < need)
+			b->size = b->size == 0 ? 256 : b->size * 2;
+		if ((b->s = realloc(b->s, b->size)) == NULL)
+			fatal("%s", __func__);
+	}
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+/* Append a string as it is. */
+void
+rbuf_addstr(struct rbuf *b, const char *s)
+{
+	rbuf_add(b, "%s", s);
+}
+
+/* Empty the buffer, keeping its memory. */
+void
+rbuf_reset(struct rbuf *b)
+{
+	b->len = 0;
+	if (b->s != NULL)
+		b->s[0] = '\0';
+}
+
+/* Release the buffer's memory. */
+void
+rbuf_free(struct rbuf *b)
+{
+	free(b->s);
+	memset(b, 0, sizeof *b);
+}
+
+/* The language to render a game's rows in: the game's, else the default. */
+const char *
+render_lang(const struct svc_game *g, const char *def)
+{
+	if (g != NULL && g->lang[0] != '\0')
+		return (g->lang);
+	return (def != NULL ? def : "en");
+}
+
+/* The number of characters (not bytes) of UTF-8 text. */
+static size_t
+render_width(const char *s)
+{
+	size_t	n = 0;
+
+	for (; *s != '\0'; s++) {
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+	}
+	return (n);
+}
+
+/* Append s padded with blanks to w characters. */
+static void
+render_pad(struct rbuf *b, const char *s, size_t w)
+{
+	size_t	n;
+
+	rbuf_addstr(b, s);
+	for (n = render_width(s); n < w; n++)
+		rbuf_addstr(b, " ");
+}
+
+/* Append the mark of a seat's colour: its initial, or an emoji. */
+void
+render_mark(const struct render_opts *o, const char *lang, int seat,
+    struct rbuf *b)
+{
+	const char	*name;
+	size_t		 len;
+
+	if (seat < 0 || seat >= TAC_MAXSEATS) {
+		rbuf_addstr(b, "?");
+		return;
+	}
+	if (o->style == RENDER_EMOJI) {
+		rbuf_addstr(b, render_emoji[seat]);
+		return;
+	}
+	/* The first UTF-8 character of the colour's name. */
+	name = tr(lang, render_colours[seat]);
+	for (len = 1; name[len] != '\0' &&
+	    ((unsigned char)name[len] & 0xc0) == 0x80; len++)
+		;
+	if (o->style == RENDER_ANSI)
+		rbuf_add(b, "\033[1;%dm%.*s\033[0m", render_ansi[seat],
+		    (int)len, name);
+	else
+		rbuf_add(b, "%.*s", (int)len, name);
+}
+
+/* Append the name of whoever sits in seat (the colour if nobody). */
+void
+render_seat(const struct render_opts *o, const struct svc_game *g, int seat,
+    struct rbuf *b)
+{
+	const char	*lang = render_lang(g, o->lang);
+
+	if (seat < 0 || seat >= TAC_MAXSEATS) {
+		rbuf_addstr(b, "?");
+		return;
+	}
+	if (g->seats[seat].name[0] != '\0')
+		rbuf_addstr(b, g->seats[seat].name);
+	else
+		rbuf_addstr(b, tr(lang, render_colours[seat]));
+}
+
+/* A seat's name in a new string (caller frees), for formats with names. */
+char *
+render_seat_dup(const struct render_opts *o, const struct svc_game *g,
+    int seat)
+{
+	struct rbuf	b = { NULL, 0, 0 };
+
+	render_seat(o, g, seat, &b);
+	return (b.s);
+}
+
+/* Append one word of an action's body, translated if it is a keyword. */
+static void
+render_word(const char *lang, const char *w, size_t len, struct rbuf *b)
+{
+	if (len == 7 && strncmp(w, "discard", 7) == 0)
+		rbuf_addstr(b, tr(lang, "discard"));
+	else if (len == 4 && strncmp(w, "skip", 4) == 0)
+		rbuf_addstr(b, tr(lang, "skip"));
+	else
+		rbuf_add(b, "%.*s", (int)len, w);
+}
+
+/*
+ * Append an action as people read it: the card names of the game's naming
+ * (TAC or TAKER), a dash, then the fields: "TAC 13 - B>32", "7 - 12>14
+ * 40>45", "9 - discard".  The notation itself never changes.
+ */
+void
+render_action(const struct svc_game *g, const struct tac_action *a,
+    struct rbuf *b)
+{
+	const char	*lang = render_lang(g, NULL), *p, *e;
+	char		 text[256];
+	int		 names = g->cfg.names, skip;
+
+	if (tac_action_format(a, text, sizeof text) >= sizeof text) {
+		rbuf_addstr(b, text);
+		return;
+	}
+	if (a->op == TAC_OP_GIVE) {
+		rbuf_add(b, tr(lang, "give %s"),
+		    tac_card_display(a->card, names));
+		return;
+	}
+	if (a->tac)
+		rbuf_add(b, "%s ", tac_card_display(TAC_TAC, names));
+	if (a->devil)
+		rbuf_add(b, "%s ", tac_card_display(TAC_DEVIL, names));
+	rbuf_addstr(b, tac_card_display(a->card, names));
+
+	/* Skip the words already shown: the prefixes and the card. */
+	skip = a->tac + a->devil + 1;
+	for (p = text; *p != '\0' && skip > 0; skip--) {
+		p += strcspn(p, " ");
+		p += strspn(p, " ");
+	}
+	if (*p == '\0')
+		return;
+	rbuf_addstr(b, " -");
+	while (*p != '\0') {
+		e = p + strcspn(p, " ");
+		rbuf_addstr(b, " ");
+		render_word(lang, p, (size_t)(e - p), b);
+		p = e + strspn(e, " ");
+	}
+}
+
+/* Append the action written in notation; -1 (raw text) if it is bad. */
+int
+render_action_text(const struct svc_game *g, const char *text,
+    struct rbuf *b)
+{
+	struct tac_action	a;
+	char			why[128];
+
+	if (tac_action_parse(text, &a, why, sizeof why) != 0) {
+		rbuf_addstr(b, text);
+		return (-1);
+	}
+	render_action(g, &a, b);
+	return (0);
+}
+
+/* Append one circle field: the mark of the marble on it, or a dot. */
+static void
+render_field(const struct render_opts *o, const char *lang,
+    const struct tac_state *st, int f, struct rbuf *b)
+{
+	if (st->b.field[f] >= 0)
+		render_mark(o, lang, st->b.field[f], b);
+	else if (o->style == RENDER_EMOJI)
+		rbuf_addstr(b, RENDER_EMPTY_EMOJI);
+	else
+		rbuf_addstr(b, ".");
+}
+
+/* Append the circle: one row per seat, from its start field on. */
+static void
+render_circle(const struct render_opts *o, const char *lang,
+    const struct tac_state *st, struct rbuf *b)
+{
+	int	ns = st->cfg.nseats, per = st->nfields / ns, s, i, f;
+
+	for (s = 0; s < ns; s++) {
+		f = tac_start(st, s);
+		render_mark(o, lang, s, b);
+		rbuf_add(b, " %2d ", f);
+		for (i = 0; i < per; i++, f++) {
+			/* Groups of four make a field easy to count to. */
+			if (i > 0 && o->style != RENDER_EMOJI)
+				rbuf_addstr(b, i % 4 == 0 ? "  " : " ");
+			else if (i > 0 && i % 4 == 0)
+				rbuf_addstr(b, " ");
+			render_field(o, lang, st, f % st->nfields, b);
+		}
+		if (st->b.fresh & (1U << s))
+			rbuf_addstr(b, tr(lang, "  (start blocked)"));
+		rbuf_addstr(b, "\n");
+	}
+}
+
+/* Append a seat's home: H1..H4, a mark where a marble is. */
+static void
+render_home(const struct render_opts *o, const char *lang,
+    const struct tac_state *st, int s, struct rbuf *b)
+{
+	int	k;
+
+	for (k = 0; k < TAC_MARBLES; k++) {
+		if (st->b.home[s] & (1U << k))
+			render_mark(o, lang, s, b);
+		else if (o->style == RENDER_EMOJI)
+			rbuf_addstr(b, RENDER_EMPTY_EMOJI);
+		else
+			rbuf_addstr(b, ".");
+	}
+}
+
+/* Append who acts now and what they are to do. */
+void
+render_turnline(const struct render_opts *o, const struct svc_game *g,
+    const struct tac_state *st, struct rbuf *b)
+{
+	const char	*lang = render_lang(g, o->lang);
+	char		*who, *victim;
+	int		 names = g->cfg.names;
+
+	if (st->phase == TAC_PH_OVER) {
+		render_result(o, g, st->winner == TAC_NONE ? -1 : st->winner,
+		    b);
+		return;
+	}
+	who = render_seat_dup(o, g, st->turn);
+	switch (st->phase) {
+	case TAC_PH_DEAL:
+		rbuf_addstr(b, tr(lang, "Dealing the cards."));
+		break;
+	case TAC_PH_EXCHANGE:
+		rbuf_add(b, tr(lang, "Exchange: %s gives a card to a "
+		    "teammate."), who);
+		break;
+	case TAC_PH_FOOL:
+		rbuf_add(b, tr(lang, "%s plays one more card (%s)."), who,
+		    tac_card_display(TAC_FOOL, names));
+		break;
+	case TAC_PH_SKIP:
+		rbuf_add(b, tr(lang, "%s is skipped by an 8: discard a card "
+		    "or answer with a %s."), who,
+		    tac_card_display(TAC_TAC, names));
+		break;
+	case TAC_PH_DEVIL:
+		victim = render_seat_dup(o, g, st->victim);
+		rbuf_add(b, tr(lang, "%s plays a card from the hand of %s "
+		    "(%s)."), who, victim, tac_card_display(TAC_DEVIL, names));
+		free(victim);
+		break;
+	case TAC_PH_FORCED:
+		rbuf_add(b, tr(lang, "%s may undo the winning move with a "
+		    "%s."), who, tac_card_display(TAC_TAC, names));
+		break;
+	default:
+		rbuf_add(b, tr(lang, "%s's turn."), who);
+		break;
+	}
+	rbuf_addstr(b, "\n");
+	free(who);
+}
+
+/*
+ * Append the board: a header, the circle, one line per seat (base, home,
+ * cards left) and whose turn it is.  Only public facts: no hands.
+ */
+void
+render_board(const struct render_opts *o, const struct svc_game *g,
+    const struct tac_state *st, struct rbuf *b)
+{
+	const char	*lang = render_lang(g, o->lang);
+	struct rbuf	 name = { NULL, 0, 0 };
+	char		*who;
+	size_t		 w = 0, n;
+	int		 s, any = 0;
+
+	render_seat(o, g, st->dealer, &name);
+	rbuf_add(b, tr(lang, "Game #%lld, round %d, dealer %s."),
+	    (long long)g->id, st->round, name.s);
+	rbuf_addstr(b, "\n");
+	render_circle(o, lang, st, b);
+
+	for (s = 0; s < st->cfg.nseats; s++) {
+		rbuf_reset(&name);
+		render_seat(o, g, s, &name);
+		if ((n = render_width(name.s)) > w)
+			w = n;
+	}
+	w += 5;		/* room for " (AI)" */
+	for (s = 0; s < st->cfg.nseats; s++) {
+		rbuf_reset(&name);
+		render_seat(o, g, s, &name);
+		if (g->seats[s].ai == 0 && g->seats[s].away) {
+			who = render_seat_dup(o, g, s);
+			rbuf_reset(&name);
+			rbuf_add(&name, tr(lang, "%s (AI)"), who);
+			free(who);
+		}
+		render_mark(o, lang, s, b);
+		rbuf_addstr(b, " ");
+		render_pad(b, name.s, w);
+		rbuf_add(b, tr(lang, "base %d, cards %d, home "),
+		    st->b.base[s], st->nhand[s]);
+		render_home(o, lang, st, s, b);
+		if (st->phase != TAC_PH_OVER && st->turn == s)
+			rbuf_addstr(b, tr(lang, "  <- to act"));
+		rbuf_addstr(b, "\n");
+		if (st->announce & (1U << s))
+			any = 1;
+	}
+	rbuf_free(&name);
+	if (any && st->phase != TAC_PH_OVER) {
+		rbuf_addstr(b, tr(lang, "Dealt a 1 or 13:"));
+		for (s = 0, n = 0; s < st->cfg.nseats; s++) {
+			if (st->announce & (1U << s)) {
+				rbuf_addstr(b, n++ == 0 ? " " : ", ");
+				render_seat(o, g, s, b);
+			}
+		}
+		rbuf_addstr(b, "\n");
+	}
+	render_turnline(o, g, st, b);
+}
+
+/* Append the cards seat holds, by name, in card order. */
+void
+render_hand(const struct svc_game *g, const struct tac_state *st, int seat,
+    struct rbuf *b)
+{
+	const char	*lang = render_lang(g, NULL);
+	int		 c, k, n = 0;
+
+	if (seat < 0 || seat >= st->cfg.nseats || st->nhand[seat] == 0) {
+		rbuf_addstr(b, tr(lang, "You hold no cards."));
+		rbuf_addstr(b, "\n");
+		return;
+	}
+	rbuf_addstr(b, tr(lang, "Your cards:"));
+	for (c = 0; c < TAC_NCARDS; c++) {
+		for (k = 0; k < st->hand[seat][c]; k++)
+			rbuf_add(b, "%s%s", n++ == 0 ? " " : ", ",
+			    tac_card_display(c, g->cfg.names));
+	}
+	rbuf_addstr(b, "\n");
+}
+
+/*
+ * Append the legal actions of the position as a numbered menu (1-based,
+ * the order of tac_legal(), which is deterministic: a number typed later
+ * means the same action as long as the position has not changed).
+ * Returns the number of actions.
+ */
+int
+render_menu(const struct svc_game *g, const struct tac_state *st,
+    struct tac_list *l, struct rbuf *b)
+{
+	const char	*lang = render_lang(g, NULL);
+	int		 i, n;
+
+	if ((n = tac_legal(st, l)) <= 0)
+		return (0);
+	for (i = 0; i < n; i++) {
+		rbuf_add(b, "%3d. ", i + 1);
+		render_action(g, &l->a[i], b);
+		rbuf_addstr(b, "\n");
+	}
+	rbuf_addstr(b, tr(lang, "Type a number, or the move itself (for "
+	    "example: 7 12>14 40>45)."));
+	rbuf_addstr(b, "\n");
+	return (n);
+}
+
+/* Append a turn deadline in seconds: "30 min", "2 h", "3 d". */
+static void
+render_deadline(const char *lang, int64_t secs, struct rbuf *b)
+{
+	if (secs <= 0)
+		rbuf_addstr(b, tr(lang, "no turn deadline"));
+	else if (secs % 86400 == 0)
+		rbuf_add(b, tr(lang, "%lld d per turn"),
+		    (long long)(secs / 86400));
+	else if (secs % 3600 == 0)
+		rbuf_add(b, tr(lang, "%lld h per turn"),
+		    (long long)(secs / 3600));
+	else
+		rbuf_add(b, tr(lang, "%lld min per turn"),
+		    (long long)(secs / 60));
+}
+
+/* Append a game's options: "4 players, pairs, master cards, ...". */
+static void
+render_options(const char *lang, const struct svc_game *g, struct rbuf *b)
+{
+	rbuf_add(b, tr(lang, "%d players"), g->cfg.nseats);
+	rbuf_add(b, ", %s, %s, %s, ",
+	    g->cfg.triples ? tr(lang, "two teams of three") :
+	    tr(lang, "teams of two"),
+	    g->cfg.master ? tr(lang, "master cards") :
+	    tr(lang, "no master cards"),
+	    g->cfg.names == TAC_NAMES_TAKER ? tr(lang, "TAKER names") :
+	    tr(lang, "TAC names"));
+	render_deadline(lang, g->deadline, b);
+}
+
+/* Append the lobby: options, seats, and what to do next. */
+void
+render_lobby(const struct render_opts *o, const struct svc_game *g,
+    struct rbuf *b)
+{
+	const char	*lang = render_lang(g, o->lang);
+	int		 s, free_seats = 0;
+
+	switch (g->state) {
+	case SVC_ABORTED:
+		rbuf_add(b, tr(lang, "Game #%lld was aborted."),
+		    (long long)g->id);
+		rbuf_addstr(b, "\n");
+		return;
+	case SVC_PLAYING:
+		rbuf_add(b, tr(lang, "Game #%lld has started."),
+		    (long long)g->id);
+		break;
+	case SVC_OVER:
+		rbuf_add(b, tr(lang, "Game #%lld is over."), (long long)g->id);
+		break;
+	default:
+		rbuf_add(b, tr(lang, "New game #%lld."), (long long)g->id);
+		break;
+	}
+	rbuf_addstr(b, " ");
+	render_options(lang, g, b);
+	rbuf_addstr(b, "\n");
+	for (s = 0; s < g->cfg.nseats; s++) {
+		rbuf_add(b, "%2d. ", s);
+		render_mark(o, lang, s, b);
+		rbuf_add(b, " %s: ", tr(lang, render_colours[s]));
+		if (g->seats[s].ai != 0)
+			rbuf_add(b, tr(lang, "%s (AI)"), g->seats[s].name);
+		else if (g->seats[s].user[0] == '\0') {
+			rbuf_addstr(b, tr(lang, "free"));
+			free_seats++;
+		} else
+			rbuf_addstr(b, g->seats[s].name);
+		rbuf_addstr(b, "\n");
+	}
+	if (g->state != SVC_LOBBY)
+		return;
+	if (free_seats > 0)
+		rbuf_addstr(b, tr(lang, "/join to take a seat, /ai to add an "
+		    "AI player, /start when every seat is taken."));
+	else
+		rbuf_addstr(b, tr(lang, "Every seat is taken: the creator "
+		    "may /start."));
+	rbuf_addstr(b, "\n");
+}
+
+/* Append the outcome: the winning team's members, or no winner. */
+void
+render_result(const struct render_opts *o, const struct svc_game *g,
+    int winner, struct rbuf *b)
+{
+	const char		*lang = render_lang(g, o->lang);
+	struct tac_state	 st;
+	int			 s, n = 0;
+
+	if (winner < 0) {
+		rbuf_addstr(b, tr(lang, "The game ended without a winner."));
+		rbuf_addstr(b, "\n");
+		return;
+	}
+	memset(&st, 0, sizeof st);
+	st.cfg = g->cfg;
+	rbuf_addstr(b, tr(lang, "Game over. The winners:"));
+	for (s = 0; s < g->cfg.nseats; s++) {
+		if (tac_team(&st, s) != winner)
+			continue;
+		rbuf_addstr(b, n++ == 0 ? " " : ", ");
+		render_mark(o, lang, s, b);
+		rbuf_addstr(b, " ");
+		render_seat(o, g, s, b);
+	}
+	rbuf_addstr(b, "\n");
+}
