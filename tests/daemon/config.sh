@@ -1,0 +1,88 @@
+#!/bin/bash
+# config.sh: tacd -n, the configuration's errors, the man pages, the
+# translation catalogs and the systemd unit.
+. "${abs_top_srcdir:-${top_srcdir:-.}}/tests/daemon/lib.sh"
+
+# tacd -n with a good file.
+printf '# tacd\nstate_dir = %s/state  # here\n\nlog_level = debug\n' \
+    "$scratch" >good.conf
+"$TACD" -n -f good.conf >out 2>err
+check "-n accepts a good file" [ $? -eq 0 ]
+check "-n says configuration OK" grep -qx 'configuration OK' err
+
+# Without -f (and no /etc/tacd/tacd.conf) the built-in defaults need no file.
+if [ ! -e /etc/tacd/tacd.conf ]; then
+	"$TACD" -n >out 2>err
+	check "-n without a file" grep -qx 'configuration OK' err
+	"$TACD" -nv >out 2>&1
+	check "-nv shows the built-in defaults" \
+	    grep -q '^state_dir = "./var"$' out
+	STATE_DIRECTORY=/var/lib/tacd "$TACD" -nv >out 2>&1
+	check "-nv takes \$STATE_DIRECTORY" \
+	    grep -q '^state_dir = "/var/lib/tacd"$' out
+fi
+
+# Errors name the file and the line, and exit 1.
+printf 'log_level = info\n\nstat_dir = /tmp\n' >bad.conf
+"$TACD" -n -f bad.conf >out 2>err
+check "-n refuses a bad file" [ $? -eq 1 ]
+check "the error names file and line" \
+    grep -q "^tacd: bad.conf:3: unknown key 'stat_dir'$" err
+printf 'log_level = loud\n' >bad2.conf
+"$TACD" -n -f bad2.conf 2>err
+check "a bad value names its line" grep -q 'bad2.conf:1: log_level:' err
+"$TACD" -n -f nonexistent.conf 2>err
+check "a missing -f file is an error" [ $? -eq 1 ]
+check "... naming the file" grep -q 'nonexistent.conf: ' err
+"$TACD" -x >/dev/null 2>err
+check "a bad option prints the usage" grep -q '^usage: tacd' err
+
+# -nv prints a documented file that loads back to the same values.
+"$TACD" -nv -f good.conf >printed.conf 2>/dev/null
+check "-nv prints the values" grep -q '^log_level = "debug"$' printed.conf
+check "-nv documents the keys" grep -q '^# Default: info' printed.conf
+"$TACD" -n -f printed.conf 2>err
+check "the printed file loads" grep -qx 'configuration OK' err
+"$TACD" -nv -f printed.conf >again.conf 2>/dev/null
+check "... to the same values" \
+    diff <(grep -v '^# tacd configuration' printed.conf) \
+    <(grep -v '^# tacd configuration' again.conf)
+
+# Every message the bridges translate is in the Russian catalog.
+perl "$top_srcdir/tests/daemon/msgids.pl" used "$top_srcdir"/bot/*.c |
+    sort >used
+perl "$top_srcdir/tests/daemon/msgids.pl" catalog \
+    "$top_srcdir/bot/i18n-ru.c" | sort >catalog
+comm -23 used catalog >missing
+check "every message has a Russian translation" [ ! -s missing ]
+[ -s missing ] && sed 's/^/missing: /' missing
+check "the catalog has no stale entries" \
+    [ -z "$(comm -13 used catalog | grep -v '^code:')" ]
+
+# The man pages format without warnings.
+if command -v groff >/dev/null; then
+	for page in tacd.8 tacd.conf.5 tacctl.1; do
+		groff -mdoc -Tutf8 -ww -z "$top_srcdir/src/$page" >out 2>&1
+		check "man page $page formats cleanly" [ ! -s out ]
+	done
+fi
+
+# The unit: hardened as promised, and valid where systemd can tell.
+unit=$top_srcdir/systemd/tacd.service.in
+for opt in Type=notify DynamicUser=yes StateDirectory=tacd \
+    ProtectSystem=strict NoNewPrivileges=yes PrivateTmp=yes ProtectHome=yes \
+    'RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6' \
+    SystemCallFilter=@system-service WatchdogSec= 'ExecReload=/bin/kill -HUP'
+do
+	check "tacd.service has $opt" grep -q "^$opt" "$unit"
+done
+if command -v systemd-analyze >/dev/null &&
+    systemd-analyze security --help 2>/dev/null | grep -q -- --offline; then
+	sed "s|@sbindir@|$(dirname "$TACD")|" "$unit" >tacd.service
+	systemd-analyze security --offline=true --threshold=3 tacd.service \
+	    >out 2>&1
+	check "systemd-analyze security rates the unit 3 or better" \
+	    grep -q 'Overall exposure level for tacd.service: [0-2]\.' out
+fi
+
+finish
