@@ -7,19 +7,6 @@
 
 #include "internal.h"
 
-/* Return how far a number card moves, 0 for the others. */
-static int
-apply_value(int card)
-{
-	if (card <= TAC_C10)
-		return card + 1;
-	if (card == TAC_C12)
-		return 12;
-	if (card == TAC_C13)
-		return 13;
-	return 0;
-}
-
 /* The Warrior: the marble takes the field of the next one ahead (A3). */
 static int
 apply_warrior(const struct fn_ctx *ctx, struct tac_board *b,
@@ -140,7 +127,7 @@ exec_function(const struct tac_state *s, struct tac_board *b, int player,
 		return apply_warrior(&ctx, b, a, why);
 	if (fn == TAC_ANGEL)
 		return apply_angel(s, b, player, a, why);
-	n = apply_value(fn);
+	n = board_steps(fn);
 	if (n == 0)
 		return why_fail(why, "a %s does not move marbles",
 		    tac_card_name(fn));

@@ -24,6 +24,19 @@ why_set(struct why *why, const char *fmt, ...)
 	return -1;
 }
 
+/* Return how far a number card moves a marble, 0 for the others. */
+int
+board_steps(int card)
+{
+	if (card <= TAC_C10)
+		return card + 1;
+	if (card == TAC_C12)
+		return 12;
+	if (card == TAC_C13)
+		return 13;
+	return 0;
+}
+
 /* Return the number of fields between two start fields. */
 int
 board_spacing(const struct tac_state *s)

@@ -26,6 +26,7 @@ struct why {
 	((w) == NULL || (w)->buf == NULL ? -1 : why_set((w), __VA_ARGS__))
 
 /* board.c */
+int	 board_steps(int);
 int	 board_spacing(const struct tac_state *);
 int	 board_start(const struct tac_state *, int);
 int	 board_start_owner(const struct tac_state *, int);

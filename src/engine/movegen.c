@@ -55,19 +55,6 @@ gen_add(struct gen *g, int card, int op, int nseg, int from, int to)
 	gen_push(g->l, &a);
 }
 
-/* Return how far a number card moves, 0 for the others. */
-static int
-gen_value(int card)
-{
-	if (card <= TAC_C10)
-		return card + 1;
-	if (card == TAC_C12)
-		return 12;
-	if (card == TAC_C13)
-		return 13;
-	return 0;
-}
-
 /* Try the places one marble can reach with n steps in direction dir. */
 static void
 gen_marble(struct gen *g, const struct fn_ctx *ctx, const struct tac_board *b,
@@ -327,7 +314,7 @@ gen_function(struct gen *g, const struct tac_board *b, int player, int fn)
 	case TAC_TAC:
 		break;			/* never a function: see tac_play() */
 	default:
-		gen_moves(g, &ctx, b, fn, gen_value(fn), 1);
+		gen_moves(g, &ctx, b, fn, board_steps(fn), 1);
 		break;
 	}
 }
