@@ -31,7 +31,7 @@ emit(int seat, const char *text)
 		"Anna", "Boris", "Clara", "Dmitri", "Eva", "Fyodor"
 	};
 	json_t	*ev;
-	char	 user[16], *s;
+	char	 user[32], *s;
 
 	if (strcmp(chat, "c1") == 0)
 		snprintf(user, sizeof user, "u%d", seat);
