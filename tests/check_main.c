@@ -16,6 +16,7 @@ main(void)
 
 	sr = srunner_create(suite_notation());
 	srunner_add_suite(sr, suite_json());
+	srunner_add_suite(sr, suite_record());
 	srunner_add_suite(sr, suite_rules_board());
 	srunner_add_suite(sr, suite_rules_deal());
 	srunner_add_suite(sr, suite_rules_move());

@@ -732,3 +732,24 @@ tu_ref_agrees_at(const char *file, int line, const struct tac_state *s)
 	if ((diff = tu_ref_diff(s, tu_list())) != NULL)
 		ck_abort_msg("%s:%d: %s", file, line, diff);
 }
+
+/* Parse JSON text that the test itself wrote; it must parse. */
+json_t *
+tu_json(const char *text)
+{
+	json_error_t	 err;
+	json_t		*j = json_loads(text, JSON_DECODE_ANY, &err);
+
+	ck_assert_msg(j != NULL, "bad test JSON: %s: %s", err.text, text);
+	return (j);
+}
+
+/* Dump JSON compactly, keys in the order written; the caller frees. */
+char *
+tu_json_text(const json_t *j)
+{
+	char	*s = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
+
+	ck_assert_ptr_nonnull(s);
+	return (s);
+}

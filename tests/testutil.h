@@ -15,6 +15,7 @@
 /* One suite per file; tests/check_main.c runs them all. */
 Suite		*suite_notation(void);
 Suite		*suite_json(void);
+Suite		*suite_record(void);
 Suite		*suite_rules_board(void);
 Suite		*suite_rules_deal(void);
 Suite		*suite_rules_move(void);
@@ -143,5 +144,8 @@ int		 tu_ref_seven(const struct tac_state *, struct tac_board *,
 const char	*tu_ref_diff(const struct tac_state *, const struct tac_list *);
 #define tu_ref_agrees(s)	tu_ref_agrees_at(__FILE__, __LINE__, s)
 void		 tu_ref_agrees_at(const char *, int, const struct tac_state *);
+
+json_t		*tu_json(const char *);
+char		*tu_json_text(const json_t *);
 
 #endif /* TESTUTIL_H */
