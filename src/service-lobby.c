@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "service-int.h"
+#include "ai.h"
 
 #define SVC_SEED_MASK	((UINT64_C(1) << 53) - 1)	/* exact in JSON */
 
@@ -24,6 +25,7 @@ struct svc_opts {
 	int64_t			deadline;
 	uint64_t		seed;
 	int			seeded;
+	int			ai;		/* AI level, 1 or 2 */
 };
 
 /* Read a duration: off, or N followed by s, m, h or d; -1 if bad. */
@@ -94,6 +96,13 @@ svc_options_parse(char *args, struct svc_opts *o, char *why, size_t len)
 				    "2h, 3d (at most 30d)", w + 9);
 				return (-1);
 			}
+		} else if (strncasecmp(w, "ai=", 3) == 0) {
+			if ((w[3] != '1' && w[3] != '2') || w[4] != '\0') {
+				snprintf(why, len, "bad AI level \"%.16s\": say "
+				    "ai=1 (quick) or ai=2 (strong)", w + 3);
+				return (-1);
+			}
+			o->ai = w[3] - '0';
 		} else if (strncasecmp(w, "seed=", 5) == 0) {
 			errno = 0;
 			o->seed = strtoull(w + 5, &end, 10);
@@ -106,7 +115,7 @@ svc_options_parse(char *args, struct svc_opts *o, char *why, size_t len)
 		} else {
 			snprintf(why, len, "unknown option \"%.32s\": try 4 or "
 			    "6, pairs or triples, master or nomaster, tac or "
-			    "taker, deadline=2h", w);
+			    "taker, deadline=2h, ai=2", w);
 			return (-1);
 		}
 	}
@@ -207,6 +216,7 @@ svc_cmd_new(struct svc_ctx *ctx)
 	memset(&o, 0, sizeof o);
 	o.cfg.nseats = 4;
 	o.cfg.master = 1;
+	o.ai = AI_HEURISTIC;
 	if (svc_options_parse(ctx->args, &o, why, sizeof why) != 0)
 		return (svc_refuse(ctx, "bad_option", "%s", why));
 
@@ -219,6 +229,7 @@ svc_cmd_new(struct svc_ctx *ctx)
 	gm.g.cfg = o.cfg;
 	gm.g.seed = o.seeded ? o.seed : svc_splitmix(&svc->rng) & SVC_SEED_MASK;
 	gm.g.deadline = o.deadline;
+	gm.g.ai = o.ai;
 	gm.g.creator = ctx->user;
 	snprintf(gm.g.creator_pid, sizeof gm.g.creator_pid, "%s",
 	    ctx->ev->user);
@@ -252,6 +263,7 @@ svc_cmd_options(struct svc_ctx *ctx)
 	memset(&o, 0, sizeof o);
 	o.cfg = gm.g.cfg;
 	o.deadline = gm.g.deadline;
+	o.ai = gm.g.ai > 0 ? gm.g.ai : AI_HEURISTIC;
 	if (svc_options_parse(ctx->args, &o, why, sizeof why) != 0)
 		return (svc_refuse(ctx, "bad_option", "%s", why));
 	for (s = o.cfg.nseats; s < gm.g.cfg.nseats; s++) {
@@ -262,6 +274,17 @@ svc_cmd_options(struct svc_ctx *ctx)
 	}
 	gm.g.cfg = o.cfg;
 	gm.g.deadline = o.deadline;
+	gm.g.ai = o.ai;
+	for (s = 0; s < gm.g.cfg.nseats; s++) {
+		/* The lobby's AI players take the new level. */
+		if (gm.g.seats[s].ai > 0 && gm.g.seats[s].user == 0 &&
+		    gm.g.seats[s].ai != o.ai) {
+			gm.g.seats[s].ai = o.ai;
+			if (store_seat_put(ctx->svc->store, gm.g.id, s,
+			    &gm.g.seats[s]) != 0)
+				return (svc_store_fail(ctx->svc));
+		}
+	}
 	if (o.seeded)
 		gm.g.seed = o.seed;
 	return (svc_lobby_changed(ctx->svc, &gm));
@@ -470,7 +493,7 @@ svc_cmd_ai(struct svc_ctx *ctx)
 		return (svc_refuse(ctx, "seat_taken", "seat %d is taken",
 		    seat));
 	memset(&ai, 0, sizeof ai);
-	ai.ai = 1;
+	ai.ai = gm.g.ai > 0 ? gm.g.ai : AI_HEURISTIC;
 	for (s = 0; s < gm.g.cfg.nseats; s++) {
 		if (gm.g.seats[s].user != 0 || gm.g.seats[s].ai != 0 ||
 		    (seat >= 0 && s != seat))
@@ -571,7 +594,7 @@ svc_cmd_replace(struct svc_ctx *ctx)
 	if (gm.g.state == STORE_LOBBY) {
 		was = gm.g.seats[seat].user;
 		memset(&ai, 0, sizeof ai);
-		ai.ai = 1;
+		ai.ai = gm.g.ai > 0 ? gm.g.ai : AI_HEURISTIC;
 		if (svc_seat_set(svc, &gm, seat, &ai) != 0)
 			return (-1);
 		if (gm.g.creator == was)

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "service-int.h"
-#include "policy.h"
+#include "ai.h"
 
 /*
  * Let the AI play the turn of the seat to act.  Its choices are a pure
@@ -22,23 +22,32 @@
 int
 svc_ai_move(struct svc *svc, struct svc_gm *gm, int who)
 {
-	struct tac_state	before;
-	struct tac_action	act;
-	char			text[160];
-	uint64_t		rng;
-	int			n, i, seat;
+	static const struct ai_budget budget = { AI_DAEMON_ITERS, AI_DAEMON_MS };
+	struct store_seat	*p;
+	struct tac_state	 before;
+	struct tac_action	 act;
+	char			 text[160];
+	int			 n, i, k, seat, level;
 
 	seat = gm->st.turn;
+	p = &gm->g.seats[seat];
+	/* An AI seat plays at its level, a person's turn at the game's. */
+	level = p->ai > 0 && p->user == 0 ? p->ai : gm->g.ai;
+	if (level < AI_HEURISTIC || level > AI_MAXLEVEL)
+		level = AI_HEURISTIC;
+	/* The AI sees only the seat's view (Y3); the list is its scratch. */
+	k = ai_decide(&gm->st, level, ai_seed(gm->g.seed,
+	    (uint64_t)gm->g.turn_no), &budget, svc->list, &act);
 	if ((n = tac_legal(&gm->st, svc->list)) <= 0) {
 		/* The engine found nothing to do: stop asking it. */
 		gm->g.due = gm->g.remind = 0;
 		return (svc_game_save(svc, gm));
 	}
-	rng = gm->g.seed ^ ((uint64_t)gm->g.turn_no *
-	    UINT64_C(0xd1b54a32d192ed03));
-	svc_splitmix(&rng);
-	if ((i = policy_greedy(&gm->st, svc->list, &rng)) < 0 || i >= n)
-		i = 0;
+	for (i = 0; k == 0 && i < n; i++)
+		if (tac_action_equal(&act, &svc->list->a[i]))
+			break;
+	if (k != 0 || i >= n)
+		i = 0;	/* cannot happen: the first legal action */
 	act = svc->list->a[i];
 	before = gm->st;
 	tac_play(&gm->st, &act);

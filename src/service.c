@@ -576,6 +576,7 @@ svc_game_info(struct svc *svc, int64_t id, struct svc_game *out)
 	out->actor = gm.g.actor;
 	out->winner = gm.g.winner;
 	out->remind = gm.g.remind;
+	out->ai = gm.g.ai > 0 ? gm.g.ai : 1;
 	out->created = gm.g.created;
 	out->updated = gm.g.updated;
 	return (0);

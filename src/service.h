@@ -152,6 +152,7 @@ struct svc_game {
 	int		 actor;		/* the seat to act, -1: none */
 	int		 winner;	/* the winning team, -1: none */
 	int64_t		 remind;	/* when the reminder goes, 0: none */
+	int		 ai;		/* the game's AI level (ai=1|2) */
 	int64_t		 created;
 	int64_t		 updated;
 };

@@ -76,6 +76,8 @@ struct store_game {
 	int64_t		 due;		/* turn expiry or AI move, 0: never */
 	int64_t		 remind;	/* reminder time, 0: none */
 	int		 winner;	/* team, -1: none */
+	int		 ai;		/* AI level of new AI seats and of
+					   takeovers: 1 or 2 */
 	int64_t		 created;
 	int64_t		 updated;
 	struct store_seat seats[TAC_MAXSEATS];

@@ -27,6 +27,7 @@ static const struct tacctl_cmd {
 	{ "apply", cmd_apply },
 	{ "replay", cmd_replay },
 	{ "sim", cmd_sim },
+	{ "arena", cmd_arena },
 	{ "games", cmd_games },
 	{ "show", cmd_show },
 	{ "export", cmd_export },
@@ -61,6 +62,12 @@ tacctl_usage(void)
 	    "[--teams pairs|triples]\n"
 	    "           [--no-master] [--policy random|greedy] "
 	    "[--record DIR] [--check]\n"
+	    "       %s arena --games N --seed S [--players 4|6] "
+	    "[--teams pairs|triples]\n"
+	    "           [--no-master] [--team0 POLICY] [--team1 POLICY] "
+	    "[--jobs N]\n"
+	    "           [--iters N] [--ms MS]   "
+	    "(POLICY: random|greedy|heuristic|search)\n"
 	    "       %s [-f CONF] games [-d DB] [-o]\n"
 	    "       %s [-f CONF] show|export [-d DB] GAME\n"
 	    "       %s [-f CONF] verify [-d DB] [-v] [GAME ...]\n"
@@ -68,7 +75,7 @@ tacctl_usage(void)
 	    "POSITION and RECORD are JSON files, or - for stdin.\n",
 	    tacctl_progname, tacctl_progname, tacctl_progname,
 	    tacctl_progname, tacctl_progname, tacctl_progname,
-	    tacctl_progname, tacctl_progname);
+	    tacctl_progname, tacctl_progname, tacctl_progname);
 	exit(TACCTL_BADINPUT);
 }
 

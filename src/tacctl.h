@@ -36,6 +36,9 @@ int		 cmd_replay(int, char **);
 /* tacctl-sim.c */
 int		 cmd_sim(int, char **);
 
+/* tacctl-arena.c */
+int		 cmd_arena(int, char **);
+
 /* tacctl-admin.c */
 extern const char	*tacctl_config;
 int		 cmd_games(int, char **);

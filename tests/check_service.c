@@ -96,6 +96,8 @@ START_TEST(test_lobby_new_refused)
 	td_expect_error(&td, "bad_option", "deadline");
 	ck_assert_int_eq(td_say(&td, "u0", "/new deadline=31d"), 0);
 	td_expect_error(&td, "bad_option", "deadline too long");
+	ck_assert_int_eq(td_say(&td, "u0", "/new ai=3"), 0);
+	td_expect_error(&td, "bad_option", "AI level 3");
 	ck_assert_int_eq(td_game(&td, "g1"), 0);
 	ck_assert_int_eq(td_say(&td, "u0", "/new"), 0);
 	ck_assert_int_eq(td_say(&td, "u1", "/new"), 0);
@@ -185,6 +187,14 @@ START_TEST(test_lobby_ai)
 	ck_assert_int_eq(td_info(&td, id)->seats[1].ai, 0);
 	ck_assert_int_eq(td_say(&td, "u6", "/join 3"), 0);
 	ck_assert_str_eq(td_info(&td, id)->seats[3].user, "u6");
+	/* ai=2: the lobby's AI players, and later ones, search. */
+	ck_assert_int_eq(td_info(&td, id)->ai, 1);
+	ck_assert_int_eq(td_say(&td, "u0", "/options ai=2"), 0);
+	ck_assert_int_eq(td_info(&td, id)->ai, 2);
+	ck_assert_int_eq(td_info(&td, id)->seats[2].ai, 2);
+	ck_assert_int_eq(td_say(&td, "u6", "/leave"), 0);
+	ck_assert_int_eq(td_say(&td, "u0", "/ai 3"), 0);
+	ck_assert_int_eq(td_info(&td, id)->seats[3].ai, 2);
 }
 END_TEST
 
