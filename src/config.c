@@ -32,6 +32,27 @@ const struct config_key config_keys[] = {
 	{ "log_level", CONFIG_ENUM, CONFIG_MEMBER(log_level), "info",
 	    NULL, "debug|info|warning|error",
 	    "The least severe messages logged." },
+	{ "telegram_token_file", CONFIG_OPTPATH,
+	    CONFIG_MEMBER(telegram_token_file), "", NULL, NULL,
+	    "The file holding the Telegram bot token; empty: no Telegram "
+	    "bridge." },
+	{ "telegram_api_url", CONFIG_URL, CONFIG_MEMBER(telegram_api_url),
+	    "https://api.telegram.org", NULL, NULL,
+	    "The base URL of the Telegram Bot API." },
+	{ "telegram_ca_file", CONFIG_OPTPATH, CONFIG_MEMBER(telegram_ca_file),
+	    "", NULL, NULL,
+	    "A file of CA certificates to trust for the Bot API; empty: the "
+	    "system's." },
+	{ "telegram_mode", CONFIG_ENUM, CONFIG_MEMBER(telegram_mode),
+	    "polling", NULL, "polling|webhook",
+	    "How updates arrive: long polling, or a webhook server." },
+	{ "webhook_listen", CONFIG_ADDR, CONFIG_MEMBER(webhook_listen),
+	    "127.0.0.1:8443", NULL, NULL,
+	    "The address and port the webhook server listens on." },
+	{ "webhook_secret_file", CONFIG_OPTPATH,
+	    CONFIG_MEMBER(webhook_secret_file), "", NULL, NULL,
+	    "The file holding the webhook's secret token (required in "
+	    "webhook mode)." },
 };
 const size_t	config_nkeys = sizeof config_keys / sizeof config_keys[0];
 
@@ -104,12 +125,33 @@ static int
 config_set(struct config *c, const struct config_key *k, const char *value,
     char **why)
 {
-	size_t	len = strlen(value);
+	size_t		 len = strlen(value);
+	const char	*colon;
 
 	switch (k->type) {
 	case CONFIG_PATH:
 		if (len == 0) {
 			*why = config_error("%s: empty path", k->name);
+			return (-1);
+		}
+		break;
+	case CONFIG_OPTPATH:
+		break;
+	case CONFIG_URL:
+		if (strncmp(value, "http://", 7) != 0 &&
+		    strncmp(value, "https://", 8) != 0) {
+			*why = config_error("%s: '%s' is not an http:// or "
+			    "https:// URL", k->name, value);
+			return (-1);
+		}
+		break;
+	case CONFIG_ADDR:
+		colon = strrchr(value, ':');
+		if (colon == NULL || colon == value || colon[1] == '\0' ||
+		    strspn(colon + 1, "0123456789") != strlen(colon + 1) ||
+		    atoi(colon + 1) < 1 || atoi(colon + 1) > 65535) {
+			*why = config_error("%s: '%s' is not HOST:PORT",
+			    k->name, value);
 			return (-1);
 		}
 		break;

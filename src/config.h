@@ -28,11 +28,20 @@ struct config {
 	char	state_dir[PATH_MAX];	/* holds tacd.db */
 	char	log_level[16];		/* debug, info, warning, error */
 	int	log_prio;		/* log_level as a syslog priority */
+	char	telegram_api_url[256];	/* the Bot API's base URL */
+	char	telegram_token_file[PATH_MAX];	/* "": no Telegram bridge */
+	char	telegram_ca_file[PATH_MAX];	/* "": the system's CAs */
+	char	telegram_mode[16];	/* polling, webhook */
+	char	webhook_listen[128];	/* ADDR:PORT of the webhook server */
+	char	webhook_secret_file[PATH_MAX];
 };
 
 enum config_type {
 	CONFIG_PATH,		/* a non-empty path */
-	CONFIG_ENUM		/* one of the '|'-separated choices */
+	CONFIG_ENUM,		/* one of the '|'-separated choices */
+	CONFIG_OPTPATH,		/* a path, or empty: not set */
+	CONFIG_URL,		/* an http:// or https:// URL */
+	CONFIG_ADDR		/* HOST:PORT */
 };
 
 struct config_key {

@@ -33,6 +33,7 @@
 #include "notify.h"
 #include "service.h"
 #include "store.h"
+#include "tg.h"
 
 #define TACD_MAXRUNS	100000	/* timer runs in one go before yielding */
 
@@ -52,6 +53,7 @@ static struct {
 	struct store		*store;
 	struct svc		*svc;
 	struct console		*con;
+	struct tg		*tg;		/* NULL: no Telegram bridge */
 } tacd;
 
 /* Print the usage and exit 1. */
@@ -168,6 +170,7 @@ tacd_timer(evutil_socket_t fd, short what, void *arg)
 	tacd_work(arg);
 	if (tacd.con != NULL)
 		console_deliver(tacd.con);
+	tg_deliver(tacd.tg);
 }
 
 /* Tell the watchdog we are alive. */
@@ -192,6 +195,7 @@ tacd_stop(int code)
 	tacd.stopping = 1;
 	tacd.exitcode = code;
 	notify_stopping();
+	tg_stop(tacd.tg);
 	if (tacd.con != NULL) {
 		console_stop(tacd.con);
 		console_deliver(tacd.con);
@@ -318,6 +322,8 @@ tacd_close(void)
 
 	console_free(tacd.con);
 	tacd.con = NULL;
+	tg_free(tacd.tg);
+	tacd.tg = NULL;
 	if (tacd.svc != NULL)
 		svc_close(tacd.svc);
 	if (tacd.store != NULL)
@@ -345,6 +351,7 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct console_hooks		 hooks;
+	struct tg_hooks			 tghooks;
 	char				*cause = NULL;
 	int				 ch, check = 0;
 
@@ -412,10 +419,18 @@ main(int argc, char **argv)
 		tacd.con = console_start(tacd.base, tacd.svc,
 		    tacd.console == 2, argc, argv, &hooks);
 	}
+	if (tacd.conf.telegram_token_file[0] != '\0') {
+		tghooks.work = tacd_work;
+		tghooks.arg = NULL;
+		if ((tacd.tg = tg_start(tacd.base, tacd.svc, &tacd.conf,
+		    &tghooks, &cause)) == NULL)
+			fatalx("telegram: %s", cause);
+	}
 	/* Games due while we were down move now. */
 	tacd_work(NULL);
 	if (tacd.con != NULL)
 		console_deliver(tacd.con);
+	tg_deliver(tacd.tg);
 
 	notify_send("READY=1\nSTATUS=running");
 	log_info("started");

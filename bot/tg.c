@@ -1,0 +1,247 @@
+/*
+ * tg.c: the Telegram bridge's life: the token and secret from their
+ * files, getMe (our username, for "/cmd@BotName" and deep links), then
+ * polling or the webhook server, and the outbox sender throughout.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE		/* asprintf, explicit_bzero */
+#endif
+
+#include <sys/stat.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "log.h"
+#include "tg-int.h"
+
+static void	tg_getme(struct tg *);
+
+static int	tg_curl_inited;
+
+/* The time now in seconds, with a fraction (monotonic). */
+double
+tg_now(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
+}
+
+/*
+ * Read a one-line secret (the token, the webhook secret) from a file into
+ * buf; white space around it is cut.  -1 with *cause set (malloc'd) if
+ * the file cannot be read, is empty or holds more than one word.
+ */
+static int
+tg_secret(const char *path, const char *what, char *buf, size_t len,
+    char **cause)
+{
+	char	 tmp[512], *p, *e;
+	ssize_t	 n;
+	int	 fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+		if (asprintf(cause, "%s %s: %s", what, path,
+		    strerror(errno)) == -1)
+			fatal("%s", __func__);
+		return (-1);
+	}
+	n = read(fd, tmp, sizeof tmp - 1);
+	close(fd);
+	if (n < 0)
+		n = 0;
+	tmp[n] = '\0';
+	for (p = tmp; isspace((unsigned char)*p); p++)
+		;
+	for (e = p + strlen(p); e > p && isspace((unsigned char)e[-1]); e--)
+		;
+	*e = '\0';
+	if (*p == '\0' || strpbrk(p, " \t\r\n") != NULL ||
+	    strlen(p) >= len || n == (ssize_t)sizeof tmp - 1) {
+		if (asprintf(cause, "%s %s: not one word of at most %zu "
+		    "characters", what, path, len - 1) == -1)
+			fatal("%s", __func__);
+		explicit_bzero(tmp, sizeof tmp);
+		return (-1);
+	}
+	snprintf(buf, len, "%s", p);
+	explicit_bzero(tmp, sizeof tmp);
+	return (0);
+}
+
+/* An event came in and committed: run the timers, send what is queued. */
+void
+tg_after(struct tg *tg)
+{
+	if (tg->hooks.work != NULL)
+		tg->hooks.work(tg->hooks.arg);
+	tg_send_kick(tg);
+}
+
+/* getMe answered: remember our username, then start taking updates. */
+static void
+tg_getme_done(struct tg *tg, const struct tg_result *r, void *arg)
+{
+	struct timeval	 tv;
+	const char	*name;
+	int		 wait;
+
+	(void)arg;
+	if (r->cancelled)
+		return;
+	name = json_string_value(json_object_get(r->result, "username"));
+	if (!r->ok || name == NULL) {
+		wait = 1 << (tg->start_fails < 6 ? tg->start_fails : 6);
+		tg->start_fails++;
+		log_warnx("telegram: getMe: %s; again in %d s", r->desc, wait);
+		tv.tv_sec = wait;
+		tv.tv_usec = 0;
+		evtimer_add(tg->ev_start, &tv);
+		return;
+	}
+	snprintf(tg->botname, sizeof tg->botname, "%s", name);
+	log_info("telegram: bot @%s, %s", tg->botname, tg->webhook ?
+	    "webhook" : "polling");
+	if (!tg->webhook)
+		tg_poll_start(tg);
+	tg_send_kick(tg);
+}
+
+/* Ask who we are. */
+static void
+tg_getme(struct tg *tg)
+{
+	if (tg->stopping)
+		return;
+	tg_http_call(tg, "getMe", NULL, 30, tg_getme_done, NULL);
+}
+
+/* The getMe retry timer fired. */
+static void
+tg_start_timer(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd;
+	(void)what;
+	tg_getme(arg);
+}
+
+/*
+ * Start the bridge as the configuration says (telegram_token_file set).
+ * NULL with *cause (malloc'd) when it cannot start: a missing token file,
+ * no secret in webhook mode, the webhook address taken.
+ */
+struct tg *
+tg_start(struct event_base *base, struct svc *svc, const struct config *conf,
+    const struct tg_hooks *hooks, char **cause)
+{
+	struct tg	*tg;
+	const char	*fast;
+	size_t		 n;
+
+	if ((tg = calloc(1, sizeof *tg)) == NULL)
+		fatal("%s", __func__);
+	tg->base = base;
+	tg->svc = svc;
+	tg->hooks = *hooks;
+	tg->webhook = strcmp(conf->telegram_mode, "webhook") == 0;
+	snprintf(tg->api, sizeof tg->api, "%s", conf->telegram_api_url);
+	n = strlen(tg->api);
+	while (n > 0 && tg->api[n - 1] == '/')
+		tg->api[--n] = '\0';
+	snprintf(tg->ca, sizeof tg->ca, "%s", conf->telegram_ca_file);
+	snprintf(tg->listen, sizeof tg->listen, "%s", conf->webhook_listen);
+	/* Tests run many games through a local fake: no real limits. */
+	fast = getenv("TACD_TELEGRAM_FAST");
+	tg->scale = fast != NULL && *fast == '1' ? 1000.0 : 1.0;
+
+	if (tg_secret(conf->telegram_token_file, "telegram_token_file",
+	    tg->token, sizeof tg->token, cause) != 0)
+		goto fail;
+	if (tg->webhook) {
+		if (conf->webhook_secret_file[0] == '\0') {
+			*cause = strdup("webhook mode needs webhook_secret_file");
+			goto fail;
+		}
+		if ((tg->secret = calloc(1, 257)) == NULL)
+			fatal("%s", __func__);
+		if (tg_secret(conf->webhook_secret_file, "webhook_secret_file",
+		    tg->secret, 257, cause) != 0)
+			goto fail;
+	}
+	if (!tg_curl_inited) {
+		if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+			*cause = strdup("curl_global_init failed");
+			goto fail;
+		}
+		tg_curl_inited = 1;
+	}
+	if (tg_http_init(tg) != 0 || tg_send_init(tg) != 0 ||
+	    (tg->ev_start = evtimer_new(base, tg_start_timer, tg)) == NULL)
+		fatalx("telegram: cannot set up the event loop");
+	if (tg->webhook && tg_hook_start(tg, cause) != 0)
+		goto fail;
+	log_info("telegram: API %s", tg->api);
+	tg_getme(tg);
+	return (tg);
+
+fail:
+	tg_free(tg);
+	return (NULL);
+}
+
+/* Deliver the outbox now (an event or a timer committed rows). */
+void
+tg_deliver(struct tg *tg)
+{
+	if (tg != NULL)
+		tg_send_kick(tg);
+}
+
+/*
+ * Stop taking updates (shutting down).  A getUpdates in flight is
+ * dropped: what it would bring is still unconfirmed at Telegram, and the
+ * next start asks again from the stored offset.
+ */
+void
+tg_stop(struct tg *tg)
+{
+	if (tg == NULL || tg->stopping)
+		return;
+	tg->stopping = 1;
+	evtimer_del(tg->ev_start);
+	tg_poll_stop(tg);
+	tg_hook_stop(tg);
+}
+
+/* Free the bridge; calls in flight are dropped. */
+void
+tg_free(struct tg *tg)
+{
+	if (tg == NULL)
+		return;
+	tg_hook_stop(tg);
+	tg_poll_stop(tg);
+	tg_send_free(tg);
+	tg_http_free(tg);
+	if (tg_curl_inited) {
+		curl_global_cleanup();
+		tg_curl_inited = 0;
+	}
+	if (tg->ev_start != NULL)
+		event_free(tg->ev_start);
+	explicit_bzero(tg->token, sizeof tg->token);
+	if (tg->secret != NULL) {
+		explicit_bzero(tg->secret, 257);
+		free(tg->secret);
+	}
+	free(tg);
+}

@@ -1,0 +1,10 @@
+// emulator.js: run telegram-test-api (npm, 4.2.1) on 127.0.0.1:PORT.
+// usage: NODE_PATH=DIR/node_modules node emulator.js PORT
+'use strict';
+const TelegramServer = require('telegram-test-api');
+
+// A failed webhook (we use none) would otherwise kill it.
+process.on('unhandledRejection', () => {});
+const server = new TelegramServer({ port: Number(process.argv[2]),
+    host: '127.0.0.1', storeTimeout: 600 });
+server.start().then(() => console.log('listening ' + process.argv[2]));

@@ -1,0 +1,90 @@
+#!/bin/bash
+# game.sh: a group plays a whole recorded game through the real tacd and
+# the fake Bot API over HTTPS (a self-signed certificate, trusted through
+# telegram_ca_file), as typed commands of four people, while the API
+# misbehaves: malformed, oversized, failed, dropped and rate-limited
+# answers to getUpdates and sendMessage, a person who never started the
+# bot (403), and the group migrating to a supergroup.  The game's action
+# log must equal the record's (no move lost, none applied twice), even
+# after the API replays every update, and the token never shows in a log.
+. "${abs_top_srcdir:-${top_srcdir:-.}}/tests/tg/lib.sh"
+
+seed=${SEED:-26}
+fake_start https
+"$TACCTL" sim --games 1 --seed "$seed" --record rec >/dev/null
+"$MKSTREAM" rec/game-000001.json >stream
+node "$TG_DIR/tgstream.js" stream -1001 >updates.json
+total=$(wc -l <stream)
+check "the stream has the game ($total updates)" [ "$total" -gt 100 ]
+third=$((total / 3))
+
+# Updates in three parts; each part gets its own faults.
+part() {
+	node -e 'const a=JSON.parse(require("fs").readFileSync("updates.json"));
+	    console.log(JSON.stringify(a.slice(+process.argv[1], +process.argv[2])))' \
+	    "$1" "$2" >part.json
+	ctl /ctl/updates @part.json >/dev/null
+}
+fault() {
+	ctl /ctl/fault "{\"method\": \"$1\", \"fault\": \"$2\", \"count\": ${3:-1}}" \
+	    >/dev/null
+}
+confirmed() {
+	[ "$(state_get s.confirmed)" -ge "$1" ]
+}
+
+ctl /ctl/chat '{"chat": "1003", "fault": "403"}' >/dev/null
+for f in garbage huge 500 drop 429:1; do fault getUpdates "$f"; done
+for f in 429:1 500 drop garbage slow:1500 502; do fault sendMessage "$f"; done
+tgconf tacd.conf "$scratch/db"
+tacd_start tacd.conf tacd.log
+part 0 "$third"
+check "part 1 is confirmed" wait_until "confirmed $third" 60
+
+for f in drop 500 garbage; do fault getUpdates "$f"; done
+for f in drop 429:2 500; do fault sendMessage "$f"; done
+part "$third" $((2 * third))
+check "part 2 is confirmed" wait_until "confirmed $((2 * third))" 60
+
+ctl /ctl/chat '{"chat": "-1001", "fault": "migrate:-1009"}' >/dev/null
+part $((2 * third)) "$total"
+check "part 3 is confirmed" wait_until "confirmed $total" 60
+check "the game is over" wait_until \
+    "'$TACCTL' -f tacd.conf games | grep -q over" 30
+# The outbox drains: the count of messages stops growing.
+sent_now() { state_get s.sent; }
+prev=-1
+wait_until '[ "$(sent_now)" -eq "$prev" ] || { prev=$(sent_now); false; }' 30
+"$TACCTL" -f tacd.conf export 1 >got.json
+check "the log equals the record" \
+    cmp -s <(record_actions got.json) <(record_actions rec/game-000001.json)
+
+# The API replays every update (as an emulator would): nothing changes.
+for ((i = 0; i <= total / 100; i++)); do fault getUpdates replay; done
+check "the replayed updates came" wait_until \
+    "[ \"\$(state_get 's.stats.replayed || 0')\" -ge $total ]" 60
+sleep 1
+"$TACCTL" -f tacd.conf export 1 >again.json
+check "replayed updates change nothing" cmp -s got.json again.json
+tacd_stop
+check "tacd exits 0 on SIGTERM" [ $? -eq 0 ]
+check "the log replays to the snapshot" \
+    bash -c "'$TACCTL' -f tacd.conf verify >/dev/null"
+
+ctl /ctl/sent >sent.json
+check "messages were sent ($(state_get s.sent))" [ "$(state_get s.sent)" -gt 100 ]
+check "the boards are HTML" grep -q '"text":"<pre>' sent.json
+check "the group was told once about 1003's private chat" \
+    [ "$(grep -o 't.me/TacTestBot?start=j1' sent.json | wc -l)" -eq 1 ]
+check "nothing reached 1003" bash -c "! grep -q '\"chat\":\"1003\"' sent.json"
+check "after the migration the group gets its messages at -1009" \
+    grep -q '"chat":"-1009"' sent.json
+check "all faults were met" [ "$(ctl /ctl/state | grep -o '"faults":{[^}]*}' |
+    grep -c '\[[^]]')" -eq 0 ]
+check "429 was waited out" grep -q 'too many requests' tacd.log
+check "no crash, no sanitizer report" bash -c \
+    "! grep -Eq 'AddressSanitizer|runtime error|fatal' tacd.log"
+check "the token is in no log" bash -c "! grep -q 'AAE-test' tacd.log fake.err"
+echo "game: $total updates, $(state_get s.sent) messages," \
+    "$(state_get 's.calls.getUpdates') getUpdates calls"
+finish

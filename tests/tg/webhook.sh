@@ -1,0 +1,65 @@
+#!/bin/bash
+# webhook.sh: telegram_mode = webhook.  The fake Bot API posts updates to
+# tacd's webhook server: without the secret header (401), with a wrong
+# one (403), with the right one (200, and the bot answers through the
+# API); an oversized body and malformed JSON do no harm, and an update
+# posted twice is applied once.
+. "${abs_top_srcdir:-${top_srcdir:-.}}/tests/tg/lib.sh"
+
+fake_start
+port=$(node -e 'const s=require("net").createServer().listen(0,
+    "127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+printf 'hook-secret_0123456789\n' >secret
+tgconf tacd.conf "$scratch/db" telegram_mode=webhook \
+    "webhook_listen = 127.0.0.1:$port" \
+    "webhook_secret_file = $scratch/secret"
+tacd_start tacd.conf tacd.log
+hook="http://127.0.0.1:$port/"
+check "the webhook server listens" wait_until \
+    "grep -q 'webhook on' tacd.log" 10
+
+# post SECRET BODY: the HTTP status tacd answered.
+post() {
+	local s=null
+
+	[ "$1" != - ] && s="\"$1\""
+	ctl /ctl/webhook "{\"url\": \"$hook\", \"secret\": $s, \"body\": $2}" |
+	    sed -n 's/.*"status":\([0-9]*\).*/\1/p'
+}
+upd() {
+	printf '{"update_id": %d, "message": {"message_id": %d, "from": {"id": %d, "first_name": "P%d"}, "chat": {"id": -5, "type": "group", "title": "T"}, "text": "%s"}}' \
+	    "$1" "$1" "$2" "$2" "$3"
+}
+
+check "no secret: 401" [ "$(post - "$(upd 1 11 /new)")" = 401 ]
+check "a wrong secret: 403" [ "$(post wrong "$(upd 1 11 /new)")" = 403 ]
+check "nothing was applied" bash -c \
+    "! '$TACCTL' -f tacd.conf games | grep -q lobby"
+check "the secret: 200" \
+    [ "$(post hook-secret_0123456789 "$(upd 1 11 /new)")" = 200 ]
+check "the lobby opened" bash -c "'$TACCTL' -f tacd.conf games | grep -q lobby"
+check "the bot answered the group" wait_until \
+    "ctl /ctl/sent | grep -q 'New game #1'" 10
+check "a second /join of update 2 ..." \
+    [ "$(post hook-secret_0123456789 "$(upd 2 12 /join)")" = 200 ]
+post hook-secret_0123456789 "$(upd 2 12 /join)" >/dev/null
+post hook-secret_0123456789 "$(upd 2 12 /join)" >/dev/null
+sleep 0.5
+check "... is applied once" [ "$(ctl /ctl/sent | grep -o 'P12' | wc -l)" -eq 1 ]
+check "malformed JSON is taken and dropped" \
+    [ "$(post hook-secret_0123456789 '"{\"update_id\": 3, \"message\": {"')" = 200 ]
+big=$(head -c 1500000 /dev/zero | tr '\0' 'x')
+printf '{"url": "%s", "secret": "hook-secret_0123456789", "body": "%s"}' \
+    "$hook" "$big" >big.json
+st=$(ctl /ctl/webhook @big.json | sed -n 's/.*"status":\([0-9]*\).*/\1/p')
+check "an oversized body is refused ($st)" [ "$st" != 200 ]
+check "a GET without the secret: 401" [ "$(curl -s -o /dev/null \
+    -w '%{http_code}' "$hook")" = 401 ]
+check "still alive" \
+    [ "$(post hook-secret_0123456789 "$(upd 4 13 /join)")" = 200 ]
+check "both joins are in" wait_until "ctl /ctl/sent | grep -q 'P13'" 10
+tacd_stop
+check "tacd exits 0" [ $? -eq 0 ]
+check "the secret is in no log" bash -c "! grep -q hook-secret tacd.log"
+check "no crash" bash -c "! grep -Eq 'AddressSanitizer|runtime error|fatal' tacd.log"
+finish
