@@ -61,21 +61,6 @@ struct arena_stats {
 	struct arena_times	t[2];
 };
 
-/* Parse a number between min and max for option name; exit 2 otherwise. */
-static uint64_t
-arena_number(const char *s, const char *name, uint64_t min, uint64_t max)
-{
-	unsigned long long	 v;
-	char			*end;
-
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (*s == '\0' || *s == '-' || *end != '\0' || errno != 0 ||
-	    v < min || v > max)
-		tacctl_die(TACCTL_BADINPUT, "--%s: bad number: %s", name, s);
-	return (v);
-}
-
 /* A policy by name; exit 2 for an unknown one. */
 static int
 arena_policy(const char *s, const char *opt)
@@ -120,15 +105,15 @@ arena_options(int argc, char **argv, struct arena_opts *o)
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'g':
-			o->games = arena_number(optarg, "games", 1, INT32_MAX);
+			o->games = tacctl_number(optarg, "games", 1, INT32_MAX);
 			seen |= 1;
 			break;
 		case 's':
-			o->seed = arena_number(optarg, "seed", 0, UINT64_MAX);
+			o->seed = tacctl_number(optarg, "seed", 0, UINT64_MAX);
 			seen |= 2;
 			break;
 		case 'p':
-			o->cfg.nseats = arena_number(optarg, "players", 4, 6);
+			o->cfg.nseats = tacctl_number(optarg, "players", 4, 6);
 			break;
 		case 't':
 			if (strcmp(optarg, "pairs") != 0 &&
@@ -146,15 +131,15 @@ arena_options(int argc, char **argv, struct arena_opts *o)
 			    "team0" : "team1");
 			break;
 		case 'j':
-			o->jobs = arena_number(optarg, "jobs", 1,
+			o->jobs = tacctl_number(optarg, "jobs", 1,
 			    ARENA_MAXJOBS);
 			break;
 		case 'i':
-			o->budget.iters = arena_number(optarg, "iters", 1,
+			o->budget.iters = tacctl_number(optarg, "iters", 1,
 			    100000);
 			break;
 		case 'T':
-			o->budget.ms = arena_number(optarg, "ms", 0, 3600000);
+			o->budget.ms = tacctl_number(optarg, "ms", 0, 3600000);
 			break;
 		default:
 			tacctl_usage();
@@ -164,18 +149,6 @@ arena_options(int argc, char **argv, struct arena_opts *o)
 		tacctl_usage();
 	if (tac_config_check(&o->cfg, err, sizeof err) != 0)
 		tacctl_die(TACCTL_BADINPUT, "%s", err);
-}
-
-/* One output of splitmix64 from the state at x. */
-static uint64_t
-arena_mix(uint64_t *x)
-{
-	uint64_t	z;
-
-	z = (*x += UINT64_C(0x9e3779b97f4a7c15));
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return (z ^ (z >> 31));
 }
 
 /* Milliseconds on the monotonic clock. */
@@ -256,8 +229,8 @@ arena_game(const struct arena_opts *o, long long i, struct tac_list *l,
 	long long		nact = 0;
 
 	x = o->seed + (uint64_t)i * UINT64_C(0x632be59bd9b4e019);
-	seed = arena_mix(&x) & ARENA_SEEDMASK;
-	aiseed = arena_mix(&x);
+	seed = tac_rng_next(&x) & ARENA_SEEDMASK;
+	aiseed = tac_rng_next(&x);
 	tac_init(&st, &o->cfg, seed);
 	nteams = tac_nteams(&st);
 	mine = (int)(i % nteams);

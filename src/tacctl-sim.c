@@ -60,18 +60,6 @@ struct sim_stats {
 	double		 seconds;
 };
 
-/* One output of the splitmix64 generator from the state at x. */
-static uint64_t
-sim_splitmix(uint64_t *x)
-{
-	uint64_t	z;
-
-	z = (*x += UINT64_C(0x9e3779b97f4a7c15));
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return (z ^ (z >> 31));
-}
-
 /*
  * The seed of stream 'stream' (0: the game's deck, 1: the policy) of game i:
  * a pure function of the run's seed, so any game can be played alone.
@@ -83,23 +71,8 @@ sim_seed(uint64_t seed, long long i, int stream)
 
 	x = seed ^ ((uint64_t)stream * UINT64_C(0xd1b54a32d192ed03));
 	x += (uint64_t)i * UINT64_C(0x632be59bd9b4e019);
-	sim_splitmix(&x);
-	return (sim_splitmix(&x));
-}
-
-/* Parse a number between min and max for option name; exit 2 otherwise. */
-static uint64_t
-sim_number(const char *s, const char *name, uint64_t min, uint64_t max)
-{
-	unsigned long long	 v;
-	char			*end;
-
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (*s == '\0' || *s == '-' || *end != '\0' || errno != 0 ||
-	    v < min || v > max)
-		tacctl_die(TACCTL_BADINPUT, "--%s: bad number: %s", name, s);
-	return (v);
+	tac_rng_next(&x);
+	return (tac_rng_next(&x));
 }
 
 /* Read tacctl sim's options into o; exit 2 with the usage on bad ones. */
@@ -133,15 +106,15 @@ sim_options(int argc, char **argv, struct sim_opts *o)
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'g':
-			o->games = sim_number(optarg, "games", 1, INT32_MAX);
+			o->games = tacctl_number(optarg, "games", 1, INT32_MAX);
 			seen |= 1;
 			break;
 		case 's':
-			o->seed = sim_number(optarg, "seed", 0, UINT64_MAX);
+			o->seed = tacctl_number(optarg, "seed", 0, UINT64_MAX);
 			seen |= 2;
 			break;
 		case 'p':
-			o->cfg.nseats = sim_number(optarg, "players", 4, 6);
+			o->cfg.nseats = tacctl_number(optarg, "players", 4, 6);
 			break;
 		case 't':
 			if (strcmp(optarg, "pairs") == 0)
@@ -172,7 +145,7 @@ sim_options(int argc, char **argv, struct sim_opts *o)
 			o->check = 1;
 			break;
 		case 'm':
-			o->maxactions = sim_number(optarg, "max-actions", 1,
+			o->maxactions = tacctl_number(optarg, "max-actions", 1,
 			    INT32_MAX);
 			break;
 		default:

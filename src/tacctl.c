@@ -9,6 +9,7 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -208,4 +209,19 @@ main(int argc, char **argv)
 	fprintf(stderr, "%s: unknown command: %s\n", tacctl_progname,
 	    argv[0]);
 	tacctl_usage();
+}
+
+/* Parse a number between min and max for option name; exit 2 otherwise. */
+uint64_t
+tacctl_number(const char *s, const char *name, uint64_t min, uint64_t max)
+{
+	unsigned long long	 v;
+	char			*end;
+
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (*s == '\0' || *s == '-' || *end != '\0' || errno != 0 ||
+	    v < min || v > max)
+		tacctl_die(TACCTL_BADINPUT, "--%s: bad number: %s", name, s);
+	return (v);
 }

@@ -25,6 +25,8 @@ void		 tacctl_die(int, const char *, ...)
 		     __noreturn__));
 void		 tacctl_usage(void) __attribute__((__noreturn__));
 void		*tacctl_alloc(size_t);
+uint64_t	 tacctl_number(const char *, const char *, uint64_t,
+		     uint64_t);
 json_t		*tacctl_read_json(const char *);
 void		 tacctl_print_json(FILE *, const json_t *);
 
