@@ -31,6 +31,12 @@
  *   /abort			end the lobby or game (creator or chat admin)
  *   /play ACTION		play (plain notation text works too)
  *   /hand, /board, /rules, /help, /lang en|ru
+ *   /board picture|text	the chat's board style (players, admins)
+ *   /menu [PATH]			(buttons) the seat to act walks its
+ *				menu (menu.h): a PATH naming a complete
+ *				action plays it, any other node is sent
+ *				as a "menu" row (to edit the pressed
+ *				message's buttons)
  *   /replace SEAT ai		the AI plays that person's seat (creator or
  *				admin) until they /resume
  *   /resume			take your seat back from the AI
@@ -78,6 +84,11 @@
  *   answer	{callback, code, text, alert}	answer a button press (chat
  *					is ""; text null: just stop the
  *					spinner); every button press gets one
+ *   menu	{game, seat, turn, path, message}	private: show the menu
+ *					node at path (menu.h) to the seat to
+ *					act; message: the message whose
+ *					buttons were pressed (edit it), 0:
+ *					send a new one
  *   rules	{}			the rules summary
  *   help	{}			the command list
  */
@@ -155,6 +166,10 @@ struct svc_game {
 	int		 ai;		/* the game's AI level (ai=1|2) */
 	int64_t		 created;
 	int64_t		 updated;
+	char		 board[8];	/* the chat's board style: "picture",
+					   "text" */
+	char		 last[96];	/* the last action, "" if none */
+	int		 last_seat;	/* who played it, -1 if none */
 };
 
 /* A clock the tests can wind. */
@@ -203,6 +218,21 @@ typedef int64_t (*svc_clock_fn)(void *);
  * svc_update_offset: the highest update id processed on a platform, -1 if
  * none (a bridge resumes after it: Telegram's getUpdates offset is it + 1).
  * svc_button_data: write button data (above); its length, -1 if too long.
+ * svc_button_parse: read button data into game, turn (-1 when empty) and
+ * text; 0, or -1 when it is not button data of this service.
+ *
+ * svc_message: the platform message id last delivered for a game's
+ * "board" or "lobby" row in a chat (svc_outbox_done() records it), so a
+ * bridge edits that message instead of posting a new one: 1 found (into
+ * buf), 0 none, -1 failure.
+ * svc_outbox_after: the next undelivered row of one chat after row id
+ * that is due now (1, 0 none, -1 failure): a bridge merges a burst of
+ * notices into one message, then marks each row done.
+ * svc_outbox_defer: like svc_outbox_retry, but not counted as an attempt
+ * (a rate limit said wait; nothing failed).
+ * svc_chat_migrate: a chat got a new id (Telegram's migrate_to_chat_id):
+ * its games, settings, remembered messages and undelivered rows move to
+ * it; 0, -1 failure.
  * svc_error: the message of the service's last failure.
  */
 struct svc	*svc_open(struct store *, svc_clock_fn, void *, char **);
@@ -222,6 +252,15 @@ int		 svc_game_position(struct svc *, int64_t, int, struct tac_state *);
 int64_t		 svc_chat_game(struct svc *, const char *, const char *);
 int64_t		 svc_update_offset(struct svc *, const char *);
 int		 svc_button_data(char *, size_t, int64_t, int64_t,
+		     const char *);
+int		 svc_button_parse(const char *, int64_t *, int64_t *, char *,
+		     size_t);
+int		 svc_message(struct svc *, int64_t, const char *, const char *,
+		     char *, size_t);
+int		 svc_outbox_after(struct svc *, const char *, const char *,
+		     int64_t, struct svc_out *);
+int		 svc_outbox_defer(struct svc *, int64_t, int64_t);
+int		 svc_chat_migrate(struct svc *, const char *, const char *,
 		     const char *);
 const char	*svc_error(struct svc *);
 

@@ -1,0 +1,34 @@
+/*
+ * picture.h: a position drawn as a PNG with cairo, for people who look at
+ * the board rather than read it (Telegram photos, tacctl render).
+ *
+ * The circle of fields, each seat's start field, home and base in its
+ * colour with a letter mark (colour-blind players tell seats apart by the
+ * letter), fresh marbles marked, the last action drawn as arrows (every
+ * segment of a 7, both marbles of a swap), kicked marbles marked, names,
+ * cards left and whose turn it is.
+ */
+#ifndef PICTURE_H
+#define PICTURE_H
+
+#include <stddef.h>
+
+#include "tac.h"
+
+struct picture_opts {
+	const char	*names[TAC_MAXSEATS];	/* NULL: "Seat N" */
+	const char	*lang;		/* "en", "ru"; NULL: "en" */
+	int		 size;		/* width = height in pixels, 0: 1024 */
+	const struct tac_action *last;	/* the last action, or NULL */
+	int		 last_seat;	/* who played it */
+	const struct tac_board *before;	/* the board before it, or NULL */
+};
+
+/*
+ * picture_render: draw st as a PNG into a malloc'd buffer (*png, *len);
+ * 0, or -1 on failure (nothing allocated).
+ */
+int	picture_render(const struct tac_state *, const struct picture_opts *,
+	    unsigned char **, size_t *);
+
+#endif /* PICTURE_H */
