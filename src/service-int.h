@@ -115,9 +115,14 @@ int		 svc_game_save(struct svc *, struct svc_gm *);
 int		 svc_schedule(struct svc *, struct svc_gm *, int);
 int		 svc_turn_done(struct svc *, struct svc_gm *, int,
 		     const struct tac_state *, const struct tac_action *, int);
+int		 svc_running(struct svc_ctx *, const struct svc_gm *);
 int		 svc_cmd_play(struct svc_ctx *);
 int		 svc_cmd_hand(struct svc_ctx *);
 int		 svc_cmd_board(struct svc_ctx *);
+
+/* service-menu.c */
+int		 svc_cmd_menu(struct svc_ctx *);
+int		 svc_board_style(struct svc_ctx *);
 
 /* service-timer.c */
 int		 svc_ai_move(struct svc *, struct svc_gm *, int);

@@ -176,6 +176,20 @@ svc_tell(struct svc_ctx *ctx, int64_t game, const char *code,
 	return (svc_reply(ctx, "info", p));
 }
 
+/* Hand a store's row over to the bridge's struct (the payload moves). */
+static void
+svc_out_copy(struct svc_out *out, struct store_out *o)
+{
+	out->id = o->id;
+	snprintf(out->platform, sizeof out->platform, "%s", o->platform);
+	snprintf(out->chat, sizeof out->chat, "%s", o->chat);
+	out->game = o->game;
+	snprintf(out->kind, sizeof out->kind, "%s", o->kind);
+	out->payload = o->payload;
+	o->payload = NULL;
+	out->attempts = o->attempts;
+}
+
 /* The next message due for a platform (see service.h). */
 int
 svc_outbox_next(struct svc *svc, const char *platform, struct svc_out *out)
@@ -191,13 +205,7 @@ svc_outbox_next(struct svc *svc, const char *platform, struct svc_out *out)
 			svc_store_fail(svc);
 		return (rc);
 	}
-	out->id = o.id;
-	snprintf(out->platform, sizeof out->platform, "%s", o.platform);
-	snprintf(out->chat, sizeof out->chat, "%s", o.chat);
-	out->game = o.game;
-	snprintf(out->kind, sizeof out->kind, "%s", o.kind);
-	out->payload = o.payload;	/* handed over */
-	out->attempts = o.attempts;
+	svc_out_copy(out, &o);
 	return (1);
 }
 
@@ -228,6 +236,47 @@ svc_outbox_drop(struct svc *svc, int64_t id)
 	    svc->clock(svc->clock_arg)) != 0)
 		return (svc_store_fail(svc));
 	return (0);
+}
+
+/* The next undelivered row of a chat after row id, due now (service.h). */
+int
+svc_outbox_after(struct svc *svc, const char *platform, const char *chat,
+    int64_t after, struct svc_out *out)
+{
+	struct store_out	o;
+	int			rc;
+
+	memset(out, 0, sizeof *out);
+	rc = store_out_after(svc->store, platform, chat, after,
+	    svc->clock(svc->clock_arg), &o);
+	if (rc <= 0) {
+		if (rc < 0)
+			svc_store_fail(svc);
+		return (rc);
+	}
+	svc_out_copy(out, &o);
+	return (1);
+}
+
+/* A rate limit says wait: try at 'when', no attempt counted. */
+int
+svc_outbox_defer(struct svc *svc, int64_t id, int64_t when)
+{
+	if (store_out_defer(svc->store, id, when) != 0)
+		return (svc_store_fail(svc));
+	return (0);
+}
+
+/* The message id last delivered for a game's board or lobby in a chat. */
+int
+svc_message(struct svc *svc, int64_t game, const char *chat,
+    const char *kind, char *buf, size_t len)
+{
+	int	rc;
+
+	if ((rc = store_message(svc->store, game, chat, kind, buf, len)) < 0)
+		svc_store_fail(svc);
+	return (rc);
 }
 
 /* Free what an outbox row owns. */

@@ -301,7 +301,7 @@ svc_turn_done(struct svc *svc, struct svc_gm *gm, int seat,
 }
 
 /* Refuse unless the game is running; 1 running, 0 refused, -1 failure. */
-static int
+int
 svc_running(struct svc_ctx *ctx, const struct svc_gm *gm)
 {
 	switch (gm->g.state) {
@@ -372,13 +372,18 @@ svc_cmd_hand(struct svc_ctx *ctx)
 	return (svc_put_seat(ctx->svc, &gm, seat, "hand", json_object()));
 }
 
-/* /board: the board (or the lobby) in the chat that asked. */
+/*
+ * /board: the board (or the lobby) in the chat that asked; with a word,
+ * the chat's board style.
+ */
 int
 svc_cmd_board(struct svc_ctx *ctx)
 {
 	struct svc_gm	gm;
 	int		rc;
 
+	if (ctx->args[0] != '\0')
+		return (svc_board_style(ctx));
 	if ((rc = svc_game_find(ctx, &gm)) <= 0)
 		return (rc);
 	return (svc_reply(ctx, gm.started ? "board" : "lobby",

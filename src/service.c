@@ -36,6 +36,7 @@ static const struct svc_cmd {
 	{ "replace", svc_cmd_replace },
 	{ "resume", svc_cmd_resume },
 	{ "lang", svc_cmd_lang },
+	{ "menu", svc_cmd_menu },
 };
 
 /* Keep a failure's message in the service and return -1. */
@@ -338,23 +339,12 @@ svc_parse(struct svc_ctx *ctx, const char *text, int bare)
 static int
 svc_parse_button(struct svc_ctx *ctx, const char *data)
 {
-	const char	*p = data;
-	char		*end;
-	int64_t		 game, turn = -1;
+	char	text[SVC_BUTTON_MAX + 1];
+	int64_t	game, turn;
 
-	if (!isdigit((unsigned char)*p))
+	if (svc_button_parse(data, &game, &turn, text, sizeof text) != 0)
 		return (svc_parse(ctx, data, 1));
-	game = strtoll(p, &end, 10);
-	if (*end != ':')
-		return (svc_parse(ctx, data, 1));
-	p = end + 1;
-	if (isdigit((unsigned char)*p)) {
-		turn = strtoll(p, &end, 10);
-		p = end;
-	}
-	if (*p != ':')
-		return (svc_parse(ctx, data, 1));
-	if (svc_parse(ctx, p + 1, 1) != 0)
+	if (svc_parse(ctx, text, 1) != 0)
 		return (-1);
 	if (ctx->pick == 0)
 		ctx->pick = game;
@@ -520,28 +510,6 @@ svc_update_offset(struct svc *svc, const char *platform)
 	return (strtoll(buf, NULL, 10));
 }
 
-/*
- * Write button data for a command on a game at a turn (turn < 0: any
- * turn).  Returns its length, -1 if it does not fit in len or in the 64
- * bytes a button may carry.
- */
-int
-svc_button_data(char *buf, size_t len, int64_t game, int64_t turn,
-    const char *text)
-{
-	char	tbuf[24] = "";
-	int	n;
-
-	if (*text == '/')
-		text++;
-	if (turn >= 0)
-		snprintf(tbuf, sizeof tbuf, "%lld", (long long)turn);
-	n = snprintf(buf, len, "%lld:%s:%s", (long long)game, tbuf, text);
-	if (n < 0 || (size_t)n >= len || n > SVC_BUTTON_MAX)
-		return (-1);
-	return (n);
-}
-
 /* Describe a game for the renderers. */
 int
 svc_game_info(struct svc *svc, int64_t id, struct svc_game *out)
@@ -579,6 +547,14 @@ svc_game_info(struct svc *svc, int64_t id, struct svc_game *out)
 	out->ai = gm.g.ai > 0 ? gm.g.ai : 1;
 	out->created = gm.g.created;
 	out->updated = gm.g.updated;
+	snprintf(out->board, sizeof out->board, "%s",
+	    strcmp(gm.g.board, "text") == 0 ? "text" : "picture");
+	if (store_last_action(svc->store, id, &out->last_seat, out->last,
+	    sizeof out->last) < 0)
+		return (svc_store_fail(svc));
+	/* A gift stays secret, as in the "moved" rows. */
+	if (strncmp(out->last, "give ", 5) == 0)
+		snprintf(out->last, sizeof out->last, "give");
 	return (0);
 }
 

@@ -80,7 +80,9 @@
  *					same_team seat_taken seats_free stale
  *					team_full too_long unknown_command
  *					usage which_game)
- *   info	{code, text, user[, game]}	a confirmation (code "lang")
+ *   info	{code, text, user[, game]}	a confirmation (code "lang";
+ *					"board": /board picture|text was
+ *					set, game: the chat's open game)
  *   answer	{callback, code, text, alert}	answer a button press (chat
  *					is ""; text null: just stop the
  *					spinner); every button press gets one
@@ -168,7 +170,8 @@ struct svc_game {
 	int64_t		 updated;
 	char		 board[8];	/* the chat's board style: "picture",
 					   "text" */
-	char		 last[96];	/* the last action, "" if none */
+	char		 last[96];	/* the last action, "" if none; a
+					   gift is just "give" (secret) */
 	int		 last_seat;	/* who played it, -1 if none */
 };
 

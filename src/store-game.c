@@ -263,8 +263,8 @@ store_game_get(struct store *s, int64_t id, struct store_game *g,
 	    "c.platform, c.pid, c.lang, g.state, g.players, g.triples, "
 	    "g.master, g.names, g.seed, g.deadline, g.creator, u.pid, "
 	    "g.turn_no, g.actor, g.due, g.remind, g.winner, g.created, "
-	    "g.updated, g.snapshot, g.ai FROM games g JOIN chats c ON "
-	    "c.id = g.chat "
+	    "g.updated, g.snapshot, g.ai, c.board FROM games g "
+	    "JOIN chats c ON c.id = g.chat "
 	    "LEFT JOIN users u ON u.id = g.creator WHERE g.id = ?1")) == NULL)
 		return (-1);
 	sqlite3_bind_int64(st, 1, id);
@@ -296,6 +296,7 @@ store_game_get(struct store *s, int64_t id, struct store_game *g,
 	g->created = sqlite3_column_int64(st, 19);
 	g->updated = sqlite3_column_int64(st, 20);
 	g->ai = sqlite3_column_int(st, 22);
+	store_text(st, 23, g->board, sizeof g->board);
 	snap = (const char *)sqlite3_column_text(st, 21);
 	if (snapshot != NULL && snap != NULL &&
 	    (*snapshot = strdup(snap)) == NULL) {
@@ -635,4 +636,32 @@ store_game_ids(struct store *s, int open_only, int64_t **ids, size_t *n)
 		    store_sqlfail(s, "game ids"));
 	}
 	return (0);
+}
+
+/*
+ * The last action of a game's log: who played it (*seat) and its text.
+ * 1 found, 0 the log is empty, -1 failure.
+ */
+int
+store_last_action(struct store *s, int64_t game, int *seat, char *buf,
+    size_t len)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	*seat = -1;
+	if (len > 0)
+		buf[0] = '\0';
+	if ((st = store_stmt(s, ST_LAST_ACTION, "SELECT seat, action FROM "
+	    "actions WHERE game = ?1 ORDER BY n DESC LIMIT 1")) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, game);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		*seat = sqlite3_column_int(st, 0);
+		store_text(st, 1, buf, len);
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return (store_sqlfail(s, "last action"));
+	return (rc == SQLITE_ROW);
 }

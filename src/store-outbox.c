@@ -80,18 +80,48 @@ store_out_next(struct store *s, const char *platform, int64_t now,
 }
 
 /*
+ * Remember the platform's message id of a delivered "board" or "lobby"
+ * row of a game, so that the bridge edits that message next time.
+ */
+static int
+store_message_put(struct store *s, int64_t id, const char *message,
+    int64_t now)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_stmt(s, ST_MSG_PUT, "INSERT OR REPLACE INTO messages "
+	    "(game, chat, kind, message, at) SELECT o.game, o.chat, o.kind, "
+	    "?2, ?3 FROM outbox o WHERE o.id = ?1 AND o.kind IN ('board', "
+	    "'lobby') AND EXISTS (SELECT 1 FROM games g WHERE "
+	    "g.id = o.game)")) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, id);
+	store_bind_text(st, 2, message);
+	sqlite3_bind_int64(st, 3, now);
+	return (store_step_done(s, st, "message put"));
+}
+
+/*
  * Mark a message delivered (sent 1) or given up (sent 2), keeping the
- * platform's message id (NULL: none).  Only pending rows change.
+ * platform's message id (NULL: none).  Only pending rows change.  A
+ * board's or lobby's message id is remembered in the same transaction
+ * (one of its own unless the caller has one open).
  */
 int
 store_out_done(struct store *s, int64_t id, const char *message, int sent,
     int64_t now)
 {
 	sqlite3_stmt	*st;
+	int		 own = 0;
 
 	if ((st = store_stmt(s, ST_OUT_DONE, "UPDATE outbox SET sent = ?2, "
 	    "message = ?3, due = ?4 WHERE id = ?1 AND sent = 0")) == NULL)
 		return (-1);
+	if (message != NULL && sent == 1 && !store_in_txn(s)) {
+		if (store_begin(s) != 0)
+			return (-1);
+		own = 1;
+	}
 	sqlite3_bind_int64(st, 1, id);
 	sqlite3_bind_int(st, 2, sent);
 	if (message != NULL)
@@ -100,11 +130,21 @@ store_out_done(struct store *s, int64_t id, const char *message, int sent,
 		sqlite3_bind_null(st, 3);
 	sqlite3_bind_int64(st, 4, now);
 	if (store_step_done(s, st, "outbox done") != 0)
-		return (-1);
-	if (sqlite3_changes(s->db) != 1)
-		return (store_fail(s, "outbox row %lld: not pending",
-		    (long long)id));
+		goto fail;
+	if (sqlite3_changes(s->db) != 1) {
+		store_fail(s, "outbox row %lld: not pending", (long long)id);
+		goto fail;
+	}
+	if (message != NULL && sent == 1 &&
+	    store_message_put(s, id, message, now) != 0)
+		goto fail;
+	if (own && store_commit(s) != 0)
+		goto fail;
 	return (0);
+fail:
+	if (own)
+		store_rollback(s);
+	return (-1);
 }
 
 /* Try a message again at 'when', counting the failed attempt. */
@@ -125,6 +165,67 @@ store_out_retry(struct store *s, int64_t id, int64_t when)
 		return (store_fail(s, "outbox row %lld: not pending",
 		    (long long)id));
 	return (0);
+}
+
+/* Try a message again at 'when' without counting an attempt. */
+int
+store_out_defer(struct store *s, int64_t id, int64_t when)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_stmt(s, ST_OUT_DEFER, "UPDATE outbox SET due = ?2 "
+	    "WHERE id = ?1 AND sent = 0")) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 2, when);
+	if (store_step_done(s, st, "outbox defer") != 0)
+		return (-1);
+	if (sqlite3_changes(s->db) != 1)
+		return (store_fail(s, "outbox row %lld: not pending",
+		    (long long)id));
+	return (0);
+}
+
+/*
+ * The next undelivered message of one chat after row 'after', if it is
+ * due at now: 1 found (as store_out_next()), 0 none (or the next one
+ * waits: the chat's order is kept), -1 failure.
+ */
+int
+store_out_after(struct store *s, const char *platform, const char *chat,
+    int64_t after, int64_t now, struct store_out *out)
+{
+	sqlite3_stmt	*st;
+	const char	*p;
+	int		 rc;
+
+	memset(out, 0, sizeof *out);
+	if ((st = store_stmt(s, ST_OUT_AFTER, "SELECT id, platform, chat, "
+	    "game, kind, payload, attempts, due FROM outbox WHERE "
+	    "platform = ?1 AND chat = ?2 AND sent = 0 AND id > ?3 "
+	    "ORDER BY id LIMIT 1")) == NULL)
+		return (-1);
+	store_bind_text(st, 1, platform);
+	store_bind_text(st, 2, chat);
+	sqlite3_bind_int64(st, 3, after);
+	if ((rc = sqlite3_step(st)) != SQLITE_ROW ||
+	    sqlite3_column_int64(st, 7) > now) {
+		sqlite3_reset(st);
+		return (rc == SQLITE_DONE || rc == SQLITE_ROW ? 0 :
+		    store_sqlfail(s, "outbox after"));
+	}
+	out->id = sqlite3_column_int64(st, 0);
+	store_text(st, 1, out->platform, sizeof out->platform);
+	store_text(st, 2, out->chat, sizeof out->chat);
+	out->game = sqlite3_column_int64(st, 3);
+	store_text(st, 4, out->kind, sizeof out->kind);
+	p = (const char *)sqlite3_column_text(st, 5);
+	out->payload = strdup(p != NULL ? p : "{}");
+	out->attempts = sqlite3_column_int(st, 6);
+	sqlite3_reset(st);
+	if (out->payload == NULL)
+		return (store_fail(s, "out of memory"));
+	return (1);
 }
 
 /*

@@ -80,6 +80,8 @@ struct store_game {
 					   takeovers: 1 or 2 */
 	int64_t		 created;
 	int64_t		 updated;
+	char		 board[8];	/* the chat's board style: "picture",
+					   "text" */
 	struct store_seat seats[TAC_MAXSEATS];
 };
 
@@ -143,6 +145,8 @@ int		 store_record(struct store *, int64_t, struct tac_record *);
 int		 store_log(struct store *, int64_t, int (*)(void *, int64_t,
 		     int, const char *, int, int64_t), void *);
 int		 store_game_ids(struct store *, int, int64_t **, size_t *);
+int		 store_last_action(struct store *, int64_t, int *, char *,
+		     size_t);
 
 /* store-outbox.c */
 int64_t		 store_out_add(struct store *, const char *, const char *,
@@ -152,10 +156,20 @@ int		 store_out_next(struct store *, const char *, int64_t,
 int		 store_out_done(struct store *, int64_t, const char *, int,
 		     int64_t);
 int		 store_out_retry(struct store *, int64_t, int64_t);
+int		 store_out_defer(struct store *, int64_t, int64_t);
+int		 store_out_after(struct store *, const char *, const char *,
+		     int64_t, int64_t, struct store_out *);
 int		 store_out_prune(struct store *, int64_t, int);
 int64_t		 store_out_pending(struct store *, const char *);
 void		 store_out_free(struct store_out *);
 int64_t		 store_timer_next(struct store *);
 int		 store_timers_due(struct store *, int64_t, int64_t *, int);
+
+/* store-chat.c */
+int		 store_chat_set_board(struct store *, int64_t, const char *);
+int		 store_message(struct store *, int64_t, const char *,
+		     const char *, char *, size_t);
+int		 store_chat_migrate(struct store *, const char *,
+		     const char *, const char *, int64_t *);
 
 #endif /* STORE_H */

@@ -1,5 +1,5 @@
 /*
- * check_daemon.h: the suites of tests/check_daemon (store and service)
+ * check_daemon.h: the suites of tests/check_daemon (store, service, menu)
  * and the helpers they share: a scratch database, a clock the tests wind,
  * events from scripted people, and the outbox as a list to search.
  */
@@ -18,6 +18,8 @@
 Suite		*suite_store(void);
 Suite		*suite_service(void);
 Suite		*suite_game(void);
+Suite		*suite_menu(void);
+Suite		*suite_chat(void);
 
 #define TD_MAXOUT	4096
 #define TD_T0		1700000000	/* the fake clock's start */

@@ -420,6 +420,8 @@ main(void)
 	sr = srunner_create(suite_store());
 	srunner_add_suite(sr, suite_service());
 	srunner_add_suite(sr, suite_game());
+	srunner_add_suite(sr, suite_menu());
+	srunner_add_suite(sr, suite_chat());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

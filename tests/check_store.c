@@ -139,6 +139,11 @@ START_TEST(test_store_migrate_from_every_version)
 			    1);
 			ck_assert_uint_eq(g.seed, 42);
 			ck_assert_int_eq(g.remind, 0);
+			ck_assert_int_eq(g.ai, 1);
+			/* 0004: the board style's default, no messages. */
+			ck_assert_str_eq(g.board, "picture");
+			ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) "
+			    "FROM messages"), 0);
 			ck_assert_int_eq(svc_update_offset(td.svc, "test"), 17);
 		}
 		td_close(&td);

@@ -1,0 +1,146 @@
+/*
+ * store-chat.c: a chat's board style, the messages a bridge edits, and a
+ * chat that moves to a new platform id.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdio.h>
+#include <string.h>
+
+#include "store-int.h"
+
+/* Set a chat's board style ("picture" or "text"). */
+int
+store_chat_set_board(struct store *s, int64_t chat, const char *board)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_stmt(s, ST_CHAT_BOARD,
+	    "UPDATE chats SET board = ?2 WHERE id = ?1")) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, chat);
+	store_bind_text(st, 2, board);
+	return (store_step_done(s, st, "chat board"));
+}
+
+/*
+ * The platform message id last delivered for a game's row of a kind
+ * ("board", "lobby") in a chat: 1 found (into buf), 0 none, -1 failure.
+ */
+int
+store_message(struct store *s, int64_t game, const char *chat,
+    const char *kind, char *buf, size_t len)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	if (len > 0)
+		buf[0] = '\0';
+	if ((st = store_stmt(s, ST_MSG_GET, "SELECT message FROM messages "
+	    "WHERE game = ?1 AND chat = ?2 AND kind = ?3")) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, game);
+	store_bind_text(st, 2, chat);
+	store_bind_text(st, 3, kind);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		store_text(st, 0, buf, len);
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return (store_sqlfail(s, "message"));
+	return (rc == SQLITE_ROW);
+}
+
+/*
+ * Run one statement of the rare kind (not cached) with up to four
+ * bindings (three texts, unbound when NULL, and an integer ?4).  Returns
+ * the rows changed, or for a query the first column of its first row (0:
+ * no row); -1 on failure.
+ */
+static int64_t
+store_once(struct store *s, const char *sql, const char *t1,
+    const char *t2, const char *t3, int64_t i4)
+{
+	sqlite3_stmt	*st;
+	int64_t		 v = 0;
+	int		 rc;
+
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return (store_sqlfail(s, "prepare"));
+	if (t1 != NULL)
+		store_bind_text(st, 1, t1);
+	if (t2 != NULL)
+		store_bind_text(st, 2, t2);
+	if (t3 != NULL)
+		store_bind_text(st, 3, t3);
+	if (sqlite3_bind_parameter_count(st) >= 4)
+		sqlite3_bind_int64(st, 4, i4);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	else if (rc == SQLITE_DONE)
+		v = sqlite3_stmt_readonly(st) ? 0 : sqlite3_changes(s->db);
+	else
+		v = store_sqlfail(s, "chat migrate");
+	sqlite3_finalize(st);
+	return (v);
+}
+
+/*
+ * A chat of a platform got a new id (a group became a supergroup): its
+ * row takes the new id, so its games (which point at the row), language
+ * and board style follow; undelivered rows and remembered messages move.
+ * The caller holds a transaction.
+ *
+ * If the new id already has a row (an update from the new chat came
+ * before the migration notice), the old row wins: it has the chat's
+ * history and settings, the new one was made a moment ago with defaults.
+ * The new row's games move over to the old row and the new row goes.
+ * Should both have an open game, the new row's one is aborted (a chat has
+ * one open game) and its id is left in *aborted for the caller to tell;
+ * else *aborted is 0.
+ */
+int
+store_chat_migrate(struct store *s, const char *platform, const char *from,
+    const char *to, int64_t *aborted)
+{
+	int64_t	old, new, open;
+
+	*aborted = 0;
+	if (strcmp(from, to) == 0)
+		return (0);
+	if ((old = store_once(s, "SELECT id FROM chats WHERE platform = ?1 "
+	    "AND pid = ?2", platform, from, NULL, 0)) < 0 ||
+	    (new = store_once(s, "SELECT id FROM chats WHERE platform = ?1 "
+	    "AND pid = ?2", platform, to, NULL, 0)) < 0)
+		return (-1);
+	if (old != 0 && new != 0) {
+		if ((open = store_once(s, "SELECT count(*) FROM games WHERE "
+		    "chat = (SELECT id FROM chats WHERE platform = ?1 AND "
+		    "pid = ?2) AND state < 2", platform, from, NULL, 0)) < 0 ||
+		    (open > 0 && (*aborted = store_once(s, "SELECT id FROM "
+		    "games WHERE chat = (SELECT id FROM chats WHERE "
+		    "platform = ?1 AND pid = ?2) AND state < 2", platform, to,
+		    NULL, 0)) < 0))
+			return (-1);
+		if ((*aborted > 0 && store_once(s, "UPDATE games SET "
+		    "state = 3, actor = -1, due = 0, remind = 0 WHERE id = ?4",
+		    NULL, NULL, NULL, *aborted) < 0) ||
+		    store_once(s, "UPDATE games SET chat = (SELECT id FROM "
+		    "chats WHERE platform = ?1 AND pid = ?2) WHERE chat = "
+		    "(SELECT id FROM chats WHERE platform = ?1 AND pid = ?3)",
+		    platform, from, to, 0) < 0 ||
+		    store_once(s, "DELETE FROM chats WHERE platform = ?1 AND "
+		    "pid = ?2", platform, to, NULL, 0) < 0)
+			return (-1);
+	}
+	if ((old != 0 && store_once(s, "UPDATE chats SET pid = ?3 WHERE "
+	    "platform = ?1 AND pid = ?2", platform, from, to, 0) < 0) ||
+	    store_once(s, "UPDATE outbox SET chat = ?3 WHERE platform = ?1 "
+	    "AND chat = ?2 AND sent = 0", platform, from, to, 0) < 0 ||
+	    store_once(s, "UPDATE OR REPLACE messages SET chat = ?3 WHERE "
+	    "chat = ?2 AND game IN (SELECT g.id FROM games g JOIN chats c ON "
+	    "c.id = g.chat WHERE c.platform = ?1)", platform, from, to, 0) < 0)
+		return (-1);
+	return (0);
+}

@@ -1,0 +1,637 @@
+/*
+ * check_chat.c: what the chat bridges need of the service: /menu presses
+ * (a leaf plays exactly as /play does), the board style, the last action,
+ * remembered message ids, merging a chat's rows, deferring a row, a chat
+ * that moves to a new id, and button data read back.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_daemon.h"
+#include "menu.h"
+
+#define NMOVES	120	/* actions of the menu-against-/play game */
+
+static struct td	td, td2;
+static struct tac_list	*ml;
+
+/* Each test starts with an empty database and service. */
+static void
+setup(void)
+{
+	td_init(&td, STORE_NOSYNC);
+	td_open(&td);
+	ml = malloc(sizeof *ml);
+	ck_assert_ptr_nonnull(ml);
+}
+
+/* And leaves nothing behind. */
+static void
+teardown(void)
+{
+	td_done(&td);
+	free(ml);
+}
+
+/*
+ * A person presses a button in their private chat (its id is theirs) on
+ * message 'message': the text goes as button data of game at turn.
+ */
+static int
+press(struct td *t, const char *user, int64_t game, int64_t turn,
+    const char *text, int64_t message)
+{
+	struct svc_event	 ev;
+	char			 data[SVC_BUTTON_MAX + 1], cb[32], *err;
+	int			 rc;
+
+	ck_assert_int_gt(svc_button_data(data, sizeof data, game, turn, text),
+	    0);
+	snprintf(cb, sizeof cb, "cb%lld", (long long)t->update);
+	memset(&ev, 0, sizeof ev);
+	ev.kind = SVC_EV_BUTTON;
+	ev.platform = "test";
+	ev.update_id = t->update++;
+	ev.chat = user;
+	ev.private_chat = 1;
+	ev.user = user;
+	ev.user_name = user;
+	ev.data = data;
+	ev.callback = cb;
+	ev.message = message;
+	rc = svc_event(t->svc, &ev, &err);
+	free(err);
+	return (rc);
+}
+
+/* The person of the seat to act, and that seat. */
+static const char *
+actor(struct td *t, int64_t game, int *seat)
+{
+	static char		user[64];
+	struct svc_game		*g = td_info(t, game);
+
+	*seat = g->actor;
+	ck_assert_int_ge(*seat, 0);
+	snprintf(user, sizeof user, "%s", g->seats[*seat].user);
+	return (user);
+}
+
+/* Move a chat to a new id; it must work. */
+static void
+migrate(const char *platform, const char *from, const char *to)
+{
+	ck_assert_msg(svc_chat_migrate(td.svc, platform, from, to) == 0,
+	    "migrate %s to %s: %s", from, to, svc_error(td.svc));
+}
+
+/* Append a label to a prefix the way the notation spaces them. */
+static void
+join(char *buf, size_t len, const char *prefix, const char *label)
+{
+	size_t	n = strlen(prefix);
+
+	snprintf(buf, len, "%s%s%s", prefix, n > 0 && prefix[n - 1] != '>' ?
+	    " " : "", label);
+}
+
+/*
+ * Walk the actor's menu to the action text by pressing buttons: each
+ * node's press must bring a "menu" row for it and one answer.
+ */
+static void
+walk_to(struct td *t, int64_t game, const char *text)
+{
+	struct tac_state	 st;
+	struct menu		*m;
+	struct td_out		*o;
+	const char		*user;
+	char			 path[MENU_PATHMAX + 1] = "", cmd[64];
+	char			 want[200];
+	int			 i, seat;
+	size_t			 n;
+
+	m = malloc(sizeof *m);
+	ck_assert_ptr_nonnull(m);
+	user = actor(t, game, &seat);
+	ck_assert_int_eq(svc_game_position(t->svc, game, -1, &st), 0);
+	for (;;) {
+		ck_assert_int_eq(menu_build(&st, seat, path, m, ml), 0);
+		for (i = 0; i < m->n; i++) {
+			if (m->e[i].path[strlen(m->e[i].path) - 1] ==
+			    MENU_PLAY) {
+				if (strcmp(m->prefix, text) == 0)
+					break;
+				continue;
+			}
+			join(want, sizeof want, m->prefix, m->e[i].label);
+			n = strlen(want);
+			if (strncmp(text, want, n) == 0 && (text[n] == '\0' ||
+			    text[n] == ' ' || want[n - 1] == '>'))
+				break;
+		}
+		ck_assert_msg(i < m->n, "no way to \"%s\" at \"%s\"", text,
+		    m->prefix);
+		snprintf(path, sizeof path, "%s", m->e[i].path);
+		snprintf(cmd, sizeof cmd, "menu %s", path);
+		ck_assert_int_eq(press(t, user, game, td_info(t, game)->turn_no,
+		    cmd, 900), 0);
+		if (m->e[i].leaf)
+			break;
+		td_drain(t);
+		ck_assert_int_eq(td_count(t, "answer", NULL), 1);
+		ck_assert_int_eq(td_count(t, NULL, NULL), 2);
+		ck_assert_ptr_nonnull((o = td_find(t, "menu", user)));
+		ck_assert_str_eq(td_str(o, "path"), path);
+		ck_assert_int_eq(td_int(o, "message"), 900);
+		ck_assert_int_eq(td_int(o, "seat"), seat);
+		ck_assert_int_eq(td_int(o, "turn"), td_info(t, game)->turn_no);
+		td_clear(t);
+	}
+	free(m);
+}
+
+/*
+ * Move the delivered rows but the answers and menus into a JSON array;
+ * returns how many answers there were, *menus the menu rows.
+ */
+static int
+keep_rows(struct td *t, json_t *rows, int *menus)
+{
+	int	i, answers = 0;
+
+	td_drain(t);
+	*menus = 0;
+	for (i = 0; i < t->nout; i++) {
+		if (strcmp(t->out[i].kind, "answer") == 0) {
+			answers++;
+			continue;
+		}
+		if (strcmp(t->out[i].kind, "menu") == 0) {
+			(*menus)++;
+			continue;
+		}
+		json_array_append_new(rows, json_pack("{s:s, s:s, s:O}",
+		    "kind", t->out[i].kind, "chat", t->out[i].chat,
+		    "payload", t->out[i].payload));
+	}
+	td_clear(t);
+	return (answers);
+}
+
+/* Collect a game's log as text, one action per line. */
+static int
+log_line(void *arg, int64_t n, int seat, const char *text, int who,
+    int64_t at)
+{
+	char	line[256];
+
+	(void)at;
+	snprintf(line, sizeof line, "%lld %d %s %d\n", (long long)n, seat, text,
+	    who);
+	strncat(arg, line, 65536 - strlen(arg) - 1);
+	return (0);
+}
+
+/*
+ * A game played through menu presses leaves the same log and the same
+ * rows (but the answers) as the same game typed with /play; each press
+ * is answered once, and the offset is the last press's update id.
+ */
+START_TEST(test_menu_plays_like_play)
+{
+	json_t	*ra, *rb;
+	char	 act[160], cmd[200], *la, *lb;
+	int64_t	 ga, gb;
+	int	 i, seat, menus;
+
+	td_init(&td2, STORE_NOSYNC);
+	td_open(&td2);
+	ga = td_lobby4(&td, "g1", "seed=77");
+	gb = td_lobby4(&td2, "g1", "seed=77");
+	ra = json_array();
+	rb = json_array();
+	keep_rows(&td, ra, &menus);
+	keep_rows(&td2, rb, &menus);
+	for (i = 0; i < NMOVES && td_info(&td, ga)->state == SVC_PLAYING;
+	    i++) {
+		/* Alternate the first and the last legal action. */
+		td_legal(&td, ga, i % 2, act, sizeof act);
+		walk_to(&td, ga, act);
+		ck_assert_int_eq(keep_rows(&td, ra, &menus), 1);
+		ck_assert_int_eq(menus, 0);
+		ck_assert_int_eq(svc_update_offset(td.svc, "test"),
+		    td.update - 1);
+		actor(&td2, gb, &seat);
+		snprintf(cmd, sizeof cmd, "/play %s", act);
+		ck_assert_int_eq(td_event(&td2, "g1", 0,
+		    td_info(&td2, gb)->seats[seat].user, 0, cmd), 0);
+		ck_assert_int_eq(keep_rows(&td2, rb, &menus), 0);
+	}
+	ck_assert_int_eq(i, NMOVES);
+	ck_assert_int_eq(td_info(&td, ga)->turn_no, NMOVES);
+	ck_assert_msg(json_equal(ra, rb), "the rows differ");
+	la = calloc(1, 65536);
+	lb = calloc(1, 65536);
+	ck_assert(la != NULL && lb != NULL);
+	ck_assert_int_eq(store_log(td.store, ga, log_line, la), 0);
+	ck_assert_int_eq(store_log(td2.store, gb, log_line, lb), 0);
+	ck_assert_str_eq(la, lb);
+	td_check_replay(&td, ga);
+	free(la);
+	free(lb);
+	json_decref(ra);
+	json_decref(rb);
+	td_done(&td2);
+}
+END_TEST
+
+/*
+ * Presses that may not act change nothing and get one answer each: a
+ * stranger, a player not to act, an old turn, a path that names nothing.
+ * Typed /menu in the group sends the root to the private chat.
+ */
+START_TEST(test_menu_refusals)
+{
+	const char	*user;
+	char		 other[64], before[65536], after[65536];
+	struct td_out	*o;
+	int64_t		 g, turn;
+	int		 seat;
+
+	g = td_lobby4(&td, "g1", "");
+	td_drain(&td);
+	td_clear(&td);
+	user = actor(&td, g, &seat);
+	snprintf(other, sizeof other, "%s", td_info(&td, g)->seats[(seat + 1) %
+	    4].user);
+	turn = td_info(&td, g)->turn_no;
+	before[0] = after[0] = '\0';
+	ck_assert_int_eq(store_log(td.store, g, log_line, before), 0);
+
+	ck_assert_int_eq(press(&td, "u9", g, turn, "menu", 1), 0);
+	td_expect_error(&td, "not_in_game", "stranger");
+	ck_assert_int_eq(press(&td, other, g, turn, "menu 0", 1), 0);
+	td_expect_error(&td, "not_your_turn", "other seat");
+	ck_assert_int_eq(press(&td, user, g, turn + 1, "menu 0", 1), 0);
+	td_expect_error(&td, "stale", "old turn");
+	ck_assert_int_eq(press(&td, user, g, turn, "menu zz", 1), 0);
+	td_drain(&td);
+	ck_assert_int_eq(td_count(&td, NULL, NULL), 1);
+	ck_assert_str_eq(td_str(td_find(&td, "answer", NULL), "code"),
+	    "stale");
+	td_clear(&td);
+	ck_assert_int_eq(press(&td, user, g, turn, "menu .", 1), 0);
+	td_expect_error(&td, "stale", "play at a root that is no action");
+	ck_assert_int_eq(td_info(&td, g)->turn_no, turn);
+	ck_assert_int_eq(store_log(td.store, g, log_line, after), 0);
+	ck_assert_str_eq(before, after);
+
+	/* Typed in the group: the root goes to the person, to send anew. */
+	ck_assert_int_eq(td_say(&td, user, "/menu"), 0);
+	td_drain(&td);
+	ck_assert_int_eq(td_count(&td, NULL, NULL), 1);
+	ck_assert_ptr_nonnull((o = td_find(&td, "menu", user)));
+	ck_assert_str_eq(td_str(o, "path"), "");
+	ck_assert_int_eq(td_int(o, "message"), 0);
+	td_clear(&td);
+	ck_assert_int_eq(td_say(&td, other, "/menu"), 0);
+	td_expect_error(&td, "not_your_turn", "typed by another");
+}
+END_TEST
+
+/* /board picture|text: who may set it, what svc_game_info says. */
+START_TEST(test_board_style)
+{
+	struct td_out	*o;
+	int64_t		 g;
+
+	g = td_lobby4(&td, "g1", "");
+	ck_assert_str_eq(td_info(&td, g)->board, "picture");
+	td_drain(&td);
+	td_clear(&td);
+	ck_assert_int_eq(td_say(&td, "u2", "/board text"), 0);
+	td_drain(&td);
+	ck_assert_ptr_nonnull((o = td_find(&td, "info", "g1")));
+	ck_assert_str_eq(td_str(o, "code"), "board");
+	ck_assert_int_eq(td_int(o, "game"), g);
+	td_clear(&td);
+	ck_assert_str_eq(td_info(&td, g)->board, "text");
+	ck_assert_int_eq(td_say(&td, "u9", "/board picture"), 0);
+	td_expect_error(&td, "not_in_game", "a stranger");
+	ck_assert_str_eq(td_info(&td, g)->board, "text");
+	ck_assert_int_eq(td_event(&td, "g1", 0, "u9", 1, "/board picture"), 0);
+	td_drain(&td);
+	ck_assert_ptr_nonnull(td_find(&td, "info", "g1"));
+	td_clear(&td);
+	ck_assert_str_eq(td_info(&td, g)->board, "picture");
+	ck_assert_int_eq(td_say(&td, "u0", "/board sideways"), 0);
+	td_expect_error(&td, "usage", "a bad style");
+	/* A bare /board still shows the board. */
+	ck_assert_int_eq(td_say(&td, "u0", "/board"), 0);
+	td_drain(&td);
+	ck_assert_ptr_nonnull(td_find(&td, "board", "g1"));
+	td_clear(&td);
+	/* A chat without a game: its admins; the style outlives games. */
+	ck_assert_int_eq(td_event(&td, "g2", 0, "u5", 0, "/board text"), 0);
+	td_expect_error(&td, "not_in_game", "no game, no admin");
+	ck_assert_int_eq(td_event(&td, "g2", 0, "u5", 1, "/board text"), 0);
+	ck_assert_int_eq(td_event(&td, "g2", 0, "u5", 0, "/new"), 0);
+	ck_assert_str_eq(td_info(&td, td_game(&td, "g2"))->board, "text");
+}
+END_TEST
+
+/* svc_game_info's last action and who played it; gifts stay secret. */
+START_TEST(test_game_last)
+{
+	struct svc_game	*g;
+	char		 act[160];
+	int64_t		 id;
+	int		 seat, i;
+
+	id = td_lobby4(&td, "g1", "");
+	g = td_info(&td, id);
+	ck_assert_str_eq(g->last, "");
+	ck_assert_int_eq(g->last_seat, -1);
+	seat = td_first_legal(&td, id, act, sizeof act);
+	ck_assert_int_eq(td_play_first(&td, id, "g1"), 0);
+	g = td_info(&td, id);
+	ck_assert_str_eq(g->last, "give");
+	ck_assert_int_eq(g->last_seat, seat);
+	for (i = 0; i < 4; i++)
+		ck_assert_int_eq(td_play_first(&td, id, "g1"), 0);
+	seat = td_first_legal(&td, id, act, sizeof act);
+	ck_assert_int_eq(td_play_first(&td, id, "g1"), 0);
+	g = td_info(&td, id);
+	ck_assert_str_eq(g->last, act);
+	ck_assert_int_eq(g->last_seat, seat);
+}
+END_TEST
+
+/* Message ids of boards and lobbies are remembered, others not. */
+START_TEST(test_message_ids)
+{
+	struct svc_out	o;
+	char		buf[32];
+	int64_t		g;
+
+	ck_assert_int_eq(td_say(&td, "u0", "/new"), 0);
+	g = td_game(&td, "g1");
+	ck_assert_int_eq(svc_message(td.svc, g, "g1", "lobby", buf,
+	    sizeof buf), 0);
+	ck_assert_int_eq(svc_outbox_next(td.svc, "test", &o), 1);
+	ck_assert_str_eq(o.kind, "lobby");
+	ck_assert_int_eq(svc_outbox_done(td.svc, o.id, "m1"), 0);
+	svc_out_free(&o);
+	ck_assert_int_eq(svc_message(td.svc, g, "g1", "lobby", buf,
+	    sizeof buf), 1);
+	ck_assert_str_eq(buf, "m1");
+	ck_assert_int_eq(svc_message(td.svc, g, "g1", "board", buf,
+	    sizeof buf), 0);
+	ck_assert_int_eq(svc_message(td.svc, g, "g2", "lobby", buf,
+	    sizeof buf), 0);
+	/* A newer lobby message replaces it; "help" rows are not kept. */
+	ck_assert_int_eq(td_say(&td, "u1", "/join"), 0);
+	ck_assert_int_eq(td_say(&td, "u1", "/help"), 0);
+	ck_assert_int_eq(svc_outbox_next(td.svc, "test", &o), 1);
+	ck_assert_int_eq(svc_outbox_done(td.svc, o.id, "m2"), 0);
+	svc_out_free(&o);
+	ck_assert_int_eq(svc_outbox_next(td.svc, "test", &o), 1);
+	ck_assert_str_eq(o.kind, "help");
+	ck_assert_int_eq(svc_outbox_done(td.svc, o.id, "m3"), 0);
+	svc_out_free(&o);
+	ck_assert_int_eq(svc_message(td.svc, g, "g1", "lobby", buf,
+	    sizeof buf), 1);
+	ck_assert_str_eq(buf, "m2");
+	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM messages"), 1);
+	/* A row delivered without an id leaves the old one. */
+	ck_assert_int_eq(td_say(&td, "u2", "/join"), 0);
+	td_drain(&td);
+	ck_assert_int_eq(svc_message(td.svc, g, "g1", "lobby", buf,
+	    sizeof buf), 1);
+	ck_assert_str_eq(buf, "m2");
+	/* The board's own. */
+	ck_assert_int_eq(td_say(&td, "u3", "/join"), 0);
+	ck_assert_int_eq(td_say(&td, "u0", "/start"), 0);
+	while (svc_outbox_next(td.svc, "test", &o) == 1) {
+		ck_assert_int_eq(svc_outbox_done(td.svc, o.id,
+		    strcmp(o.kind, "board") == 0 ? "m9" : "m8"), 0);
+		svc_out_free(&o);
+	}
+	ck_assert_int_eq(svc_message(td.svc, g, "g1", "board", buf,
+	    sizeof buf), 1);
+	ck_assert_str_eq(buf, "m9");
+}
+END_TEST
+
+/* A burst of one chat's rows, taken one after another. */
+START_TEST(test_outbox_after)
+{
+	struct svc_out	o, p;
+	int64_t		first;
+
+	ck_assert_int_eq(td_say(&td, "u0", "/help"), 0);
+	ck_assert_int_eq(td_event(&td, "g2", 0, "u0", 0, "/help"), 0);
+	ck_assert_int_eq(td_say(&td, "u0", "/rules"), 0);
+	ck_assert_int_eq(td_say(&td, "u0", "/help"), 0);
+	ck_assert_int_eq(svc_outbox_next(td.svc, "test", &o), 1);
+	ck_assert_str_eq(o.chat, "g1");
+	first = o.id;
+	ck_assert_int_eq(svc_outbox_after(td.svc, "test", "g1", o.id, &p), 1);
+	ck_assert_str_eq(p.chat, "g1");
+	ck_assert_str_eq(p.kind, "rules");
+	ck_assert_int_gt(p.id, o.id + 1);	/* g2's row is skipped */
+	svc_out_free(&o);
+	ck_assert_int_eq(svc_outbox_after(td.svc, "test", "g1", p.id, &o), 1);
+	ck_assert_str_eq(o.kind, "help");
+	svc_out_free(&p);
+	/* Nothing after the last; other platforms have nothing. */
+	ck_assert_int_eq(svc_outbox_after(td.svc, "test", "g1", o.id, &p), 0);
+	ck_assert_int_eq(svc_outbox_after(td.svc, "other", "g1", first, &p),
+	    0);
+	/* A row waiting for a retry stops the burst: order is kept. */
+	ck_assert_int_eq(svc_outbox_retry(td.svc, o.id, td.now + 30), 0);
+	svc_out_free(&o);
+	ck_assert_int_eq(svc_outbox_after(td.svc, "test", "g1", first, &p), 1);
+	ck_assert_str_eq(p.kind, "rules");
+	ck_assert_int_eq(svc_outbox_after(td.svc, "test", "g1", p.id, &o), 0);
+	svc_out_free(&p);
+}
+END_TEST
+
+/* A deferred row waits without an attempt counted; a retry counts one. */
+START_TEST(test_outbox_defer)
+{
+	struct svc_out	o;
+	int64_t		id;
+
+	ck_assert_int_eq(td_say(&td, "u0", "/help"), 0);
+	ck_assert_int_eq(svc_outbox_next(td.svc, "test", &o), 1);
+	id = o.id;
+	svc_out_free(&o);
+	ck_assert_int_eq(svc_outbox_defer(td.svc, id, td.now + 5), 0);
+	ck_assert_int_eq(svc_outbox_next(td.svc, "test", &o), 0);
+	td.now += 5;
+	ck_assert_int_eq(svc_outbox_next(td.svc, "test", &o), 1);
+	ck_assert_int_eq(o.attempts, 0);
+	svc_out_free(&o);
+	ck_assert_int_eq(svc_outbox_retry(td.svc, id, td.now), 0);
+	ck_assert_int_eq(svc_outbox_next(td.svc, "test", &o), 1);
+	ck_assert_int_eq(o.attempts, 1);
+	ck_assert_int_eq(svc_outbox_done(td.svc, id, NULL), 0);
+	svc_out_free(&o);
+	ck_assert_int_eq(svc_outbox_defer(td.svc, id, td.now), -1);
+}
+END_TEST
+
+/*
+ * A group becomes a supergroup: its game, settings, pending rows and
+ * message ids move to the new id, and play goes on there.
+ */
+START_TEST(test_chat_migrate)
+{
+	struct svc_out	o;
+	char		buf[32];
+	int64_t		g;
+
+	g = td_lobby4(&td, "g1", "");
+	ck_assert_int_eq(td_say(&td, "u0", "/lang ru"), 0);
+	ck_assert_int_eq(td_say(&td, "u0", "/board text"), 0);
+	ck_assert_int_eq(svc_outbox_next(td.svc, "test", &o), 1);
+	ck_assert_str_eq(o.kind, "lobby");
+	svc_out_free(&o);
+	while (svc_outbox_next(td.svc, "test", &o) == 1 &&
+	    strcmp(o.kind, "board") != 0) {
+		ck_assert_int_eq(svc_outbox_done(td.svc, o.id, NULL), 0);
+		svc_out_free(&o);
+	}
+	ck_assert_str_eq(o.kind, "board");
+	ck_assert_int_eq(svc_outbox_done(td.svc, o.id, "b1"), 0);
+	svc_out_free(&o);
+	ck_assert_int_gt(td_sql_int(&td, "SELECT count(*) FROM outbox WHERE "
+	    "chat = 'g1' AND sent = 0"), 0);
+
+	migrate("test", "g1", "-100g1");
+	ck_assert_int_eq(svc_chat_game(td.svc, "test", "g1"), 0);
+	ck_assert_int_eq(svc_chat_game(td.svc, "test", "-100g1"), g);
+	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM outbox WHERE "
+	    "chat = 'g1' AND sent = 0"), 0);
+	ck_assert_int_eq(svc_message(td.svc, g, "-100g1", "board", buf,
+	    sizeof buf), 1);
+	ck_assert_str_eq(buf, "b1");
+	ck_assert_str_eq(td_info(&td, g)->chat, "-100g1");
+	ck_assert_str_eq(td_info(&td, g)->lang, "ru");
+	ck_assert_str_eq(td_info(&td, g)->board, "text");
+	td_drain(&td);
+	td_clear(&td);
+	ck_assert_int_eq(td_play_first(&td, g, "-100g1"), 0);
+	td_drain(&td);
+	ck_assert_ptr_nonnull(td_find(&td, "moved", "-100g1"));
+	ck_assert_int_eq(td_count(&td, NULL, "g1"), 0);
+	td_clear(&td);
+	/* An unknown chat moves nothing, and fails nothing. */
+	migrate("test", "g7", "g8");
+	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM chats WHERE "
+	    "pid IN ('g7', 'g8')"), 0);
+}
+END_TEST
+
+/*
+ * The new id already has a row, with a lobby of its own: the old chat's
+ * game moves there, the newcomer's lobby is aborted and told.
+ */
+START_TEST(test_chat_migrate_known)
+{
+	int64_t	g, h;
+
+	g = td_lobby4(&td, "g1", "");
+	ck_assert_int_eq(td_event(&td, "g2", 0, "u5", 0, "/new"), 0);
+	h = td_game(&td, "g2");
+	td_drain(&td);
+	td_clear(&td);
+	migrate("test", "g1", "g2");
+	ck_assert_int_eq(svc_chat_game(td.svc, "test", "g2"), g);
+	ck_assert_int_eq(td_info(&td, h)->state, SVC_ABORTED);
+	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM chats WHERE "
+	    "pid IN ('g1', 'g2')"), 1);
+	td_drain(&td);
+	ck_assert_int_eq(td_count(&td, NULL, NULL), 1);
+	ck_assert_int_eq(td_int(td_find(&td, "aborted", "g2"), "game"), h);
+	td_clear(&td);
+	/* Without a clash, the newcomer's finished games just move. */
+	ck_assert_int_eq(td_event(&td, "g3", 0, "u5", 0, "/help"), 0);
+	migrate("test", "g2", "g3");
+	ck_assert_int_eq(svc_chat_game(td.svc, "test", "g3"), g);
+	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM games WHERE "
+	    "chat = (SELECT id FROM chats WHERE pid = 'g3')"), 2);
+}
+END_TEST
+
+/* Button data read back, and what is not button data. */
+START_TEST(test_button_parse)
+{
+	static const char	*bad[] = { "", ":", "::x", "a:1:x", "12:x:y",
+	    "12:34", "12", "-1:2:x", "1:-2:x", "1234567890123456789:1:x",
+	    "1:1234567890123456789:x", " 1:2:x",
+	    ("1:2:xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+	    "xxxx") };
+	char			 text[SVC_BUTTON_MAX + 1], data[80];
+	int64_t			 game, turn;
+	size_t			 i;
+
+	ck_assert_int_eq(svc_button_parse("12:34:play 5 1>6", &game, &turn,
+	    text, sizeof text), 0);
+	ck_assert(game == 12 && turn == 34);
+	ck_assert_str_eq(text, "play 5 1>6");
+	ck_assert_int_eq(svc_button_parse("7::join", &game, &turn, text,
+	    sizeof text), 0);
+	ck_assert(game == 7 && turn == -1);
+	ck_assert_str_eq(text, "join");
+	ck_assert_int_eq(svc_button_parse("7:1:", &game, &turn, text,
+	    sizeof text), 0);
+	ck_assert_str_eq(text, "");
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		ck_assert_msg(svc_button_parse(bad[i], &game, &turn, text,
+		    sizeof text) == -1, "\"%s\" parsed", bad[i]);
+	/* The text must fit. */
+	ck_assert_int_eq(svc_button_parse("1:2:abcd", &game, &turn, text, 4),
+	    -1);
+	ck_assert_int_eq(svc_button_parse("1:2:abc", &game, &turn, text, 4),
+	    0);
+	/* What svc_button_data writes reads back. */
+	ck_assert_int_gt(svc_button_data(data, sizeof data, 4242, 99,
+	    "/menu 3a."), 0);
+	ck_assert_int_eq(svc_button_parse(data, &game, &turn, text,
+	    sizeof text), 0);
+	ck_assert(game == 4242 && turn == 99);
+	ck_assert_str_eq(text, "menu 3a.");
+}
+END_TEST
+
+/* The chat bridges' suite. */
+Suite *
+suite_chat(void)
+{
+	Suite	*s = suite_create("chat");
+	TCase	*tc = tcase_create("chat");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_menu_plays_like_play);
+	tcase_add_test(tc, test_menu_refusals);
+	tcase_add_test(tc, test_board_style);
+	tcase_add_test(tc, test_game_last);
+	tcase_add_test(tc, test_message_ids);
+	tcase_add_test(tc, test_outbox_after);
+	tcase_add_test(tc, test_outbox_defer);
+	tcase_add_test(tc, test_chat_migrate);
+	tcase_add_test(tc, test_chat_migrate_known);
+	tcase_add_test(tc, test_button_parse);
+	suite_add_tcase(s, tc);
+	return (s);
+}
