@@ -16,9 +16,14 @@
 #include "tac.h"
 
 struct picture_opts {
-	const char	*names[TAC_MAXSEATS];	/* NULL: "Seat N" */
+	/*
+	 * NULL or "": the seat's colour name, translated (the picture
+	 * helper's choice over "Seat N": it is the name the text board
+	 * uses and needs no new catalog entry).
+	 */
+	const char	*names[TAC_MAXSEATS];
 	const char	*lang;		/* "en", "ru"; NULL: "en" */
-	int		 size;		/* width = height in pixels, 0: 1024 */
+	int		 size;		/* width = height, 128..4096; 0: 1024 */
 	const struct tac_action *last;	/* the last action, or NULL */
 	int		 last_seat;	/* who played it */
 	const struct tac_board *before;	/* the board before it, or NULL */
@@ -30,5 +35,13 @@ struct picture_opts {
  */
 int	picture_render(const struct tac_state *, const struct picture_opts *,
 	    unsigned char **, size_t *);
+
+/*
+ * picture_exit: free what cairo and fontconfig keep for the whole process
+ * (font caches: a few KiB, not growing).  Added by the picture helper:
+ * call it once at exit, after the last render, so that the sanitizers'
+ * leak checker sees only real leaks; no render may follow.
+ */
+void	picture_exit(void);
 
 #endif /* PICTURE_H */

@@ -34,6 +34,7 @@ static const struct tacctl_cmd {
 	{ "export", cmd_export },
 	{ "verify", cmd_verify },
 	{ "backup", cmd_backup },
+	{ "render", cmd_render },
 };
 
 /* Print "tacctl: MESSAGE" on one line and exit with the given code. */
@@ -73,10 +74,15 @@ tacctl_usage(void)
 	    "       %s [-f CONF] show|export [-d DB] GAME\n"
 	    "       %s [-f CONF] verify [-d DB] [-v] [GAME ...]\n"
 	    "       %s [-f CONF] backup [-d DB] FILE\n"
+	    "       %s render [--size PX] [--lang en|ru] [--names A,B,...] "
+	    "[--bench N]\n"
+	    "           -o PNG (POSITION [--last ACTION] | "
+	    "--record RECORD --at N)\n"
 	    "POSITION and RECORD are JSON files, or - for stdin.\n",
 	    tacctl_progname, tacctl_progname, tacctl_progname,
 	    tacctl_progname, tacctl_progname, tacctl_progname,
-	    tacctl_progname, tacctl_progname, tacctl_progname);
+	    tacctl_progname, tacctl_progname, tacctl_progname,
+	    tacctl_progname);
 	exit(TACCTL_BADINPUT);
 }
 

@@ -49,4 +49,7 @@ int		 cmd_export(int, char **);
 int		 cmd_verify(int, char **);
 int		 cmd_backup(int, char **);
 
+/* tacctl-render.c */
+int		 cmd_render(int, char **);
+
 #endif /* TACCTL_H */

@@ -1,0 +1,25 @@
+# tests/picture/cases.sh: the board pictures that have golden images, for
+# run.sh and regen.sh (sourced).  Each line: a name, then the arguments
+# of tacctl render that draw it (without -o).  Goldens are 768 pixels
+# wide: big enough to show every mark, small enough to keep in git.
+picture_size=768
+
+# Call "$1 NAME ARGS..." once per golden image.
+picture_cases() {
+	local cases=$top_srcdir/tests/picture/cases
+
+	# 4 and 6 seats at the start (exchange), the 6 in Russian.
+	"$1" start4 "$cases/start4.json"
+	"$1" start6 --lang ru "$cases/start6.json"
+	# Mid-game with homes: an enter from the base that kicks a marble
+	# off the start field; names, one Cyrillic and one cut short.
+	"$1" mid --names 'Anna,Борис,Chloé Wilhelmina-Fitzgerald,Dmitri' \
+	    --last '13 B>16' "$cases/mid.json"
+	# A 7 split in three: a kick by landing, one by passing, into the
+	# home and a step inside it.
+	"$1" seven --last '7 12>13 60>0H1 0H3>0H4' "$cases/seven.json"
+	# A swap on the 6-seat board.
+	"$1" swap --last 'TR 8<>50' "$cases/swap.json"
+	# A recorded game after 152 actions: a 7 from the circle into a home.
+	"$1" record --record "$cases/game.json" --at 152
+}

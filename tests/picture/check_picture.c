@@ -1,0 +1,227 @@
+/*
+ * check_picture.c: picture_render() through its C interface: the PNG it
+ * returns, its size option, the refusals, every phase's text, and
+ * garbled last actions that must draw nothing rather than crash (the
+ * sanitizer build checks the memory).
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo.h>
+#include <check.h>
+
+#include "picture.h"
+
+/* Reads a PNG held in memory, for cairo's stream loader. */
+struct membuf {
+	const unsigned char	*p;
+	size_t			 len;
+	size_t			 off;
+};
+
+/* Hand cairo the next bytes of the PNG. */
+static cairo_status_t
+mem_read(void *closure, unsigned char *data, unsigned int len)
+{
+	struct membuf	*m = closure;
+
+	if (m->len - m->off < len)
+		return (CAIRO_STATUS_READ_ERROR);
+	memcpy(data, m->p + m->off, len);
+	m->off += len;
+	return (CAIRO_STATUS_SUCCESS);
+}
+
+/* Decode png and return its width (-1: not a PNG cairo can read). */
+static int
+png_width(const unsigned char *png, size_t len, int *height)
+{
+	struct membuf	 m = { png, len, 0 };
+	cairo_surface_t	*sf;
+	int		 w = -1;
+
+	sf = cairo_image_surface_create_from_png_stream(mem_read, &m);
+	if (cairo_surface_status(sf) == CAIRO_STATUS_SUCCESS) {
+		w = cairo_image_surface_get_width(sf);
+		*height = cairo_image_surface_get_height(sf);
+	}
+	cairo_surface_destroy(sf);
+	return (w);
+}
+
+/* Render st with o and check that a readable PNG of size px came back. */
+static void
+render_ok(const struct tac_state *st, const struct picture_opts *o, int px)
+{
+	unsigned char	*png = NULL;
+	size_t		 len = 0;
+	int		 h = 0;
+
+	ck_assert_int_eq(picture_render(st, o, &png, &len), 0);
+	ck_assert_ptr_nonnull(png);
+	ck_assert(len > 8);
+	ck_assert(memcmp(png, "\x89PNG\r\n\x1a\n", 8) == 0);
+	ck_assert_int_eq(png_width(png, len, &h), px);
+	ck_assert_int_eq(h, px);
+	free(png);
+}
+
+/* Free the font caches so that the leak checker sees only real leaks. */
+static void
+teardown(void)
+{
+	picture_exit();
+}
+
+START_TEST(test_default_size)
+{
+	struct tac_state	st;
+	struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAC };
+
+	tac_init(&st, &cfg, 1);
+	render_ok(&st, NULL, 1024);
+}
+END_TEST
+
+START_TEST(test_size_option)
+{
+	struct tac_state	st;
+	struct tac_config	cfg = { 6, 1, 1, TAC_NAMES_TAKER };
+	struct picture_opts	o;
+
+	tac_init(&st, &cfg, 2);
+	memset(&o, 0, sizeof o);
+	o.size = 300;
+	o.lang = "ru";
+	render_ok(&st, &o, 300);
+}
+END_TEST
+
+START_TEST(test_refusals)
+{
+	struct tac_state	st;
+	struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAC };
+	struct picture_opts	o;
+	unsigned char		*png = (unsigned char *)"untouched";
+	size_t			 len = 7;
+
+	tac_init(&st, &cfg, 3);
+	memset(&o, 0, sizeof o);
+	o.size = 50;
+	ck_assert_int_eq(picture_render(&st, &o, &png, &len), -1);
+	o.size = 5000;
+	ck_assert_int_eq(picture_render(&st, &o, &png, &len), -1);
+	o.size = 0;
+	st.cfg.nseats = 5;
+	ck_assert_int_eq(picture_render(&st, &o, &png, &len), -1);
+	st.cfg.nseats = 4;
+	st.turn = 4;
+	ck_assert_int_eq(picture_render(&st, &o, &png, &len), -1);
+	ck_assert_str_eq((char *)png, "untouched");
+	ck_assert_int_eq(len, 7);
+}
+END_TEST
+
+START_TEST(test_every_phase)
+{
+	struct tac_state	st;
+	struct tac_config	cfg = { 6, 0, 1, TAC_NAMES_TAC };
+	struct picture_opts	o;
+	int			ph, lang;
+
+	tac_init(&st, &cfg, 4);
+	memset(&o, 0, sizeof o);
+	o.size = 200;
+	o.names[1] = "A name far too long to fit in any label at all";
+	o.names[2] = "";
+	for (lang = 0; lang < 2; lang++) {
+		o.lang = lang ? "ru" : "en";
+		for (ph = TAC_PH_DEAL; ph <= TAC_PH_OVER; ph++) {
+			st.phase = ph;
+			st.victim = 2;
+			st.winner = ph == TAC_PH_OVER ? 1 : TAC_NONE;
+			render_ok(&st, &o, 200);
+		}
+		st.winner = TAC_NONE;
+		render_ok(&st, &o, 200);
+	}
+}
+END_TEST
+
+/* Last actions that name places off the board draw nothing for them. */
+START_TEST(test_garbled_last)
+{
+	struct tac_state	st;
+	struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAC };
+	struct tac_board	before;
+	struct tac_action	a;
+	struct picture_opts	o;
+	int			i;
+
+	tac_init(&st, &cfg, 5);
+	before = st.b;
+	memset(&o, 0, sizeof o);
+	o.size = 160;
+	o.before = &before;
+	o.last = &a;
+	o.last_seat = 9;
+	memset(&a, 0, sizeof a);
+	a.op = TAC_OP_MOVE;
+	a.card = TAC_C7;
+	a.nseg = 200;
+	for (i = 0; i < TAC_MAXSEG; i++) {
+		a.seg[i].from = (uint8_t)(60 + i * 3);
+		a.seg[i].to = i % 2 ? TAC_LOC_BASE : TAC_LOC_HOME(7, 2);
+	}
+	render_ok(&st, &o, 160);
+	a.op = TAC_OP_SWAP;
+	a.nseg = 1;
+	a.seg[0].from = 3;
+	a.seg[0].to = 250;
+	render_ok(&st, &o, 160);
+	a.op = 77;
+	render_ok(&st, &o, 160);
+}
+END_TEST
+
+/* Many renders, every buffer freed: the leak checker sees the rest. */
+START_TEST(test_many)
+{
+	struct tac_state	st;
+	struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAC };
+	int			i;
+
+	tac_init(&st, &cfg, 6);
+	for (i = 0; i < 20; i++)
+		render_ok(&st, NULL, 1024);
+}
+END_TEST
+
+/* Run the suite. */
+int
+main(void)
+{
+	Suite	*s = suite_create("picture");
+	TCase	*tc = tcase_create("render");
+	SRunner	*sr;
+	int	 failed;
+
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_default_size);
+	tcase_add_test(tc, test_size_option);
+	tcase_add_test(tc, test_refusals);
+	tcase_add_test(tc, test_every_phase);
+	tcase_add_test(tc, test_garbled_last);
+	tcase_add_test(tc, test_many);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+}

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# tests/picture/run.sh: the board pictures (bot/picture.c through tacctl
+# render) against golden images, compared with a tolerance by pngdiff;
+# that the comparison does catch a real change; tacctl render's errors;
+# and a short render loop, which the sanitizer build turns into a leak
+# check.  Prints one line per check and "N passed, M failed".
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+: "${top_srcdir:=$here/../..}"
+: "${top_builddir:=$top_srcdir}"
+tacctl=${TACCTL:-$top_builddir/src/tacctl}
+pngdiff=$top_builddir/tests/picture/pngdiff
+golden=$top_srcdir/tests/picture/golden
+cases=$top_srcdir/tests/picture/cases
+. "$top_srcdir/tests/picture/cases.sh"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/picture-test.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+: >"$tmp/out"
+: >"$tmp/err"
+
+npass=0
+nfail=0
+
+# Record a passed check.
+pass() {
+	npass=$((npass + 1))
+	echo "ok - $1"
+}
+
+# Record a failed check, with what the last command printed.
+fail() {
+	nfail=$((nfail + 1))
+	echo "FAIL - $1"
+	sed -n '1,10s/^/    out: /p' "$tmp/out"
+	sed -n '1,10s/^/    err: /p' "$tmp/err"
+}
+
+# Run a command; sets rc, its output in $tmp/out and $tmp/err.
+run() {
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+}
+
+# Check the last run's exit code.
+expect_rc() {
+	if [ "$rc" -eq "$1" ]; then pass "$2"; else fail "$2 (exit $rc)"; fi
+}
+
+# Render one case and compare it with its golden image.
+check_one() {
+	local name=$1
+
+	shift
+	run "$tacctl" render --size "$picture_size" -o "$tmp/$name.png" "$@"
+	expect_rc 0 "render $name"
+	run "$pngdiff" -d "$tmp/$name-diff.png" "$golden/$name.png" \
+	    "$tmp/$name.png"
+	expect_rc 0 "$name matches its golden image"
+}
+
+picture_cases check_one
+
+# The tolerance does not hide a real change: another board, and the same
+# board without its last move's arrows and marks.
+run "$pngdiff" "$golden/start4.png" "$golden/start6.png"
+expect_rc 1 "4 and 6 seats differ"
+run "$tacctl" apply "$cases/seven.json" '7 12>13 60>0H1 0H3>0H4'
+cp "$tmp/out" "$tmp/after.json"
+run "$tacctl" render --size "$picture_size" -o "$tmp/noarrow.png" \
+    "$tmp/after.json"
+expect_rc 0 "render the 7's outcome without the move"
+run "$pngdiff" "$golden/seven.png" "$tmp/noarrow.png"
+expect_rc 1 "a missing 7 is found"
+run "$pngdiff" -b 0 "$tmp/seven.png" "$tmp/seven.png"
+expect_rc 0 "an image equals itself with no budget"
+
+# --record --at N draws the position after N actions with the N-th as the
+# last move: the same as the position after N-1 actions with --last.
+run "$tacctl" render --size 400 -o "$tmp/at152.png" \
+    --record "$cases/game.json" --at 152
+expect_rc 0 "render --record --at 152"
+run "$tacctl" replay "$cases/game-151.json"
+cp "$tmp/out" "$tmp/151.json"
+run "$tacctl" render --size 400 -o "$tmp/last152.png" \
+    --last '7 3>5 46>3H2 3H2>3H1' "$tmp/151.json"
+expect_rc 0 "render the position after 151 actions with --last"
+run "$pngdiff" -t 0 -b 0 "$tmp/at152.png" "$tmp/last152.png"
+expect_rc 0 "... the same picture as --at 152"
+run "$tacctl" render --size 400 -o "$tmp/at151.png" \
+    --record "$cases/game.json" --at 151
+run "$pngdiff" "$tmp/at151.png" "$tmp/at152.png"
+expect_rc 1 "--at 151 and --at 152 differ"
+run "$tacctl" render -o "$tmp/x.png" --record "$cases/game.json" --at 161
+expect_rc 2 "--at past the record's end is refused"
+run "$tacctl" render -o "$tmp/x.png" --last '7 12>14' "$cases/seven.json"
+expect_rc 1 "an illegal --last is refused"
+run "$tacctl" render -o "$tmp/x.png" --last 'bogus' "$cases/seven.json"
+expect_rc 2 "a malformed --last is bad input"
+run "$tacctl" render -o "$tmp/x.png"
+expect_rc 2 "no position is a usage error"
+run "$tacctl" render --size 50 -o "$tmp/x.png" "$cases/seven.json"
+expect_rc 2 "a too small --size is refused"
+
+# A PNG on stdout, at the default size of 1024.
+"$tacctl" render -o - "$cases/swap.json" >"$tmp/stdout.png" 2>"$tmp/err"
+rc=$?
+expect_rc 0 "render to stdout"
+if [ "$(head -c 8 "$tmp/stdout.png" | od -An -tx1 | tr -d ' \n')" = \
+    89504e470d0a1a0a ]; then
+	pass "stdout holds a PNG"
+else
+	fail "stdout holds a PNG"
+fi
+run "$pngdiff" -b 0 "$tmp/stdout.png" "$tmp/stdout.png"
+expect_rc 0 "... that cairo reads back"
+# The width is the first field of the IHDR chunk, at byte 16.
+w=$(od -An -tu1 -j16 -N4 "$tmp/stdout.png" |
+    awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')
+if [ "$w" = 1024 ]; then
+	pass "the default size is 1024"
+else
+	fail "the default size is 1024 (width $w)"
+fi
+
+# Many renders of every case: no failure, and under ASan no leak (the
+# leak checker runs at exit and fails the command).
+run "$tacctl" render --bench 30 --last '7 12>13 60>0H1 0H3>0H4' \
+    "$cases/seven.json"
+expect_rc 0 "30 renders of the 7 (leak-checked in the sanitizer build)"
+if grep -q 'mean .* ms, median .* ms, p99' "$tmp/out"; then
+	pass "the benchmark prints its numbers"
+else
+	fail "the benchmark prints its numbers"
+fi
+run "$tacctl" render --bench 10 --lang ru "$cases/start6.json"
+expect_rc 0 "10 renders of the 6-seat start in Russian"
+
+echo "$npass passed, $nfail failed"
+[ "$nfail" -eq 0 ]
