@@ -160,6 +160,32 @@ const struct i18n_entry i18n_ru[] = {
 	    "Теперь место %d за игрока %s играет ИИ." },
 	{ "%s plays seat %d again.", "%s снова играет на месте %d." },
 
+	/* Telegram: buttons and private menus. */
+	{ "Join", "Сесть за стол" },
+	{ "Add AI", "Добавить ИИ" },
+	{ "Team %s", "Команда %s" },
+	{ "Options", "Настройки" },
+	{ "Start", "Начать" },
+	{ "Cancel", "Отменить" },
+	{ "4 players", "4 игрока" },
+	{ "6 players", "6 игроков" },
+	{ "30 min", "30 мин" },
+	{ "2 h", "2 ч" },
+	{ "3 d", "3 дн." },
+	{ "no limit", "без лимита" },
+	{ "AI quick", "ИИ быстрый" },
+	{ "AI strong", "ИИ сильный" },
+	{ "play", "сыграть" },
+	{ "<- back", "<- назад" },
+	{ "Your move: %s", "Ваш ход: %s" },
+	{ "Choose a card.", "Выберите карту." },
+	{ "Choose the next step.", "Выберите следующий шаг." },
+	{ "Group: %s", "Группа: %s" },
+	{ "%s: I cannot write to you privately. Open %s and press Start to "
+	    "get your cards.",
+	    "%s: я не могу написать вам в личные сообщения. Откройте %s и "
+	    "нажмите «Старт», чтобы получать свои карты." },
+
 	/*
 	 * The service's refusals and confirmations, by their code: the
 	 * English text has values in it, the translation does without.

@@ -22,6 +22,7 @@ struct tg_call {
 	struct tg		*tg;
 	CURL			*easy;
 	struct curl_slist	*hdrs;
+	curl_mime		*mime;		/* a multipart body, or NULL */
 	char			*req;		/* the JSON request body */
 	char			*buf;		/* the answer */
 	size_t			 len;
@@ -84,6 +85,7 @@ tg_http_free_call(struct tg_call *c)
 {
 	curl_easy_cleanup(c->easy);
 	curl_slist_free_all(c->hdrs);
+	curl_mime_free(c->mime);
 	free(c->req);
 	free(c->buf);
 	free(c);
@@ -329,6 +331,78 @@ tg_http_call(struct tg *tg, const char *method, json_t *params, long timeout,
 	curl_easy_setopt(c->easy, CURLOPT_URL, url);
 	curl_easy_setopt(c->easy, CURLOPT_HTTPHEADER, c->hdrs);
 	curl_easy_setopt(c->easy, CURLOPT_POSTFIELDS, c->req);
+	curl_easy_setopt(c->easy, CURLOPT_WRITEFUNCTION, tg_http_write);
+	curl_easy_setopt(c->easy, CURLOPT_WRITEDATA, c);
+	curl_easy_setopt(c->easy, CURLOPT_ERRORBUFFER, c->err);
+	curl_easy_setopt(c->easy, CURLOPT_PRIVATE, c);
+	curl_easy_setopt(c->easy, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(c->easy, CURLOPT_TIMEOUT, timeout);
+	curl_easy_setopt(c->easy, CURLOPT_CONNECTTIMEOUT, 10L);
+#if LIBCURL_VERSION_NUM >= 0x075500
+	curl_easy_setopt(c->easy, CURLOPT_PROTOCOLS_STR, "http,https");
+#else
+	curl_easy_setopt(c->easy, CURLOPT_PROTOCOLS,
+	    (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#endif
+	curl_easy_setopt(c->easy, CURLOPT_USERAGENT, "tacd");
+	if (tg->ca[0] != '\0')
+		curl_easy_setopt(c->easy, CURLOPT_CAINFO, tg->ca);
+	TAILQ_INSERT_TAIL(&tg->calls, c, entry);
+	if (curl_multi_add_handle(tg->multi, c->easy) != CURLM_OK)
+		fatalx("%s: curl_multi_add_handle", __func__);
+}
+
+/*
+ * Call a Bot API method as a multipart/form-data POST: the fields of
+ * fields (a JSON object; the call takes the reference) go as form fields,
+ * strings as they are and other values JSON-encoded (reply_markup,
+ * media), and data (len bytes of a PNG image, copied now) as the file
+ * part named filefield.  Otherwise as tg_http_call().
+ */
+void
+tg_http_upload(struct tg *tg, const char *method, json_t *fields,
+    const char *filefield, const unsigned char *data, size_t len,
+    long timeout, tg_http_cb cb, void *arg)
+{
+	struct tg_call	*c;
+	curl_mimepart	*part;
+	const char	*key;
+	json_t		*v;
+	char		 url[512], *text;
+
+	if ((c = calloc(1, sizeof *c)) == NULL)
+		fatal("%s", __func__);
+	c->tg = tg;
+	c->cb = cb;
+	c->arg = arg;
+	snprintf(c->method, sizeof c->method, "%s", method);
+	if ((c->easy = curl_easy_init()) == NULL)
+		fatalx("%s: curl_easy_init", __func__);
+	if ((c->mime = curl_mime_init(c->easy)) == NULL)
+		fatalx("%s: curl_mime_init", __func__);
+	json_object_foreach(fields, key, v) {
+		/* Telegram reads numbers and JSON objects from their text. */
+		if (json_is_string(v))
+			text = strdup(json_string_value(v));
+		else
+			text = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+		if (text == NULL || (part = curl_mime_addpart(c->mime)) ==
+		    NULL || curl_mime_name(part, key) != CURLE_OK ||
+		    curl_mime_data(part, text, CURL_ZERO_TERMINATED) !=
+		    CURLE_OK)
+			fatalx("%s: field %s", __func__, key);
+		free(text);
+	}
+	json_decref(fields);
+	if ((part = curl_mime_addpart(c->mime)) == NULL ||
+	    curl_mime_name(part, filefield) != CURLE_OK ||
+	    curl_mime_filename(part, "board.png") != CURLE_OK ||
+	    curl_mime_type(part, "image/png") != CURLE_OK ||
+	    curl_mime_data(part, (const char *)data, len) != CURLE_OK)
+		fatalx("%s: file part", __func__);
+	snprintf(url, sizeof url, "%s/bot%s/%s", tg->api, tg->token, method);
+	curl_easy_setopt(c->easy, CURLOPT_URL, url);
+	curl_easy_setopt(c->easy, CURLOPT_MIMEPOST, c->mime);
 	curl_easy_setopt(c->easy, CURLOPT_WRITEFUNCTION, tg_http_write);
 	curl_easy_setopt(c->easy, CURLOPT_WRITEDATA, c);
 	curl_easy_setopt(c->easy, CURLOPT_ERRORBUFFER, c->err);

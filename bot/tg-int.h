@@ -18,6 +18,11 @@
 #define TG_POLL_TIMEOUT	25		/* seconds a getUpdates may wait */
 #define TG_NCHATS	256		/* chats with a rate bucket */
 #define TG_NTOLD	256		/* people told about the deep link */
+#define TG_NGROUPS	256		/* groups with a title and admins */
+#define TG_NADMINS	64		/* admins remembered per group */
+#define TG_MERGE	32		/* rows merged into one message */
+#define TG_NMIGRATE	16		/* migrations waiting for a batch end */
+#define TG_NBOARDS	64		/* boards waiting for their edit */
 
 /* The answer to one Bot API call, as the callback sees it. */
 struct tg_result {
@@ -37,6 +42,11 @@ typedef void	(*tg_http_cb)(struct tg *, const struct tg_result *, void *);
 struct tg_call;
 TAILQ_HEAD(tg_calls, tg_call);
 
+/* How a board is drawn: picture_render(), or a test's stand-in. */
+struct picture_opts;
+typedef int	(*tg_render_fn)(const struct tac_state *,
+		    const struct picture_opts *, unsigned char **, size_t *);
+
 /* A token bucket: rate tokens per second, up to burst. */
 struct tg_bucket {
 	double		 tokens;
@@ -50,6 +60,38 @@ struct tg_chat {
 	struct tg_bucket b;
 	double		 used;		/* last use, to evict the oldest */
 	int		 failures;	/* in a row, for the backoff */
+};
+
+/* A group as the bridge knows it (tg-admin.c). */
+struct tg_group {
+	char		 chat[32];
+	char		 title[160];
+	int64_t		 admins[TG_NADMINS];	/* user ids */
+	int		 nadmins;
+	int		 fetching;	/* getChatAdministrators is out */
+	double		 fetched;	/* when the list came (or failed) */
+	double		 used;		/* last update, to evict the oldest */
+};
+
+/* One Bot API call delivering outbox rows (tg-out.c). */
+struct tg_req {
+	char		 method[32];	/* sendMessage, editMessageText, ... */
+	json_t		*params;
+	char		 file[16];	/* the PNG's form field: an upload */
+	json_t		*fallback;	/* a new message's params if the edit
+					   fails */
+	char		 fbmethod[32];	/* its method; "": sendMessage */
+	char		 fbfile[16];	/* its PNG's form field, "" if none */
+	char		 edit[32];	/* the message edited, "" if none (a
+					   board's: "photo:ID" or "ID") */
+	int		 photo;		/* the message is a photo */
+	int64_t		 shown;		/* a board of this game: remember it */
+	int64_t		 ids[TG_MERGE];	/* the rows it delivers, first first */
+	int		 nids;
+	int64_t		 board;		/* a move of this game: edit its board */
+	int64_t		 lobby;		/* this game's lobby is over: edit it */
+	unsigned char	*png;		/* a photo to upload, or NULL */
+	size_t		 pnglen;
 };
 
 struct tg {
@@ -91,6 +133,28 @@ struct tg {
 	int			 ntold;
 	char			 migrated[TG_NCHATS][2][64];	/* old, new */
 	int			 nmigrated;
+	char			 migrating[TG_NMIGRATE][2][32];	/* updates' */
+	int			 nmigrating;
+	struct tac_list		*list;		/* scratch for menus */
+	struct {
+		char		 chat[64];
+		int64_t		 game;
+		char		 kind[8];	/* "board", "lobby" */
+	}			 boards[TG_NBOARDS];	/* to edit */
+	int			 nboards;
+
+	/* tg-admin.c */
+	struct tg_group		 groups[TG_NGROUPS];
+
+	/* tg-photo.c */
+	struct {
+		char		 chat[64];
+		int64_t		 game;
+		char		 ref[32];	/* "photo:ID" or "ID" */
+	}			 shown[TG_NBOARDS];	/* boards posted */
+	int			 nshown;
+	int			 rendered;	/* fonts to free at exit */
+	tg_render_fn		 render;	/* NULL: picture_render() */
 
 	/* tg-hook.c */
 	struct evhttp		*http;
@@ -106,6 +170,9 @@ void		 tg_http_free(struct tg *);
 void		 tg_http_call(struct tg *, const char *, json_t *, long,
 		     tg_http_cb, void *);
 int		 tg_http_busy(struct tg *, tg_http_cb);
+void		 tg_http_upload(struct tg *, const char *, json_t *,
+		     const char *, const unsigned char *, size_t, long,
+		     tg_http_cb, void *);
 
 /* tg-poll.c */
 void		 tg_poll_start(struct tg *);
@@ -116,6 +183,39 @@ int		 tg_poll_feed(struct tg *, struct tg_update *);
 int		 tg_send_init(struct tg *);
 void		 tg_send_free(struct tg *);
 void		 tg_send_kick(struct tg *);
+
+void		 tg_send_answer(struct tg *, const char *);
+void		 tg_send_moved(struct tg *, const char *, const char *);
+void		 tg_send_migrations(struct tg *);
+const char	*tg_send_target(struct tg *, const char *);
+
+/* tg-out.c */
+struct rbuf;
+int		 tg_out_group(const char *);
+void		 tg_out_escape(struct rbuf *, const char *, size_t);
+int		 tg_out_make(struct tg *, const struct svc_out *,
+		     struct tg_req *);
+int		 tg_out_edit(struct tg *, const char *, int64_t,
+		     const char *, struct tg_req *);
+void		 tg_out_free(struct tg_req *);
+
+/* tg-photo.c */
+int		 tg_photo_wanted(const struct svc_game *);
+int64_t		 tg_photo_ref(const char *, int *);
+void		 tg_photo_mkref(char *, size_t, int64_t, int);
+void		 tg_photo_remember(struct tg *, const char *, int64_t,
+		     const char *);
+int		 tg_photo_board(struct tg *, const char *, int64_t, char *,
+		     size_t);
+int		 tg_photo_render(struct tg *, const struct svc_game *,
+		     unsigned char **, size_t *);
+void		 tg_photo_call(struct tg *, struct tg_req *, const char *,
+		     const struct svc_game *, const char *);
+void		 tg_photo_exit(struct tg *);
+
+/* tg-admin.c */
+void		 tg_admin_see(struct tg *, struct tg_update *);
+const char	*tg_admin_title(struct tg *, const char *);
 
 /* tg-hook.c */
 int		 tg_hook_start(struct tg *, char **);

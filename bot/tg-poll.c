@@ -13,6 +13,7 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,12 +42,24 @@ tg_poll_feed(struct tg *tg, struct tg_update *u)
 {
 	char	*cause = NULL;
 
+	tg_admin_see(tg, u);
 	if (svc_event(tg->svc, &u->ev, &cause) != 0) {
 		log_warnx("telegram: update %lld: %s",
 		    (long long)u->ev.update_id, cause != NULL ? cause :
 		    "failed");
 		free(cause);
 		return (-1);
+	}
+	/* A press the service could not take still needs its answer. */
+	if (u->callback[0] != '\0' && u->ev.data == NULL)
+		tg_send_answer(tg, u->callback);
+	/* Moved after the batch: a migration is a transaction of its own. */
+	if (u->migrate[0] != '\0' && tg->nmigrating < TG_NMIGRATE) {
+		snprintf(tg->migrating[tg->nmigrating][0],
+		    sizeof tg->migrating[0][0], "%s", u->chat);
+		snprintf(tg->migrating[tg->nmigrating][1],
+		    sizeof tg->migrating[0][1], "%s", u->migrate);
+		tg->nmigrating++;
 	}
 	return (0);
 }

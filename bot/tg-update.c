@@ -5,7 +5,8 @@
  * event needs is copied into struct tg_update, so the JSON may go at once.
  * Messages with text and button presses become events; every other kind
  * of update (my_chat_member, edits, channel posts, ...) is only recorded,
- * so the update offset still moves past it.
+ * so the update offset still moves past it.  A button press that cannot
+ * be an event (no person) keeps its callback id: the bridge answers it.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -13,6 +14,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -125,16 +127,31 @@ tg_update_ours(char *text, const char *botname)
 	return (1);
 }
 
-/* A message: text commands (groups) or any text (private chats). */
+/*
+ * A message: text commands (groups) or any text (private chats).  A group
+ * that became a supergroup says so in a message with the new id (only
+ * recorded; the bridge moves the chat).
+ */
 static int
 tg_update_message(json_t *m, const char *botname, struct tg_update *u)
 {
+	json_t	*sc, *id;
+
 	if (!json_is_object(m) ||
 	    tg_update_who(json_object_get(m, "from"), json_object_get(m,
 	    "chat"), u) != 0)
 		return (0);
+	if (!u->ev.private_chat && tg_update_id(m, "migrate_to_chat_id",
+	    u->migrate, sizeof u->migrate) == 0)
+		return (0);
 	if (tg_update_str(m, "text", u->text, sizeof u->text) != 0)
 		return (0);
+	/* Sent as the chat itself: only its admins can do that. */
+	sc = json_object_get(m, "sender_chat");
+	id = json_object_get(sc, "id");
+	if (json_is_integer(id) && strtoll(u->chat, NULL, 10) ==
+	    json_integer_value(id))
+		u->ev.admin = 1;
 	/* In a group only commands are for us (privacy mode sends replies). */
 	if (u->text[0] != '/' && !u->ev.private_chat)
 		return (0);

@@ -82,6 +82,7 @@ tg_secret(const char *path, const char *what, char *buf, size_t len,
 void
 tg_after(struct tg *tg)
 {
+	tg_send_migrations(tg);
 	if (tg->hooks.work != NULL)
 		tg->hooks.work(tg->hooks.arg);
 	tg_send_kick(tg);
@@ -238,6 +239,7 @@ tg_free(struct tg *tg)
 	}
 	if (tg->ev_start != NULL)
 		event_free(tg->ev_start);
+	free(tg->list);
 	explicit_bzero(tg->token, sizeof tg->token);
 	if (tg->secret != NULL) {
 		explicit_bzero(tg->secret, 257);

@@ -40,6 +40,7 @@ struct tg_update {
 	char			 name[160];
 	char			 title[160];
 	char			 lang[16];
+	char			 migrate[32];	/* the chat's new id, or "" */
 	char			 text[TG_MAXTEXT];
 };
 

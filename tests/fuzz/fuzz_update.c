@@ -44,6 +44,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fprintf(stderr, "bad update id or platform\n");
 		abort();
 	}
+	/* A migration's new id or a kept callback id is a terminated string. */
+	if (memchr(u.migrate, '\0', sizeof u.migrate) == NULL ||
+	    memchr(u.callback, '\0', sizeof u.callback) == NULL ||
+	    (u.migrate[0] != '\0' && rc != 0)) {
+		fprintf(stderr, "a bad migration or callback id\n");
+		abort();
+	}
 	if (rc == 0) {
 		if (ev->text != NULL || ev->data != NULL) {
 			fprintf(stderr, "an ignored update carries text\n");

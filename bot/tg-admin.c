@@ -1,0 +1,126 @@
+/*
+ * tg-admin.c: what the bridge knows of the groups it hears from: their
+ * titles (a "your turn" notice names the group) and their administrators
+ * (a chat admin may abort a game or replace a seat, as the creator may).
+ *
+ * Admins come from getChatAdministrators, asked in the background when a
+ * group's update arrives and the list is older than ten minutes.  The
+ * update is never held for it: until the answer comes, only the creator
+ * and anonymous admins (a message sent as the chat) count.  A failed call
+ * (the emulator answers HTTP 500) means no admins known.  All in memory:
+ * after a restart the lists are asked for again.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "tg-int.h"
+
+#define TG_ADMIN_TTL	600.0	/* seconds an admin list is trusted */
+#define TG_ADMIN_RETRY	60.0	/* seconds after a failed call */
+
+/* The entry of a group, NULL if unknown; make: add (evicting the oldest). */
+static struct tg_group *
+tg_admin_group(struct tg *tg, const char *chat, int make)
+{
+	struct tg_group	*gr, *old = &tg->groups[0];
+	size_t		 i;
+
+	for (i = 0; i < TG_NGROUPS; i++) {
+		gr = &tg->groups[i];
+		if (gr->chat[0] != '\0' && strcmp(gr->chat, chat) == 0)
+			return (gr);
+		if (gr->used < old->used)
+			old = gr;
+	}
+	if (!make)
+		return (NULL);
+	memset(old, 0, sizeof *old);
+	snprintf(old->chat, sizeof old->chat, "%s", chat);
+	old->fetched = -1e9;
+	return (old);
+}
+
+/* getChatAdministrators answered (arg: the chat id, malloc'd). */
+static void
+tg_admin_done(struct tg *tg, const struct tg_result *r, void *arg)
+{
+	struct tg_group	*gr;
+	json_t		*v, *id;
+	size_t		 i;
+	char		*chat = arg;
+
+	if (r->cancelled || (gr = tg_admin_group(tg, chat, 0)) == NULL) {
+		free(chat);
+		return;
+	}
+	gr->fetching = 0;
+	gr->fetched = tg_now();
+	gr->nadmins = 0;
+	if (!r->ok || !json_is_array(r->result)) {
+		log_debug("telegram: admins of %s: %s", chat, r->desc != NULL ?
+		    r->desc : "no answer");
+		gr->fetched -= TG_ADMIN_TTL - TG_ADMIN_RETRY;
+		free(chat);
+		return;
+	}
+	json_array_foreach(r->result, i, v) {
+		id = json_object_get(json_object_get(v, "user"), "id");
+		if (json_is_integer(id) && gr->nadmins < TG_NADMINS)
+			gr->admins[gr->nadmins++] = json_integer_value(id);
+	}
+	free(chat);
+}
+
+/*
+ * An update from a chat: remember a group's title, ask for its admins
+ * if the list is old, and mark the event's person an admin if the list
+ * (as known now) says so.
+ */
+void
+tg_admin_see(struct tg *tg, struct tg_update *u)
+{
+	struct tg_group	*gr;
+	double		 now = tg_now();
+	long long	 user;
+	char		*end, *chat;
+	int		 i;
+
+	if (u->ev.private_chat || u->ev.chat == NULL || !tg_out_group(u->chat))
+		return;
+	gr = tg_admin_group(tg, u->chat, 1);
+	gr->used = now;
+	if (u->title[0] != '\0')
+		snprintf(gr->title, sizeof gr->title, "%s", u->title);
+	if (!gr->fetching && !tg->stopping && now - gr->fetched >=
+	    TG_ADMIN_TTL) {
+		if ((chat = strdup(u->chat)) == NULL)
+			fatal("%s", __func__);
+		gr->fetching = 1;
+		tg_http_call(tg, "getChatAdministrators", json_pack("{s:I}",
+		    "chat_id", (json_int_t)strtoll(u->chat, NULL, 10)), 30,
+		    tg_admin_done, chat);
+	}
+	user = strtoll(u->user, &end, 10);
+	if (*end != '\0')
+		return;
+	for (i = 0; i < gr->nadmins; i++) {
+		if (gr->admins[i] == user)
+			u->ev.admin = 1;
+	}
+}
+
+/* A group's title as last seen, or NULL. */
+const char *
+tg_admin_title(struct tg *tg, const char *chat)
+{
+	struct tg_group	*gr;
+
+	if ((gr = tg_admin_group(tg, chat, 0)) == NULL || gr->title[0] == '\0')
+		return (NULL);
+	return (gr->title);
+}

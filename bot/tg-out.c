@@ -1,0 +1,465 @@
+/*
+ * tg-out.c: an outbox row made into one Bot API call.
+ *
+ * The text comes from render_out() (the same words as the console), as
+ * HTML; what is Telegram's own is here: the buttons (tg-keys.c), which
+ * message to edit instead of posting a new one (the lobby, the board, a
+ * menu whose button was pressed), and merging a burst of short notices
+ * for one chat into one message, so a game's move lines do not eat the
+ * group's rate limit one message each.  A board in a "picture" chat is a
+ * photo (tg-photo.c); the text board stands in when drawing fails.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "log.h"
+#include "render.h"
+#include "tg-int.h"
+#include "tg-keys.h"
+
+#define TG_TEXTMAX	4096	/* characters of a message, after escaping */
+
+/* Is a chat id a group's (negative ids are groups and channels)? */
+int
+tg_out_group(const char *chat)
+{
+	return (chat[0] == '-');
+}
+
+/* Append s to b, HTML-escaped, at most max bytes of s. */
+void
+tg_out_escape(struct rbuf *b, const char *s, size_t max)
+{
+	size_t	i, n = strlen(s);
+
+	if (n > max) {
+		/* Cut at a character boundary, and say so. */
+		n = max;
+		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+			n--;
+	}
+	for (i = 0; i < n; i++) {
+		if (s[i] == '<')
+			rbuf_addstr(b, "&lt;");
+		else if (s[i] == '>')
+			rbuf_addstr(b, "&gt;");
+		else if (s[i] == '&')
+			rbuf_addstr(b, "&amp;");
+		else
+			rbuf_add(b, "%c", s[i]);
+	}
+	if (n < strlen(s))
+		rbuf_addstr(b, "\xe2\x80\xa6");
+}
+
+/* Kinds of short notices that may share one message. */
+static int
+tg_out_mergeable(const char *kind)
+{
+	static const char *const k[] = { "moved", "seat", "takeover",
+	    "info", "over", "aborted" };
+	size_t	i;
+
+	for (i = 0; i < sizeof k / sizeof k[0]; i++) {
+		if (strcmp(kind, k[i]) == 0)
+			return (1);
+	}
+	return (0);
+}
+
+/* Kinds that change the board: after them the board is edited. */
+static int
+tg_out_moves(const char *kind)
+{
+	return (strcmp(kind, "moved") == 0 || strcmp(kind, "takeover") == 0 ||
+	    strcmp(kind, "over") == 0);
+}
+
+/*
+ * The game whose board a row asks to show again: an "info" row saying
+ * the chat's board style changed (a board of the other kind is posted).
+ * 0 if none.
+ */
+static int64_t
+tg_out_restyled(const struct svc_out *out, json_t *p)
+{
+	json_t	*own = NULL;
+	int64_t	 game = 0;
+
+	if (strcmp(out->kind, "info") != 0)
+		return (0);
+	if (p == NULL && (p = own = json_loads(out->payload != NULL ?
+	    out->payload : "{}", 0, NULL)) == NULL)
+		return (0);
+	if (strcmp(json_string_value(json_object_get(p, "code")) != NULL ?
+	    json_string_value(json_object_get(p, "code")) : "", "board") == 0)
+		game = out->game != 0 ? out->game :
+		    json_integer_value(json_object_get(p, "game"));
+	json_decref(own);
+	return (game);
+}
+
+/* The language a row is read in: its own, else its game's, else "en". */
+static const char *
+tg_out_lang(json_t *p, const struct svc_game *g)
+{
+	const char	*l = json_string_value(json_object_get(p, "lang"));
+
+	if (l != NULL && i18n_known(l))
+		return (i18n_norm(l));
+	if (g != NULL && g->lang[0] != '\0')
+		return (g->lang);
+	return ("en");
+}
+
+/* Render a row's text (not escaped), trailing newlines cut. */
+static void
+tg_out_text(struct tg *tg, const struct svc_out *out, struct rbuf *t)
+{
+	struct render_opts	o;
+
+	memset(&o, 0, sizeof o);
+	o.style = RENDER_PLAIN;
+	o.lang = "en";
+	o.viewer = tg_out_group(out->chat) ? NULL : out->chat;
+	render_out(tg->svc, out, &o, t);
+	while (t->len > 0 && t->s[t->len - 1] == '\n')
+		t->s[--t->len] = '\0';
+}
+
+/* The scratch legal list (big: made once). */
+static struct tac_list *
+tg_out_list(struct tg *tg)
+{
+	if (tg->list == NULL && (tg->list = malloc(sizeof *tg->list)) ==
+	    NULL)
+		fatal("%s", __func__);
+	return (tg->list);
+}
+
+/*
+ * The text and buttons of a "menu" row: the hand, the action chosen so
+ * far and the node's choices.  -1 when the row is out of date (the turn
+ * moved on, or the path names nothing now): nothing to show.
+ */
+static int
+tg_out_menu(struct tg *tg, json_t *p, struct svc_game *g, struct rbuf *t,
+    json_t **markup)
+{
+	struct tac_state	 st, view;
+	struct menu		*m;
+	struct rbuf		 pre = { NULL, 0, 0 };
+	const char		*lang = g->lang, *path;
+	json_t			*v;
+	int			 seat;
+
+	seat = (int)json_integer_value(json_object_get(p, "seat"));
+	path = json_string_value(json_object_get(p, "path"));
+	v = json_object_get(p, "turn");
+	if (path == NULL || (json_is_integer(v) && json_integer_value(v) !=
+	    g->turn_no) || svc_game_position(tg->svc, g->id, -1, &st) != 0)
+		return (-1);
+	if ((m = malloc(sizeof *m)) == NULL)
+		fatal("%s", __func__);
+	if (menu_build(&st, seat, path, m, tg_out_list(tg)) != 0) {
+		free(m);
+		return (-1);
+	}
+	rbuf_add(t, tr(lang, "Game #%lld."), (long long)g->id);
+	rbuf_addstr(t, " ");
+	tac_view(&st, seat, &view);
+	render_hand(g, &view, seat, t);
+	if (m->prefix[0] != '\0') {
+		tg_keys_pretty(g, lang, "", m->prefix, &pre);
+		rbuf_add(t, tr(lang, "Your move: %s"), pre.s != NULL ? pre.s :
+		    "");
+		rbuf_addstr(t, "\n");
+	}
+	rbuf_addstr(t, m->top ? tr(lang, "Choose a card.") :
+	    tr(lang, "Choose the next step."));
+	*markup = tg_keys_menu(g, lang, m, g->turn_no);
+	rbuf_free(&pre);
+	free(m);
+	return (0);
+}
+
+/* The buttons of a "turn" row: the menu's root, if the seat is to act. */
+static json_t *
+tg_out_turnkeys(struct tg *tg, const struct svc_game *g, int seat)
+{
+	struct tac_state	 st;
+	struct menu		*m;
+	json_t			*k = NULL;
+
+	if (svc_game_position(tg->svc, g->id, -1, &st) != 0)
+		return (NULL);
+	if ((m = malloc(sizeof *m)) == NULL)
+		fatal("%s", __func__);
+	if (menu_build(&st, seat, "", m, tg_out_list(tg)) == 0 && m->n > 0)
+		k = tg_keys_menu(g, g->lang, m, g->turn_no);
+	free(m);
+	return (k);
+}
+
+/* Set the call: a new message, or an edit of msg falling back to one. */
+static void
+tg_out_call(struct tg *tg, struct tg_req *req, const char *chat,
+    const char *html, json_t *markup, const char *msg)
+{
+	json_t	*p;
+
+	p = json_pack("{s:s, s:s, s:s, s:b}", "chat_id", tg_send_target(tg,
+	    chat), "text", html, "parse_mode", "HTML",
+	    "disable_web_page_preview", 1);
+	if (markup != NULL)
+		json_object_set_new(p, "reply_markup", markup);
+	if (msg == NULL || *msg == '\0' || strtoll(msg, NULL, 10) <= 0) {
+		snprintf(req->method, sizeof req->method, "sendMessage");
+		req->params = p;
+		return;
+	}
+	snprintf(req->method, sizeof req->method, "editMessageText");
+	snprintf(req->edit, sizeof req->edit, "%s", msg);
+	req->fallback = json_deep_copy(p);
+	/* A new message needs no empty keyboard. */
+	if (markup != NULL && json_array_size(json_object_get(markup,
+	    "inline_keyboard")) == 0)
+		json_object_del(req->fallback, "reply_markup");
+	json_object_set_new(p, "message_id", json_integer(strtoll(msg, NULL,
+	    10)));
+	req->params = p;
+}
+
+/*
+ * Add the next rows of the chat to a mergeable notice while they are
+ * notices too and the text stays within a message.
+ */
+static void
+tg_out_merge(struct tg *tg, const struct svc_out *out, struct tg_req *req,
+    struct rbuf *html)
+{
+	struct svc_out	 next;
+	struct rbuf	 t = { NULL, 0, 0 }, e = { NULL, 0, 0 };
+	int64_t		 after = out->id, game;
+	int		 rc;
+
+	while (req->nids < TG_MERGE) {
+		if ((rc = svc_outbox_after(tg->svc, TG_PLATFORM, out->chat,
+		    after, &next)) <= 0) {
+			if (rc < 0)
+				log_warnx("telegram: outbox: %s",
+				    svc_error(tg->svc));
+			break;
+		}
+		if (!tg_out_mergeable(next.kind)) {
+			svc_out_free(&next);
+			break;
+		}
+		rbuf_reset(&t);
+		rbuf_reset(&e);
+		tg_out_text(tg, &next, &t);
+		if (t.len > 0)
+			tg_out_escape(&e, t.s, t.len);
+		if (html->len + e.len + 1 > TG_TEXTMAX) {
+			svc_out_free(&next);
+			break;
+		}
+		if (e.len > 0) {
+			if (html->len > 0)
+				rbuf_addstr(html, "\n");
+			rbuf_addstr(html, e.s);
+		}
+		req->ids[req->nids++] = next.id;
+		if (tg_out_moves(next.kind) && next.game != 0)
+			req->board = next.game;
+		else if ((game = tg_out_restyled(&next, NULL)) != 0)
+			req->board = game;
+		after = next.id;
+		svc_out_free(&next);
+	}
+	rbuf_free(&t);
+	rbuf_free(&e);
+}
+
+/*
+ * A board row: the photo call when the chat wants a picture and it could
+ * be drawn (1: req is set); else 0 with msg the text board message to
+ * edit, "" to post one (there is none, or it is a photo: Telegram cannot
+ * make a photo text).
+ */
+static int
+tg_out_board(struct tg *tg, struct tg_req *req, const char *chat,
+    const struct svc_game *g, const char *ref, char *msg, size_t len)
+{
+	int	photo;
+
+	msg[0] = '\0';
+	req->shown = g->id;
+	if (tg_photo_wanted(g)) {
+		if (tg_photo_render(tg, g, &req->png, &req->pnglen) == 0) {
+			tg_photo_call(tg, req, chat, g, ref);
+			return (1);
+		}
+		log_warnx("telegram: game #%lld: the board picture failed; "
+		    "the text board instead", (long long)g->id);
+	}
+	if (tg_photo_ref(ref, &photo) > 0 && !photo)
+		snprintf(msg, len, "%s", ref);
+	return (0);
+}
+
+/*
+ * Make the call that delivers a row (and maybe the rows merged into it):
+ * 1 with req filled, 0 when there is nothing to send (the row is done).
+ * Not for "answer" rows.
+ */
+int
+tg_out_make(struct tg *tg, const struct svc_out *out, struct tg_req *req)
+{
+	struct svc_game	 g;
+	struct rbuf	 t = { NULL, 0, 0 }, html = { NULL, 0, 0 };
+	json_t		*p, *markup = NULL, *v;
+	const char	*k = out->kind, *lang, *title;
+	char		 msg[32] = "", ref[32] = "";
+	int64_t		 game;
+	int		 have = 0, seat, rc = 1;
+
+	memset(req, 0, sizeof *req);
+	req->ids[req->nids++] = out->id;
+	if ((p = json_loads(out->payload != NULL ? out->payload : "{}", 0,
+	    NULL)) == NULL)
+		p = json_object();
+	memset(&g, 0, sizeof g);
+	/* Replies to a person name their game in the payload only. */
+	game = out->game != 0 ? out->game :
+	    json_integer_value(json_object_get(p, "game"));
+	if (game != 0 && svc_game_info(tg->svc, game, &g) == 0)
+		have = 1;
+	lang = tg_out_lang(p, have ? &g : NULL);
+	snprintf(g.lang, sizeof g.lang, "%s", lang);
+	seat = (int)json_integer_value(json_object_get(p, "seat"));
+
+	if (strcmp(k, "board") == 0 && have) {
+		if (tg_photo_board(tg, out->chat, g.id, ref, sizeof ref) < 0)
+			ref[0] = '\0';
+		if (tg_out_board(tg, req, out->chat, &g, ref, msg,
+		    sizeof msg)) {
+			/* The first board: the lobby's buttons must go. */
+			if (ref[0] == '\0' && g.state != SVC_LOBBY)
+				req->lobby = game;
+			goto out;
+		}
+	}
+	if (strcmp(k, "menu") == 0) {
+		if (!have || tg_out_menu(tg, p, &g, &t, &markup) != 0) {
+			rc = 0;
+			goto out;
+		}
+		v = json_object_get(p, "message");
+		if (json_is_integer(v) && json_integer_value(v) > 0)
+			snprintf(msg, sizeof msg, "%lld",
+			    (long long)json_integer_value(v));
+	} else
+		tg_out_text(tg, out, &t);
+	if (t.len == 0) {
+		rc = 0;
+		goto out;
+	}
+	if (strcmp(k, "turn") == 0 && have) {
+		if ((title = tg_admin_title(tg, g.chat)) != NULL) {
+			rbuf_addstr(&t, "\n");
+			rbuf_add(&t, tr(lang, "Group: %s"), title);
+		}
+		markup = tg_out_turnkeys(tg, &g, seat);
+	} else if (strcmp(k, "lobby") == 0 && have) {
+		markup = tg_keys_lobby(&g, lang);
+		if (svc_message(tg->svc, g.id, out->chat, "lobby", msg,
+		    sizeof msg) < 0)
+			msg[0] = '\0';
+	} else if (strcmp(k, "options") == 0 && have)
+		markup = tg_keys_options(&g, lang);
+
+	/* Escaping may grow it up to five times: keep within 4096. */
+	if (strcmp(k, "board") == 0)
+		rbuf_addstr(&html, "<pre>");
+	tg_out_escape(&html, t.s, t.len > TG_TEXTMAX / 5 * 4 ?
+	    TG_TEXTMAX / 5 * 4 : t.len);
+	if (strcmp(k, "board") == 0)
+		rbuf_addstr(&html, "</pre>");
+	else if (tg_out_mergeable(k)) {
+		if (tg_out_moves(k) && out->game != 0)
+			req->board = out->game;
+		else if (tg_out_restyled(out, p) != 0)
+			req->board = game;
+		tg_out_merge(tg, out, req, &html);
+	}
+	/* The first board, or the end of a lobby: its buttons must go. */
+	if ((strcmp(k, "board") == 0 && ref[0] == '\0' && have &&
+	    g.state != SVC_LOBBY) || strcmp(k, "aborted") == 0)
+		req->lobby = game;
+	if (!tg_out_group(out->chat))
+		req->board = 0;
+	tg_out_call(tg, req, out->chat, html.s, markup, msg);
+	markup = NULL;
+out:
+	json_decref(markup);
+	json_decref(p);
+	rbuf_free(&t);
+	rbuf_free(&html);
+	return (rc);
+}
+
+/*
+ * The edit of a game's board (after moves) or lobby (once it is over)
+ * message in a chat: 1 with req filled, 0 when there is no such message
+ * to edit (the service's "board" row posts the board) or nothing to show.
+ */
+int
+tg_out_edit(struct tg *tg, const char *chat, int64_t game, const char *kind,
+    struct tg_req *req)
+{
+	struct svc_out	out;
+	char		msg[32];
+	int		rc;
+
+	memset(req, 0, sizeof *req);
+	if (strcmp(kind, "board") == 0)
+		rc = tg_photo_board(tg, chat, game, msg, sizeof msg);
+	else
+		rc = svc_message(tg->svc, game, chat, kind, msg, sizeof msg);
+	if (rc != 1)
+		return (0);
+	memset(&out, 0, sizeof out);
+	snprintf(out.chat, sizeof out.chat, "%s", chat);
+	snprintf(out.kind, sizeof out.kind, "%s", kind);
+	out.game = game;
+	out.payload = (char *)"{}";
+	rc = tg_out_make(tg, &out, req);
+	req->nids = 0;		/* no row: nothing to mark */
+	req->board = req->lobby = 0;
+	/*
+	 * A board message that is gone is posted anew (its fallback); an
+	 * ended lobby that is gone needs nothing.
+	 */
+	if (strcmp(kind, "board") != 0) {
+		json_decref(req->fallback);
+		req->fallback = NULL;
+	}
+	return (rc);
+}
+
+/* Release what a request holds. */
+void
+tg_out_free(struct tg_req *req)
+{
+	json_decref(req->params);
+	json_decref(req->fallback);
+	free(req->png);
+	memset(req, 0, sizeof *req);
+}

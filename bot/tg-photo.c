@@ -1,0 +1,202 @@
+/*
+ * tg-photo.c: a game's board as a photo, for chats whose board style is
+ * "picture".
+ *
+ * The board message is a photo: posted with sendPhoto, replaced after
+ * moves with editMessageMedia (both multipart uploads, tg_http_upload()).
+ * Telegram cannot turn a text message into a photo or back, so the kind
+ * of the board message is kept with its id: "photo:ID" for a photo, "ID"
+ * for a text board, and a board of the other kind is posted anew.
+ *
+ * Board messages posted outside a "board" row (a failed edit's
+ * replacement, a style change) are not recorded by the service (it keeps
+ * message ids of delivered rows only), so the bridge remembers them here
+ * for as long as it runs; after a restart the service's id is used again.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "picture.h"
+#include "tg-int.h"
+
+#define TG_PHOTO_PREFIX	"photo:"
+
+/* Is the chat's board to be a picture (the default) for this game? */
+int
+tg_photo_wanted(const struct svc_game *g)
+{
+	return (strcmp(g->board, "text") != 0 && g->state != SVC_LOBBY);
+}
+
+/*
+ * The message id in a board message reference ("photo:ID" or "ID"), 0 if
+ * none; *photo says whether that message is a photo.
+ */
+int64_t
+tg_photo_ref(const char *ref, int *photo)
+{
+	size_t	n = strlen(TG_PHOTO_PREFIX);
+
+	*photo = strncmp(ref, TG_PHOTO_PREFIX, n) == 0;
+	if (*photo)
+		ref += n;
+	return (strtoll(ref, NULL, 10));
+}
+
+/* Make the reference a message id of a kind is stored as. */
+void
+tg_photo_mkref(char *buf, size_t len, int64_t id, int photo)
+{
+	snprintf(buf, len, "%s%lld", photo ? TG_PHOTO_PREFIX : "",
+	    (long long)id);
+}
+
+/*
+ * Remember the board message of a game in a chat that this run posted or
+ * edited last; the oldest is forgotten when the table is full.
+ */
+void
+tg_photo_remember(struct tg *tg, const char *chat, int64_t game,
+    const char *ref)
+{
+	int	i;
+
+	for (i = 0; i < tg->nshown; i++) {
+		if (tg->shown[i].game == game &&
+		    strcmp(tg->shown[i].chat, chat) == 0)
+			break;
+	}
+	if (i == tg->nshown) {
+		if (tg->nshown == TG_NBOARDS) {
+			memmove(&tg->shown[0], &tg->shown[1],
+			    (TG_NBOARDS - 1) * sizeof tg->shown[0]);
+			tg->nshown--;
+		}
+		i = tg->nshown++;
+		snprintf(tg->shown[i].chat, sizeof tg->shown[i].chat, "%s",
+		    chat);
+		tg->shown[i].game = game;
+	}
+	snprintf(tg->shown[i].ref, sizeof tg->shown[i].ref, "%s", ref);
+}
+
+/*
+ * The board message of a game in a chat: the one this run remembers,
+ * else the service's record.  1 found, 0 none, -1 on failure.
+ */
+int
+tg_photo_board(struct tg *tg, const char *chat, int64_t game, char *buf,
+    size_t len)
+{
+	int	i;
+
+	for (i = 0; i < tg->nshown; i++) {
+		if (tg->shown[i].game == game &&
+		    strcmp(tg->shown[i].chat, chat) == 0) {
+			snprintf(buf, len, "%s", tg->shown[i].ref);
+			return (1);
+		}
+	}
+	return (svc_message(tg->svc, game, chat, "board", buf, len));
+}
+
+/*
+ * Draw a game's current position as a PNG (malloc'd into *png): names
+ * from the seats, the last action's arrows, the marbles it kicked.  0, or
+ * -1 when the game has no position or the drawing failed.
+ */
+int
+tg_photo_render(struct tg *tg, const struct svc_game *g, unsigned char **png,
+    size_t *len)
+{
+	struct tac_state	 st;
+	struct tac_action	 a;
+	struct picture_opts	 o;
+	char			 err[128];
+	int			 s;
+
+	*png = NULL;
+	*len = 0;
+	if (svc_game_position(tg->svc, g->id, -1, &st) != 0)
+		return (-1);
+	memset(&o, 0, sizeof o);
+	for (s = 0; s < st.cfg.nseats && s < TAC_MAXSEATS; s++)
+		o.names[s] = g->seats[s].name;
+	o.lang = g->lang[0] != '\0' ? g->lang : "en";
+	/* A gift is secret ("give"): nothing to draw. */
+	if (g->last[0] != '\0' && g->last_seat >= 0 &&
+	    strncmp(g->last, "give", 4) != 0 &&
+	    tac_action_parse(g->last, &a, err, sizeof err) == 0 &&
+	    a.op != TAC_OP_GIVE) {
+		o.last = &a;
+		o.last_seat = g->last_seat;
+		/*
+		 * The undo record holds the board before the last card play
+		 * while the round goes on; a move or swap is that play.  A
+		 * Fool, a skip or a discard leaves an older (or no) board
+		 * there, and a new round clears it: then no kicks are shown.
+		 */
+		if ((a.op == TAC_OP_MOVE || a.op == TAC_OP_SWAP) &&
+		    st.undo.card != TAC_NONE)
+			o.before = &st.undo.before;
+	}
+	tg->rendered = 1;
+	if (tg->render != NULL)
+		return (tg->render(&st, &o, png, len));
+	return (picture_render(&st, &o, png, len));
+}
+
+/*
+ * Set up the call that shows a rendered board (req->png) in a chat: an
+ * editMessageMedia of the photo ref names, falling back to a new photo
+ * if that fails, or a sendPhoto when there is no photo to edit.
+ */
+void
+tg_photo_call(struct tg *tg, struct tg_req *req, const char *chat,
+    const struct svc_game *g, const char *ref)
+{
+	json_t	*p, *media;
+	char	 caption[64];
+	int64_t	 id;
+	int	 photo;
+
+	snprintf(caption, sizeof caption, tr(g->lang, "Game #%lld."),
+	    (long long)g->id);
+	p = json_pack("{s:s, s:s}", "chat_id", tg_send_target(tg, chat),
+	    "caption", caption);
+	req->photo = 1;
+	req->shown = g->id;
+	id = tg_photo_ref(ref, &photo);
+	if (!photo || id <= 0) {
+		snprintf(req->method, sizeof req->method, "sendPhoto");
+		snprintf(req->file, sizeof req->file, "photo");
+		req->params = p;
+		return;
+	}
+	snprintf(req->fbmethod, sizeof req->fbmethod, "sendPhoto");
+	snprintf(req->fbfile, sizeof req->fbfile, "photo");
+	req->fallback = p;
+	snprintf(req->method, sizeof req->method, "editMessageMedia");
+	snprintf(req->file, sizeof req->file, "board");
+	snprintf(req->edit, sizeof req->edit, "%s", ref);
+	media = json_pack("{s:s, s:s, s:s}", "type", "photo", "media",
+	    "attach://board", "caption", caption);
+	req->params = json_pack("{s:s, s:I, s:o}", "chat_id",
+	    tg_send_target(tg, chat), "message_id", (json_int_t)id, "media",
+	    media);
+}
+
+/* Free what the drawing keeps for the whole process, if it drew. */
+void
+tg_photo_exit(struct tg *tg)
+{
+	if (tg->rendered)
+		picture_exit();
+	tg->rendered = 0;
+}

@@ -1,0 +1,687 @@
+/*
+ * check_tg.c: the Telegram bridge's own logic without a network: the
+ * button labels and keyboards (bot/tg-keys.c), the calls outbox rows
+ * become (bot/tg-out.c: edits of the lobby and board messages, merged
+ * notices, menus), the update parser's admin and migration cases, a
+ * whole turn played by pressing the menu's buttons through the service;
+ * the board as a photo or as text is in check_tg_photo.c.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <check.h>
+
+#include "i18n.h"
+#include "store.h"
+#include "tg-int.h"
+#include "tg-keys.h"
+#include "check_tg.h"
+
+
+/* The fake clock. */
+static int64_t
+tt_clock(void *arg)
+{
+	return (((struct tt *)arg)->now);
+}
+
+/* Open a store and a service, and a bridge with no network. */
+void
+tt_open(struct tt *t)
+{
+	const char	*tmp;
+	char		*cause = NULL;
+
+	memset(t, 0, sizeof *t);
+	if ((tmp = getenv("TMPDIR")) == NULL || *tmp == '\0')
+		tmp = "/tmp";
+	snprintf(t->dir, sizeof t->dir, "%s/check_tg.XXXXXX", tmp);
+	ck_assert(mkdtemp(t->dir) != NULL);
+	snprintf(t->path, sizeof t->path, "%s/t.db", t->dir);
+	t->now = 1700000000;
+	t->update = 1;
+	t->nextmsg = 500;
+	t->store = store_open(t->path, STORE_NOSYNC, &cause);
+	ck_assert_msg(t->store != NULL, "store_open: %s", cause);
+	t->svc = svc_open(t->store, tt_clock, t, &cause);
+	ck_assert_msg(t->svc != NULL, "svc_open: %s", cause);
+	t->tg = calloc(1, sizeof *t->tg);
+	ck_assert(t->tg != NULL);
+	t->tg->svc = t->svc;
+	t->tg->scale = 1.0;
+	snprintf(t->tg->botname, sizeof t->tg->botname, "TacTestBot");
+	/* The group's admins are known (none): no getChatAdministrators. */
+	snprintf(t->tg->groups[0].chat, sizeof t->tg->groups[0].chat, "-100");
+	t->tg->groups[0].fetched = tg_now();
+}
+
+/* Forget the last drain's calls. */
+void
+tt_clear(struct tt *t)
+{
+	int	i;
+
+	for (i = 0; i < t->nreqs; i++)
+		tg_out_free(&t->reqs[i]);
+	t->nreqs = 0;
+}
+
+/* Close everything, remove the scratch files. */
+void
+tt_close(struct tt *t)
+{
+	char	p[400];
+
+	tt_clear(t);
+	tg_photo_exit(t->tg);
+	svc_close(t->svc);
+	store_close(t->store);
+	free(t->tg->list);
+	free(t->tg);
+	unlink(t->path);
+	snprintf(p, sizeof p, "%s-wal", t->path);
+	unlink(p);
+	snprintf(p, sizeof p, "%s-shm", t->path);
+	unlink(p);
+	rmdir(t->dir);
+}
+
+/* Feed an update through the bridge's parser and the service. */
+static void
+tt_update(struct tt *t, const char *json)
+{
+	struct tg_update	*u;
+	char			*err = NULL;
+	int			 rc;
+
+	u = malloc(sizeof *u);
+	ck_assert(u != NULL);
+	rc = tg_update_parse(json, strlen(json), "TacTestBot", u);
+	ck_assert_int_ge(rc, 0);
+	tg_admin_see(t->tg, u);
+	ck_assert_msg(svc_event(t->svc, &u->ev, &err) == 0, "%s", err);
+	free(u);
+}
+
+/* A person types text in a chat (group "-100" or their private chat). */
+void
+tt_say(struct tt *t, const char *chat, const char *user, const char *text)
+{
+	char	buf[1024];
+
+	snprintf(buf, sizeof buf, "{\"update_id\": %lld, \"message\": "
+	    "{\"message_id\": 1, \"from\": {\"id\": %s, \"first_name\": "
+	    "\"P%s\"}, \"chat\": {\"id\": %s, \"type\": \"%s\", "
+	    "\"title\": \"Friday TAC\"}, \"text\": \"%s\"}}",
+	    (long long)t->update++, user, user, chat, chat[0] == '-' ?
+	    "group" : "private", text);
+	tt_update(t, buf);
+}
+
+/* A person presses a button under message msg in chat. */
+static void
+tt_press(struct tt *t, const char *chat, const char *user, int64_t msg,
+    const char *data)
+{
+	char	buf[1024];
+
+	snprintf(buf, sizeof buf, "{\"update_id\": %lld, \"callback_query\": "
+	    "{\"id\": \"cb%lld\", \"from\": {\"id\": %s, \"first_name\": "
+	    "\"P%s\"}, \"message\": {\"message_id\": %lld, \"chat\": "
+	    "{\"id\": %s, \"type\": \"%s\", \"title\": \"Friday TAC\"}}, "
+	    "\"data\": \"%s\"}}", (long long)t->update, (long long)t->update,
+	    user, user, (long long)msg, chat, chat[0] == '-' ? "group" :
+	    "private", data);
+	t->update++;
+	tt_update(t, buf);
+}
+
+/*
+ * Deliver every due row as the bridge would, the "API" always saying
+ * ok: a sent message gets the next id, an edit keeps its message's id.
+ * Answers are done at once; the other calls are kept in t->reqs.
+ */
+void
+tt_drain(struct tt *t)
+{
+	struct svc_out	 out;
+	struct tg_req	*r;
+	char		 msg[32];
+	int		 i;
+
+	tt_clear(t);
+	while (svc_outbox_next(t->svc, TG_PLATFORM, &out) == 1) {
+		if (strcmp(out.kind, "answer") == 0) {
+			ck_assert_int_eq(svc_outbox_done(t->svc, out.id, NULL),
+			    0);
+			svc_out_free(&out);
+			continue;
+		}
+		ck_assert_int_lt(t->nreqs, 64);
+		r = &t->reqs[t->nreqs];
+		snprintf(t->kinds[t->nreqs], sizeof t->kinds[0], "%s",
+		    out.kind);
+		if (tg_out_make(t->tg, &out, r) == 0) {
+			ck_assert_int_eq(svc_outbox_done(t->svc, out.id, NULL),
+			    0);
+			tg_out_free(r);
+			svc_out_free(&out);
+			continue;
+		}
+		if (r->edit[0] != '\0')
+			snprintf(msg, sizeof msg, "%s", r->edit);
+		else
+			tg_photo_mkref(msg, sizeof msg, t->nextmsg++,
+			    r->photo);
+		t->msgs[t->nreqs++] = tg_photo_ref(msg, &i);
+		for (i = 0; i < r->nids; i++)
+			ck_assert_int_eq(svc_outbox_done(t->svc, r->ids[i],
+			    msg), 0);
+		svc_out_free(&out);
+	}
+}
+
+/* The first call of the last drain for a kind and chat, or NULL. */
+struct tg_req *
+tt_find(struct tt *t, const char *kind, const char *chat)
+{
+	const char	*c;
+	int		 i;
+
+	for (i = 0; i < t->nreqs; i++) {
+		c = json_string_value(json_object_get(t->reqs[i].params,
+		    "chat_id"));
+		if (strcmp(t->kinds[i], kind) == 0 && c != NULL &&
+		    strcmp(c, chat) == 0)
+			return (&t->reqs[i]);
+	}
+	return (NULL);
+}
+
+/* The callback data of the button with a label, or NULL. */
+static const char *
+tt_button(const struct tg_req *r, const char *label)
+{
+	json_t		*rows, *row, *b;
+	size_t		 i, j;
+
+	rows = json_object_get(json_object_get(r->params, "reply_markup"),
+	    "inline_keyboard");
+	json_array_foreach(rows, i, row) {
+		json_array_foreach(row, j, b) {
+			if (strcmp(json_string_value(json_object_get(b,
+			    "text")), label) == 0)
+				return (json_string_value(json_object_get(b,
+				    "callback_data")));
+		}
+	}
+	return (NULL);
+}
+
+/* The number of buttons of a call. */
+static size_t
+tt_nbuttons(const struct tg_req *r)
+{
+	json_t	*rows, *row;
+	size_t	 i, n = 0;
+
+	rows = json_object_get(json_object_get(r->params, "reply_markup"),
+	    "inline_keyboard");
+	json_array_foreach(rows, i, row)
+		n += json_array_size(row);
+	return (n);
+}
+
+/* The text of the button at index k (row by row), or NULL. */
+static const char *
+tt_nth(const struct tg_req *r, size_t k, const char **data)
+{
+	json_t	*rows, *row, *b;
+	size_t	 i, j, n = 0;
+
+	rows = json_object_get(json_object_get(r->params, "reply_markup"),
+	    "inline_keyboard");
+	json_array_foreach(rows, i, row) {
+		json_array_foreach(row, j, b) {
+			if (n++ == k) {
+				*data = json_string_value(json_object_get(b,
+				    "callback_data"));
+				return (json_string_value(json_object_get(b,
+				    "text")));
+			}
+		}
+	}
+	return (NULL);
+}
+
+/* A fragment of the notation as a button label. */
+static char *
+tt_pretty(int names, const char *lang, const char *before, const char *frag)
+{
+	struct svc_game	 g;
+	struct rbuf	 b = { NULL, 0, 0 };
+
+	memset(&g, 0, sizeof g);
+	g.cfg.names = names;
+	tg_keys_pretty(&g, lang, before, frag, &b);
+	return (b.s != NULL ? b.s : strdup(""));
+}
+
+/* Labels: card names of the game's naming, arrows, translated words. */
+START_TEST(test_labels)
+{
+	static const struct {
+		int		 names;
+		const char	*lang, *before, *frag, *want;
+	} c[] = {
+		{ TAC_NAMES_TAC, "en", "", "7", "7" },
+		{ TAC_NAMES_TAC, "en", "7", "12>", "12 ->" },
+		{ TAC_NAMES_TAC, "en", "7 12>", "14", "14" },
+		{ TAC_NAMES_TAC, "en", "", "7 12>14 40>", "7 12 -> 14 40 ->" },
+		{ TAC_NAMES_TAC, "en", "", "13 B>", "13 B ->" },
+		{ TAC_NAMES_TAC, "en", "TR", "12<>", "12 <->" },
+		{ TAC_NAMES_TAC, "en", "", "give 9", "give 9" },
+		{ TAC_NAMES_TAC, "ru", "", "give 9", "отдать 9" },
+		{ TAC_NAMES_TAC, "ru", "9", "discard", "сброс" },
+		{ TAC_NAMES_TAC, "en", "8", "skip", "skip" },
+		/* After the card a number is a field, not a card. */
+		{ TAC_NAMES_TAC, "en", "TAC 5", "12>", "12 ->" },
+		{ TAC_NAMES_TAC, "en", "TAC", "5", "5" },
+	};
+	char	*got;
+	size_t	 i;
+
+	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+		got = tt_pretty(c[i].names, c[i].lang, c[i].before, c[i].frag);
+		ck_assert_msg(strcmp(got, c[i].want) == 0, "\"%s\" + \"%s\": "
+		    "\"%s\", want \"%s\"", c[i].before, c[i].frag, got,
+		    c[i].want);
+		free(got);
+	}
+	/* The TAKER naming shows its own names for TAC and the Trickster. */
+	got = tt_pretty(TAC_NAMES_TAKER, "en", "", "TAC");
+	ck_assert_str_eq(got, tac_card_display(TAC_TAC, TAC_NAMES_TAKER));
+	free(got);
+	got = tt_pretty(TAC_NAMES_TAKER, "en", "", "TR");
+	ck_assert_str_eq(got, tac_card_display(tac_card_parse("TR", 2),
+	    TAC_NAMES_TAKER));
+	free(got);
+}
+END_TEST
+
+/* The lobby's keyboard: team buttons only for teams with a free seat. */
+START_TEST(test_lobby_keys)
+{
+	struct svc_game	 g;
+	struct tg_req	 r;
+	int64_t		 game, turn;
+	char		 text[64];
+
+	memset(&g, 0, sizeof g);
+	memset(&r, 0, sizeof r);
+	g.id = 7;
+	g.state = SVC_LOBBY;
+	g.cfg.nseats = 4;
+	snprintf(g.seats[0].user, sizeof g.seats[0].user, "1");
+	snprintf(g.seats[2].user, sizeof g.seats[2].user, "2");
+	r.params = json_pack("{s:o}", "reply_markup", tg_keys_lobby(&g, "en"));
+	ck_assert_str_eq(tt_button(&r, "Join"), "7::join");
+	ck_assert_str_eq(tt_button(&r, "Add AI"), "7::ai");
+	ck_assert_str_eq(tt_button(&r, "Start"), "7::start");
+	ck_assert_str_eq(tt_button(&r, "Cancel"), "7::abort");
+	ck_assert_str_eq(tt_button(&r, "Options"), "7::options");
+	/* Seats 0 and 2 (team 0) are taken: only team 1 is offered. */
+	ck_assert_ptr_null(tt_button(&r, "Team Red+Green"));
+	ck_assert_str_eq(tt_button(&r, "Team Blue+Yellow"), "7::team 1");
+	ck_assert_int_eq(svc_button_parse(tt_button(&r, "Team Blue+Yellow"),
+	    &game, &turn, text, sizeof text), 0);
+	ck_assert_int_eq(game, 7);
+	ck_assert_int_eq(turn, -1);
+	ck_assert_str_eq(text, "team 1");
+	json_decref(r.params);
+
+	/* Russian labels; a game that started has no buttons. */
+	r.params = json_pack("{s:o}", "reply_markup", tg_keys_lobby(&g, "ru"));
+	ck_assert_str_eq(tt_button(&r, "Сесть за стол"), "7::join");
+	json_decref(r.params);
+	g.state = SVC_PLAYING;
+	r.params = json_pack("{s:o}", "reply_markup", tg_keys_lobby(&g, "en"));
+	ck_assert_int_eq(tt_nbuttons(&r), 0);
+	json_decref(r.params);
+
+	/* Options: the current choices ticked. */
+	g.state = SVC_LOBBY;
+	g.cfg.nseats = 6;
+	g.cfg.triples = 1;
+	g.deadline = 7200;
+	r.params = json_pack("{s:o}", "reply_markup", tg_keys_options(&g,
+	    "en"));
+	ck_assert_str_eq(tt_button(&r, "\xe2\x9c\x93 6 players"),
+	    "7::options 6");
+	ck_assert_str_eq(tt_button(&r, "4 players"), "7::options 4");
+	ck_assert_str_eq(tt_button(&r, "\xe2\x9c\x93 two teams of three"),
+	    "7::options triples");
+	ck_assert_str_eq(tt_button(&r, "\xe2\x9c\x93 2 h"),
+	    "7::options deadline=2h");
+	ck_assert_str_eq(tt_button(&r, "AI strong"), "7::options ai=2");
+	json_decref(r.params);
+}
+END_TEST
+
+/* Updates: an anonymous admin, a known admin, a migration, a bare press. */
+START_TEST(test_update_admin)
+{
+	struct tt		 t;
+	struct tg_update	*u;
+	const char		*anon = "{\"update_id\": 5, \"message\": "
+	    "{\"from\": {\"id\": 1087968824, \"first_name\": \"Group\"}, "
+	    "\"sender_chat\": {\"id\": -100, \"type\": \"group\"}, "
+	    "\"chat\": {\"id\": -100, \"type\": \"group\"}, \"text\": "
+	    "\"/abort\"}}";
+	const char		*other = "{\"update_id\": 6, \"message\": "
+	    "{\"from\": {\"id\": 1087968824, \"first_name\": \"Group\"}, "
+	    "\"sender_chat\": {\"id\": -200, \"type\": \"channel\"}, "
+	    "\"chat\": {\"id\": -100, \"type\": \"group\"}, \"text\": "
+	    "\"/abort\"}}";
+	const char		*mig = "{\"update_id\": 7, \"message\": "
+	    "{\"from\": {\"id\": 3, \"first_name\": \"C\"}, \"chat\": "
+	    "{\"id\": -100, \"type\": \"group\"}, \"migrate_to_chat_id\": "
+	    "-1009}}";
+	const char		*bare = "{\"update_id\": 8, \"callback_query\": "
+	    "{\"id\": \"q8\", \"data\": \"1::join\"}}";
+	const char		*group = "{\"update_id\": 9, \"message\": "
+	    "{\"from\": {\"id\": 42, \"first_name\": \"Ann\"}, \"chat\": "
+	    "{\"id\": -100, \"type\": \"group\", \"title\": \"Club\"}, "
+	    "\"text\": \"/abort\"}}";
+
+	u = malloc(sizeof *u);
+	ck_assert(u != NULL);
+	ck_assert_int_eq(tg_update_parse(anon, strlen(anon), NULL, u), 1);
+	ck_assert_int_eq(u->ev.admin, 1);
+	ck_assert_int_eq(tg_update_parse(other, strlen(other), NULL, u), 1);
+	ck_assert_int_eq(u->ev.admin, 0);
+	ck_assert_int_eq(tg_update_parse(mig, strlen(mig), NULL, u), 0);
+	ck_assert_str_eq(u->migrate, "-1009");
+	ck_assert_ptr_null(u->ev.text);
+	ck_assert_int_eq(tg_update_parse(bare, strlen(bare), NULL, u), 0);
+	ck_assert_str_eq(u->callback, "q8");
+	ck_assert_ptr_null(u->ev.data);
+
+	/* The admin list, as getChatAdministrators gave it, marks admins. */
+	tt_open(&t);
+	t.tg->groups[0].admins[0] = 42;
+	t.tg->groups[0].nadmins = 1;
+	t.tg->groups[0].fetched = tg_now();
+	ck_assert_int_eq(tg_update_parse(group, strlen(group), NULL, u), 1);
+	ck_assert_int_eq(u->ev.admin, 0);
+	tg_admin_see(t.tg, u);
+	ck_assert_int_eq(u->ev.admin, 1);
+	ck_assert_str_eq(tg_admin_title(t.tg, "-100"), "Club");
+	ck_assert_ptr_null(tg_admin_title(t.tg, "-300"));
+	tt_close(&t);
+	free(u);
+}
+END_TEST
+
+/*
+ * A lobby through its buttons: the lobby message is posted once and
+ * edited after; the game's start takes its buttons away (the first board
+ * asks for that edit) and posts the board.
+ */
+START_TEST(test_lobby_flow)
+{
+	struct tt	 t;
+	struct tg_req	*r;
+	const char	*d;
+	int64_t		 lobby;
+	int		 i;
+
+	tt_open(&t);
+	tt_say(&t, "-100", "1", "/new");
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "lobby", "-100"));
+	ck_assert_str_eq(r->method, "sendMessage");
+	ck_assert_ptr_null(r->fallback);
+	ck_assert_str_eq(tt_button(r, "Join"), "1::join");
+	lobby = t.nextmsg - 1;
+
+	tt_press(&t, "-100", "2", lobby, "1::join");
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "lobby", "-100"));
+	ck_assert_str_eq(r->method, "editMessageText");
+	ck_assert_int_eq(json_integer_value(json_object_get(r->params,
+	    "message_id")), lobby);
+	ck_assert_ptr_nonnull(r->fallback);
+	ck_assert_ptr_null(json_object_get(r->fallback, "message_id"));
+	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(
+	    r->params, "text")), "P2"));
+	/* Anna in seat 0, P2 in seat 1: both teams still have a seat. */
+	ck_assert_ptr_nonnull(tt_button(r, "Team Red+Green"));
+	ck_assert_ptr_nonnull(tt_button(r, "Team Blue+Yellow"));
+
+	for (i = 0; i < 2; i++) {
+		tt_press(&t, "-100", "1", lobby, "1::ai");
+		tt_drain(&t);
+	}
+	ck_assert_ptr_nonnull(r = tt_find(&t, "lobby", "-100"));
+	ck_assert_ptr_null(tt_button(r, "Team Red+Green"));
+	ck_assert_ptr_null(tt_button(r, "Team Blue+Yellow"));
+
+	/* Options: a new message with the choices. */
+	tt_press(&t, "-100", "1", lobby, "1::options");
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "options", "-100"));
+	ck_assert_str_eq(r->method, "sendMessage");
+	if ((d = tt_button(r, "AI strong")) == NULL)
+		d = tt_button(r, "\xe2\x9c\x93 AI strong");
+	ck_assert_ptr_nonnull(d);
+	ck_assert_str_eq(d, "1::options ai=2");
+
+	tt_press(&t, "-100", "1", lobby, "1::start");
+	tt_drain(&t);
+	/* The default style: the board is a photo. */
+	ck_assert_ptr_nonnull(r = tt_find(&t, "board", "-100"));
+	ck_assert_str_eq(r->method, "sendPhoto");
+	ck_assert_int_eq(r->lobby, 1);
+	ck_assert_str_eq(r->file, "photo");
+	ck_assert_ptr_nonnull(r->png);	/* its checks: check_tg_photo.c */
+	/* The edit the bridge makes then: the lobby without buttons. */
+	tt_clear(&t);
+	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, "lobby", &t.reqs[0]),
+	    1);
+	t.nreqs = 1;
+	ck_assert_str_eq(t.reqs[0].method, "editMessageText");
+	ck_assert_int_eq(tt_nbuttons(&t.reqs[0]), 0);
+	ck_assert_ptr_nonnull(json_object_get(t.reqs[0].params,
+	    "reply_markup"));
+	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(
+	    t.reqs[0].params, "text")), "has started"));
+	tt_close(&t);
+}
+END_TEST
+
+/*
+ * A whole game's first turns by buttons: the seat to act gets its menu
+ * root with "your turn", walks it (each press edits the pressed message
+ * with the next node, a back press goes up) down to a leaf, which plays
+ * the action; AI moves come as merged move lines, and the board message
+ * is edited, not posted again.
+ */
+START_TEST(test_menu_walk)
+{
+	struct tt	 t;
+	struct tg_req	 kb[2], *r;
+	struct svc_game	 g;
+	const char	*data, *kind;
+	char		 cmd[80], chat[8];
+	int64_t		 before, msg[2] = { 0, 0 }, game, turn;
+	int		 i, u, steps, backs = 0, merged = 0, played = 0;
+	int		 isturn[2] = { 0, 0 };
+	size_t		 k;
+
+	memset(kb, 0, sizeof kb);
+	tt_open(&t);
+	tt_say(&t, "-100", "1", "/new seed=5");
+	tt_say(&t, "-100", "2", "/join");
+	tt_say(&t, "-100", "1", "/ai all");
+	tt_say(&t, "-100", "1", "/start");
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(tt_find(&t, "board", "-100"));
+
+	/* Play the people's turns by buttons until 60 actions are done. */
+	for (steps = 0; steps < 3000 && played < 60; steps++) {
+		while (svc_next_timer(t.svc) >= 0 && svc_next_timer(t.svc) <=
+		    t.now && svc_timers(t.svc) > 0)
+			;
+		tt_drain(&t);
+		for (i = 0; i < t.nreqs; i++) {
+			r = &t.reqs[i];
+			kind = t.kinds[i];
+			if (r->nids > 1)
+				merged++;
+			if (strcmp(kind, "board") == 0)
+				ck_assert_str_eq(r->method, "editMessageText");
+			if (strcmp(kind, "turn") != 0 &&
+			    strcmp(kind, "menu") != 0)
+				continue;
+			u = strcmp(json_string_value(json_object_get(r->params,
+			    "chat_id")), "1") == 0 ? 0 : 1;
+			json_decref(kb[u].params);
+			kb[u].params = json_incref(r->params);
+			msg[u] = t.msgs[i];
+			isturn[u] = strcmp(kind, "turn") == 0;
+		}
+		ck_assert_int_eq(svc_game_info(t.svc, 1, &g), 0);
+		if (g.state != SVC_PLAYING)
+			break;
+		if (g.actor < 0 || g.seats[g.actor].ai != 0)
+			continue;
+		u = strcmp(g.seats[g.actor].user, "1") == 0 ? 0 : 1;
+		snprintf(chat, sizeof chat, "%d", u + 1);
+		ck_assert_msg(kb[u].params != NULL, "no menu for %s", chat);
+		/* Roots: the last card (a 7 or a TAC has more to choose). */
+		k = tt_button(&kb[u], "<- back") == NULL ?
+		    tt_nbuttons(&kb[u]) - 1 : 0;
+		ck_assert_ptr_nonnull(tt_nth(&kb[u], k, &data));
+		ck_assert_int_le(strlen(data), SVC_BUTTON_MAX);
+		ck_assert_int_eq(svc_button_parse(data, &game, &turn, cmd,
+		    sizeof cmd), 0);
+		ck_assert_int_eq(game, 1);
+		ck_assert_int_eq(turn, g.turn_no);
+		ck_assert_msg(strncmp(cmd, "menu ", 5) == 0, "%s", cmd);
+		before = g.turn_no;
+		tt_press(&t, chat, chat, msg[u], data);
+		ck_assert_int_eq(svc_game_info(t.svc, 1, &g), 0);
+		if (g.turn_no > before) {
+			played++;
+			continue;
+		}
+		/* A node: its menu edits the pressed message. */
+		tt_drain(&t);
+		ck_assert_ptr_nonnull(r = tt_find(&t, "menu", chat));
+		ck_assert_str_eq(r->method, "editMessageText");
+		ck_assert_int_eq(json_integer_value(json_object_get(r->params,
+		    "message_id")), msg[u]);
+		ck_assert_ptr_nonnull(data = tt_button(r, "<- back"));
+		json_decref(kb[u].params);
+		kb[u].params = json_incref(r->params);
+		if (backs > 0 || !isturn[u])
+			continue;
+		/* Once, go back up from the first level: the root again. */
+		tt_press(&t, chat, chat, msg[u], data);
+		tt_drain(&t);
+		ck_assert_ptr_nonnull(r = tt_find(&t, "menu", chat));
+		ck_assert_ptr_nonnull(strstr(json_string_value(
+		    json_object_get(r->params, "text")), "Choose a card."));
+		ck_assert_ptr_null(tt_button(r, "<- back"));
+		json_decref(kb[u].params);
+		kb[u].params = json_incref(r->params);
+		backs++;
+	}
+	ck_assert_int_ge(played, 60);
+	ck_assert_int_eq(backs, 1);
+	ck_assert_int_gt(merged, 0);
+	json_decref(kb[0].params);
+	json_decref(kb[1].params);
+	tt_close(&t);
+}
+END_TEST
+
+/* A "moved" burst is one message; a private row is never merged. */
+START_TEST(test_merge)
+{
+	struct tt	 t;
+	struct tg_req	*r;
+	const char	*text;
+
+	tt_open(&t);
+	tt_say(&t, "-100", "1", "/new");
+	tt_say(&t, "-100", "2", "/join");
+	tt_say(&t, "-100", "3", "/join");
+	tt_say(&t, "-100", "4", "/join");
+	tt_drain(&t);
+	/* Three "seat"-free lobby rows; now leave and join: notices. */
+	tt_say(&t, "-100", "1", "/start");
+	tt_drain(&t);
+	tt_say(&t, "-100", "3", "/leave");
+	tt_say(&t, "-100", "4", "/leave");
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "seat", "-100"));
+	ck_assert_int_eq(r->nids, 2);
+	text = json_string_value(json_object_get(r->params, "text"));
+	ck_assert_ptr_nonnull(strstr(text, "P3"));
+	ck_assert_ptr_nonnull(strstr(text, "P4"));
+	ck_assert_ptr_nonnull(strchr(text, '\n'));
+	tt_close(&t);
+}
+END_TEST
+
+/* Every catalog entry takes the arguments of its message id. */
+START_TEST(test_catalog)
+{
+	char	why[256];
+
+	ck_assert_msg(i18n_check(why, sizeof why) == 0, "%s", why);
+	ck_assert_str_eq(tr("ru", "<- back"), "<- назад");
+}
+END_TEST
+
+/* The suite. */
+static Suite *
+suite_tg(void)
+{
+	Suite	*s = suite_create("tg");
+	TCase	*tc = tcase_create("bridge");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_labels);
+	tcase_add_test(tc, test_lobby_keys);
+	tcase_add_test(tc, test_update_admin);
+	tcase_add_test(tc, test_lobby_flow);
+	tcase_add_test(tc, test_menu_walk);
+	tcase_add_test(tc, test_merge);
+	tcase_add_test(tc, test_catalog);
+	suite_add_tcase(s, tc);
+	return (s);
+}
+
+/* Run the suite; the exit status says whether everything passed. */
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(suite_tg());
+
+	srunner_add_suite(sr, suite_tg_photo());
+	int	 failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+}

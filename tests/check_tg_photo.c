@@ -1,0 +1,300 @@
+/*
+ * check_tg_photo.c: the board in a Telegram chat, as a photo ("picture"
+ * chats, bot/tg-photo.c) or as text: which calls the board rows and the
+ * bridge's edits after moves become, what they upload, and the text
+ * board standing in when the drawing fails.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "check_tg.h"
+
+/* A call uploads a PNG board (at least 512 px wide) in form field. */
+static void
+tt_assert_png(const struct tg_req *r, const char *field)
+{
+	static const unsigned char sig[8] = { 0x89, 'P', 'N', 'G', '\r',
+	    '\n', 0x1a, '\n' };
+	uint32_t	w;
+
+	ck_assert_str_eq(r->file, field);
+	ck_assert_int_eq(r->photo, 1);
+	ck_assert_ptr_nonnull(r->png);
+	ck_assert_uint_gt(r->pnglen, 24);
+	ck_assert(memcmp(r->png, sig, sizeof sig) == 0);
+	w = (uint32_t)r->png[16] << 24 | (uint32_t)r->png[17] << 16 |
+	    (uint32_t)r->png[18] << 8 | r->png[19];
+	ck_assert_uint_ge(w, 512);
+	ck_assert_ptr_null(json_object_get(r->params, "text"));
+	ck_assert_str_eq(json_string_value(json_object_get(r->params,
+	    r->edit[0] != '\0' ? "chat_id" : "caption")), r->edit[0] !=
+	    '\0' ? "-100" : "Game #1.");
+}
+
+static int	tt_fails;	/* tt_render_fail()'s calls */
+
+/* A drawing that always fails, counting its calls. */
+static int
+tt_render_fail(const struct tac_state *st, const struct picture_opts *o,
+    unsigned char **png, size_t *len)
+{
+	(void)st;
+	(void)o;
+	(void)png;
+	(void)len;
+	tt_fails++;
+	return (-1);
+}
+
+/* Four people in group "-100" start game 1 (seed 5). */
+static void
+tt_start4(struct tt *t)
+{
+	tt_say(t, "-100", "1", "/new seed=5");
+	tt_say(t, "-100", "2", "/join");
+	tt_say(t, "-100", "3", "/join");
+	tt_say(t, "-100", "4", "/join");
+}
+
+/*
+ * The people of game 1 play n actions by typing /play in their private
+ * chats, a move whenever there is one (its arrows are drawn); the rows
+ * are delivered as they come.  Returns how many moves were played.
+ */
+static int
+tt_play(struct tt *t, int n)
+{
+	struct tac_list		*l;
+	struct tac_state	 st;
+	struct svc_game		 g;
+	char			 act[128], cmd[160];
+	int64_t			 prev;
+	int			 i, pick, moves = 0;
+
+	ck_assert_ptr_nonnull(l = malloc(sizeof *l));
+	ck_assert_int_eq(svc_game_info(t->svc, 1, &g), 0);
+	while (n-- > 0 && g.state == SVC_PLAYING) {
+		ck_assert_int_eq(svc_game_position(t->svc, 1, -1, &st), 0);
+		ck_assert_int_gt(tac_legal(&st, l), 0);
+		for (pick = 0, i = 0; i < l->n; i++) {
+			if (l->a[i].op == TAC_OP_MOVE) {
+				pick = i;
+				break;
+			}
+		}
+		moves += l->a[pick].op == TAC_OP_MOVE;
+		tac_action_format(&l->a[pick], act, sizeof act);
+		snprintf(cmd, sizeof cmd, "/play %s", act);
+		prev = g.turn_no;
+		tt_say(t, g.seats[st.turn].user, g.seats[st.turn].user, cmd);
+		ck_assert_int_eq(svc_game_info(t->svc, 1, &g), 0);
+		ck_assert_msg(g.turn_no > prev, "%s refused", cmd);
+		tt_drain(t);
+	}
+	free(l);
+	return (moves);
+}
+
+/*
+ * A picture chat (the default): the first board is a sendPhoto with a
+ * PNG, stored as "photo:ID"; after moves the bridge's edit is an
+ * editMessageMedia of that message with a new image, falling back to a
+ * new photo.  A style change posts a board of the new kind, since a
+ * text message cannot become a photo nor a photo text.
+ */
+START_TEST(test_photo_board)
+{
+	struct tt	 t;
+	struct tg_req	 req, *r;
+	json_t		*media;
+	unsigned char	*first;
+	size_t		 firstlen;
+	char		 ref[32];
+	int64_t		 id;
+	int		 photo, i, dirty = 0;
+
+	tt_open(&t);
+	tt_start4(&t);
+	tt_say(&t, "-100", "1", "/start");
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "board", "-100"));
+	ck_assert_str_eq(r->method, "sendPhoto");
+	ck_assert_ptr_null(r->fallback);
+	tt_assert_png(r, "photo");
+	ck_assert_ptr_nonnull(first = malloc(r->pnglen));
+	memcpy(first, r->png, r->pnglen);
+	firstlen = r->pnglen;
+	ck_assert_int_eq(svc_message(t.svc, 1, "-100", "board", ref,
+	    sizeof ref), 1);
+	id = tg_photo_ref(ref, &photo);
+	ck_assert_int_eq(photo, 1);
+	ck_assert_int_gt(id, 0);
+
+	/* Four gifts, then moves: "moved" lines ask for the board's edit. */
+	ck_assert_int_gt(tt_play(&t, 8), 0);
+	ck_assert_int_eq(svc_message(t.svc, 1, "-100", "board", ref,
+	    sizeof ref), 1);
+	ck_assert_int_eq(tg_photo_ref(ref, &photo), id);
+	tt_play(&t, 1);
+	for (i = 0; i < t.nreqs; i++)
+		dirty += t.reqs[i].board == 1;
+	ck_assert_int_gt(dirty, 0);
+
+	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, "board", &req), 1);
+	ck_assert_str_eq(req.method, "editMessageMedia");
+	ck_assert_int_eq(json_integer_value(json_object_get(req.params,
+	    "message_id")), id);
+	media = json_object_get(req.params, "media");
+	ck_assert_str_eq(json_string_value(json_object_get(media, "type")),
+	    "photo");
+	ck_assert_str_eq(json_string_value(json_object_get(media, "media")),
+	    "attach://board");
+	ck_assert_str_eq(json_string_value(json_object_get(media, "caption")),
+	    "Game #1.");
+	tt_assert_png(&req, "board");
+	ck_assert(req.pnglen != firstlen || memcmp(req.png, first,
+	    firstlen) != 0);
+	/* A failed edit posts the same image as a new photo. */
+	ck_assert_ptr_nonnull(req.fallback);
+	ck_assert_str_eq(req.fbmethod, "sendPhoto");
+	ck_assert_str_eq(req.fbfile, "photo");
+	ck_assert_ptr_null(json_object_get(req.fallback, "message_id"));
+	ck_assert_int_eq(req.shown, 1);
+	tg_out_free(&req);
+	free(first);
+
+	/* "/board text": the info asks for a redraw, a new text board. */
+	tt_say(&t, "-100", "1", "/board text");
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "info", "-100"));
+	ck_assert_int_eq(r->board, 1);
+	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, "board", &req), 1);
+	ck_assert_str_eq(req.method, "sendMessage");
+	ck_assert_ptr_null(req.png);
+	ck_assert_ptr_null(req.fallback);
+	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(
+	    req.params, "text")), "<pre>"));
+	tg_out_free(&req);
+	/* Sent (as tg_send_done() records it): later edits are text ones. */
+	tg_photo_remember(t.tg, "-100", 1, "777");
+	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, "board", &req), 1);
+	ck_assert_str_eq(req.method, "editMessageText");
+	ck_assert_int_eq(json_integer_value(json_object_get(req.params,
+	    "message_id")), 777);
+	ck_assert_ptr_nonnull(req.fallback);
+	tg_out_free(&req);
+
+	/* "/board picture": a new photo, the text board is not edited. */
+	tt_say(&t, "-100", "1", "/board picture");
+	tt_drain(&t);
+	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, "board", &req), 1);
+	ck_assert_str_eq(req.method, "sendPhoto");
+	ck_assert_ptr_null(json_object_get(req.params, "message_id"));
+	tt_assert_png(&req, "photo");
+	tg_out_free(&req);
+	tt_close(&t);
+}
+END_TEST
+
+/* A text chat gets the text board, sent and then edited; no photo. */
+START_TEST(test_text_board)
+{
+	struct tt	 t;
+	struct tg_req	 req, *r;
+	int		 i;
+
+	tt_open(&t);
+	tt_start4(&t);
+	tt_say(&t, "-100", "1", "/board text");
+	tt_say(&t, "-100", "1", "/start");
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "board", "-100"));
+	ck_assert_str_eq(r->method, "sendMessage");
+	ck_assert_ptr_null(r->png);
+	ck_assert_int_eq(r->photo, 0);
+	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(
+	    r->params, "text")), "<pre>"));
+	ck_assert_int_gt(tt_play(&t, 8), 0);
+	for (i = 0; i < t.nreqs; i++)
+		ck_assert_ptr_null(t.reqs[i].png);
+	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, "board", &req), 1);
+	ck_assert_str_eq(req.method, "editMessageText");
+	ck_assert_ptr_null(req.png);
+	ck_assert_str_eq(req.file, "");
+	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(
+	    req.params, "text")), "<pre>"));
+	/* A failed edit posts the board anew (text). */
+	ck_assert_ptr_nonnull(req.fallback);
+	ck_assert_str_eq(req.fbmethod, "");
+	tg_out_free(&req);
+	ck_assert_int_eq(t.tg->rendered, 0);
+	tt_close(&t);
+}
+END_TEST
+
+/*
+ * A picture chat whose drawing fails gets the text board instead, edited
+ * as text; once drawing works again, a photo is posted anew.
+ */
+START_TEST(test_photo_fails)
+{
+	struct tt	 t;
+	struct tg_req	 req, *r;
+	char		 ref[32];
+	int		 photo;
+
+	tt_open(&t);
+	t.tg->render = tt_render_fail;
+	tt_fails = 0;
+	tt_start4(&t);
+	tt_say(&t, "-100", "1", "/start");
+	tt_drain(&t);
+	ck_assert_int_gt(tt_fails, 0);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "board", "-100"));
+	ck_assert_str_eq(r->method, "sendMessage");
+	ck_assert_ptr_null(r->png);
+	ck_assert_int_eq(r->lobby, 1);
+	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(
+	    r->params, "text")), "<pre>"));
+	ck_assert_int_eq(svc_message(t.svc, 1, "-100", "board", ref,
+	    sizeof ref), 1);
+	ck_assert_int_gt(tg_photo_ref(ref, &photo), 0);
+	ck_assert_int_eq(photo, 0);
+	tt_play(&t, 6);
+	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, "board", &req), 1);
+	ck_assert_str_eq(req.method, "editMessageText");
+	ck_assert_int_eq(json_integer_value(json_object_get(req.params,
+	    "message_id")), tg_photo_ref(ref, &photo));
+	ck_assert_ptr_null(req.png);
+	tg_out_free(&req);
+
+	t.tg->render = NULL;
+	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, "board", &req), 1);
+	ck_assert_str_eq(req.method, "sendPhoto");
+	tt_assert_png(&req, "photo");
+	tg_out_free(&req);
+	tt_close(&t);
+}
+END_TEST
+
+/* The suite. */
+Suite *
+suite_tg_photo(void)
+{
+	Suite	*s = suite_create("tg_photo");
+	TCase	*tc = tcase_create("board");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_photo_board);
+	tcase_add_test(tc, test_text_board);
+	tcase_add_test(tc, test_photo_fails);
+	suite_add_tcase(s, tc);
+	return (s);
+}
