@@ -21,7 +21,6 @@
 #define TG_NGROUPS	256		/* groups with a title and admins */
 #define TG_NADMINS	64		/* admins remembered per group */
 #define TG_MERGE	32		/* rows merged into one message */
-#define TG_NMIGRATE	16		/* migrations waiting for a batch end */
 #define TG_NBOARDS	64		/* boards waiting for their edit */
 
 /* The answer to one Bot API call, as the callback sees it. */
@@ -133,8 +132,6 @@ struct tg {
 	int			 ntold;
 	char			 migrated[TG_NCHATS][2][64];	/* old, new */
 	int			 nmigrated;
-	char			 migrating[TG_NMIGRATE][2][32];	/* updates' */
-	int			 nmigrating;
 	struct tac_list		*list;		/* scratch for menus */
 	struct {
 		char		 chat[64];
@@ -186,7 +183,6 @@ void		 tg_send_kick(struct tg *);
 
 void		 tg_send_answer(struct tg *, const char *);
 void		 tg_send_moved(struct tg *, const char *, const char *);
-void		 tg_send_migrations(struct tg *);
 const char	*tg_send_target(struct tg *, const char *);
 
 /* tg-out.c */

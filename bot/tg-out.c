@@ -365,6 +365,12 @@ tg_out_make(struct tg *tg, const struct svc_out *out, struct tg_req *req)
 		if (json_is_integer(v) && json_integer_value(v) > 0)
 			snprintf(msg, sizeof msg, "%lld",
 			    (long long)json_integer_value(v));
+	} else if (strcmp(k, "turn") == 0 && have && json_is_integer(v =
+	    json_object_get(p, "turn")) && json_integer_value(v) !=
+	    g.turn_no) {
+		/* A backlog's old "your turn": the person has moved on. */
+		rc = 0;
+		goto out;
 	} else
 		tg_out_text(tg, out, &t);
 	if (t.len == 0) {

@@ -7,7 +7,8 @@
  * before that brings it again, and the service's dedup makes the second
  * time a no-op.  One answer's updates are committed as one batch (each in
  * its own savepoint): if the batch fails, none is confirmed and all come
- * again.
+ * again.  A group's move to a supergroup is applied where its update
+ * stands, inside the batch.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -53,14 +54,12 @@ tg_poll_feed(struct tg *tg, struct tg_update *u)
 	/* A press the service could not take still needs its answer. */
 	if (u->callback[0] != '\0' && u->ev.data == NULL)
 		tg_send_answer(tg, u->callback);
-	/* Moved after the batch: a migration is a transaction of its own. */
-	if (u->migrate[0] != '\0' && tg->nmigrating < TG_NMIGRATE) {
-		snprintf(tg->migrating[tg->nmigrating][0],
-		    sizeof tg->migrating[0][0], "%s", u->chat);
-		snprintf(tg->migrating[tg->nmigrating][1],
-		    sizeof tg->migrating[0][1], "%s", u->migrate);
-		tg->nmigrating++;
-	}
+	/*
+	 * Moved at once, in the same batch: the updates after it in this
+	 * answer may already come from the new id and must find the game.
+	 */
+	if (u->migrate[0] != '\0')
+		tg_send_moved(tg, u->chat, u->migrate);
 	return (0);
 }
 
@@ -130,7 +129,7 @@ tg_poll_done(struct tg *tg, const struct tg_result *r, void *arg)
 	tg->poll_fails = 0;
 	if (json_array_size(r->result) == 0) {
 		/* An emulator answers at once: do not spin. */
-		tg_poll_later(tg, 300);
+		tg_poll_later(tg, tg->scale > 1 ? 20 : 300);
 		return;
 	}
 	high = tg_poll_apply(tg, r->result, &failed);

@@ -348,20 +348,6 @@ tg_send_migrate(struct tg *tg, const char *chat, int64_t to)
 	tg_send_moved(tg, chat, id);
 }
 
-/*
- * Move the chats that updates said moved (a batch of updates was open
- * then: a migration is a transaction of its own).
- */
-void
-tg_send_migrations(struct tg *tg)
-{
-	int	i;
-
-	for (i = 0; i < tg->nmigrating; i++)
-		tg_send_moved(tg, tg->migrating[i][0], tg->migrating[i][1]);
-	tg->nmigrating = 0;
-}
-
 /* The answer to a row's call (send, edit, answerCallbackQuery). */
 static void
 tg_send_done(struct tg *tg, const struct tg_result *r, void *arg)

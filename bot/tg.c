@@ -82,7 +82,6 @@ tg_secret(const char *path, const char *what, char *buf, size_t len,
 void
 tg_after(struct tg *tg)
 {
-	tg_send_migrations(tg);
 	if (tg->hooks.work != NULL)
 		tg->hooks.work(tg->hooks.arg);
 	tg_send_kick(tg);
