@@ -3,8 +3,9 @@
 'use strict';
 const TelegramServer = require('telegram-test-api');
 
-// A failed webhook (we use none) would otherwise kill it.
+// A failed webhook (we use none) would otherwise kill it.  Messages are
+// kept for ten hours: a slow (sanitizer) game must not lose its lobby.
 process.on('unhandledRejection', () => {});
 const server = new TelegramServer({ port: Number(process.argv[2]),
-    host: '127.0.0.1', storeTimeout: 600 });
+    host: '127.0.0.1', storeTimeout: 36000 });
 server.start().then(() => console.log('listening ' + process.argv[2]));

@@ -1,83 +1,139 @@
 #!/bin/bash
-# emulator.sh: tacd against telegram-test-api, the Bot API emulator from
-# npm (4.2.1, installed into the build tree when this runs; no network
-# means FAIL, not a skip).  Four simulated people open a game in a group,
-# join, start it and play the first moves of a recorded game; what the bot
-# sends back is read from the emulator and checked.
+# emulator.sh: a whole game against telegram-test-api, the Bot API
+# emulator from npm (4.2.1, installed into the build tree when this runs;
+# no network means FAIL, not a skip), played the way people play it: four
+# simulated users open the lobby and take their seats with its buttons,
+# and play a recorded game (every card, TAC plays, 7 splits) by pressing
+# the buttons of their private turn messages, walking the menus (a 7
+# split step by step, with a wrong turn and "back"), and by typing /play
+# for two moves.  tests/tg/drive.js plays and checks each step; what the
+# bot sent is then read from the emulator and checked, and the game's log
+# must equal the record.
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/tg/lib.sh"
 
-npmdir=$top_builddir/tests/tg/npm
-if [ ! -f "$npmdir/node_modules/telegram-test-api/package.json" ]; then
-	mkdir -p "$npmdir"
-	if ! (cd "$npmdir" && npm install --no-audit --no-fund \
-	    --loglevel=error telegram-test-api@4.2.1) >npm.log 2>&1; then
-		cat npm.log
-		bad "npm install telegram-test-api@4.2.1"
-		finish
-	fi
-fi
-ok "telegram-test-api is installed"
+[ -x "$top_builddir/tests/tg/menupath" ] ||
+    { echo "tests/tg/menupath: not built"; exit 99; }
+emu_start
+ok "telegram-test-api runs"
+button_game
+n=$(wc -l <plan.txt)
+# The game has what the test claims it plays.
+has() { grep -Eq "\"action\": \"$1" plan.txt; }
+check "the record has $n actions" [ "$n" -gt 100 ]
+for what in 1 2 3 4 5 6 7 8 9 10 12 13 TR ANGEL WARRIOR; do
+	check "the record plays a $what" has "$what [^d]"
+done
+for what in 'TAC ' 'DEVIL [^T]' 'FOOL"' '7 [^ ]+>[^ ]+ [^ ]+>'; do
+	check "the record plays \"$what\"" has "$what"
+done
+split=$(grep -E '"action": "7 [0-9B]+>[^ ]+ [0-9]+>' plan.txt |
+    grep -v '"wrong": ""' | head -n 1 | sed 's/^{"i": \([0-9]*\),.*/\1/')
+check "a 7 split with a wrong turn to take ($split)" [ -n "$split" ]
+# Two moves are typed: one in the group, one in a private chat.
+typed=$(grep -n '"path": "[0-9a-zA-Z]' plan.txt | sed -n '6p;40p' |
+    sed 's/^[0-9]*:{"i": \([0-9]*\),.*/\1/' | paste -sd, -)
 
-port=$(node -e 'const s=require("net").createServer().listen(0,
-    "127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-NODE_PATH=$npmdir/node_modules node "$TG_DIR/emulator.js" "$port" \
-    >fake.out 2>fake.err &
-FAKE_PID=$!
-check "the emulator starts" wait_until "grep -q listening fake.out" 20
-FAKE_URL=http://127.0.0.1:$port
-FAKE_CTL=$FAKE_URL
-
-# The first moves of a recorded game, as the four people type them.
-"$TACCTL" sim --games 1 --seed 26 --record rec >/dev/null
-"$MKSTREAM" rec/game-000001.json | head -n 12 >stream
-node "$TG_DIR/tgstream.js" stream -77 TestNameBot >updates.json
 tgconf tacd.conf "$scratch/db"
 tacd_start tacd.conf tacd.log
 check "tacd knows the bot" wait_until "grep -q 'telegram: bot @' tacd.log" 20
-
-# Each update goes in through the emulator's user side, in order.
-node -e '
-const ups = JSON.parse(require("fs").readFileSync("updates.json"));
-const [url, token] = process.argv.slice(1);
-(async () => {
-	for (const u of ups) {
-		const m = u.message;
-		const body = { botToken: token, date: Date.now(), text: m.text,
-		    from: Object.assign({ username: "p" + m.from.id }, m.from),
-		    chat: m.chat, entities: [{ offset: 0, type: "bot_command",
-		    length: m.text.split(" ")[0].length }] };
-		const r = await fetch(url + "/sendCommand", { method: "POST",
-		    headers: { "Content-Type": "application/json" },
-		    body: JSON.stringify(body) });
-		if (!r.ok) { console.error("sendCommand", r.status); process.exit(1); }
-	}
-})();' "$FAKE_URL" "$TOKEN"
-check "the updates went in" [ $? -eq 0 ]
-plays=$(grep -c '/play' stream)
-check "the game took the $plays moves" wait_until \
-    "'$TACCTL' -f tacd.conf games | awk '\$1 == 1 { print \$7 }' | grep -qx $plays" 30
-sleep 1
-
-# What the bot sent, everywhere.
+node "$TG_DIR/drive.js" "$FAKE_URL" "$TOKEN" plan.txt "$GAME_RSEED" \
+    "detour=$split" "typed=$typed" stale=60 >drive.out 2>drive.err
+rc=$?
+cat drive.out
+count_checks drive.out
+check "the driver played all $n actions" [ $rc -eq 0 ]
+[ $rc -eq 0 ] || tail -n 5 drive.err
+check "the game is over" wait_until \
+    "'$TACCTL' -f tacd.conf games | grep -q over" 30
+"$TACCTL" -f tacd.conf export 1 >got.json
+check "the log equals the record" \
+    cmp -s <(record_actions got.json) <(record_actions rec/game-000001.json)
+# The outbox drains: the bot's messages stop changing.
+hist() { ctl /getUpdatesHistory "{\"token\": \"$TOKEN\"}" | md5sum; }
+prev=
+wait_until '[ "$(hist)" = "$prev" ] || { prev=$(hist); sleep 0.5; false; }' 30
 ctl /getUpdatesHistory "{\"token\": \"$TOKEN\"}" >history.json
-node -e '
-const h = JSON.parse(require("fs").readFileSync("history.json")).result;
-const bot = h.filter(x => x.message && x.message.from === undefined ||
-    (x.message && x.botToken !== undefined && x.updateId === undefined));
-for (const x of h) {
-	const m = x.message || {};
-	if (m.chat_id !== undefined)
-		console.log(m.chat_id + "\t" + String(m.text).split("\n")[0]);
-}' >bot.txt
-# Rows render at delivery: a lobby row sent after /start shows the game.
-check "the group saw the lobby" grep -Eiq $'^-77\t.*game #1' bot.txt
-check "the group saw the game start" grep -Eq $'^-77\t.*(started|Round|round)' bot.txt
-check "the group saw the exchange" grep -q 'gave a card' bot.txt
-for u in 1000 1001 1002 1003; do
-	check "person $u got their hand privately" grep -q "^$u"$'\t' bot.txt
-done
+
+# What the bot sent, everywhere (edits are applied in place).
+node - plan.txt >checks.out <<'JS'
+const fs = require('fs');
+const h = JSON.parse(fs.readFileSync('history.json')).result;
+const plan = fs.readFileSync(process.argv[2], 'utf8').trim().split('\n')
+    .map(l => JSON.parse(l));
+const say = (ok, what) => console.log((ok ? 'ok: ' : 'FAIL: ') + what);
+const html = (t) => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const bot = h.filter(x => x.message && x.message.chat_id !== undefined)
+    .map(x => ({ chat: String(x.message.chat_id), id: x.messageId,
+    text: html(String(x.message.text || '')),
+    keys: ((x.message.reply_markup || {}).inline_keyboard || []).flat() }));
+const group = bot.filter(m => m.chat === '-77');
+const lines = group.map(m => m.text).join('\n').split('\n');
+const names = ['Anna', 'Clara', 'Boris', 'Dmitri'];	// seats 0..3
+const boards = group.filter(m => /^<pre>/.test(m.text));
+say(boards.length === 1, 'one board message in the group (' +
+    boards.length + ')');
+say(boards.length === 1 && !/round 1,/.test(boards[0].text) &&
+    /round \d+/.test(boards[0].text), 'the board message was edited ' +
+    'up to the last round');
+say(group.filter(m => /^(New game|Game) #1\b/.test(m.text) &&
+    !m.keys.some(b => / options /.test(b.callback_data.replace(/:/g, ' ')))
+    ).length === 1, 'one lobby message in the group');
+say(group.some(m => /^Game #1 has started\./.test(m.text)),
+    'the lobby message tells the game started');
+// Every card play has its line: "Clara: 7 - 1>4 32>2H4".
+let missing = [];
+for (const s of plan) {
+	if (/^give /.test(s.action))
+		continue;
+	const words = s.action.replace(/^(TAC |DEVIL )+/, '').split(' ');
+	const tail = words.slice(1).filter(w => /[>]/.test(w)).join(' ');
+	const re = names[s.seat] + ': ' + (/^TAC /.test(s.action) ? 'TAC ' : '');
+	if (!lines.some(l => l.startsWith(re) && l.includes(tail)))
+		missing.push(s.i + ' ' + s.action);
+}
+say(missing.length === 0, 'every move has its line in the group' +
+    (missing.length ? ' (missing: ' + missing.slice(0, 5).join('; ') + ')' : ''));
+say(lines.some(l => /^\w+: TAC /.test(l)), 'a TAC play is told');
+say(lines.some(l => /^\w+: 7 - \S+>\S+ \S+>/.test(l)), 'a 7 split is told');
+say(lines.filter(l => / gave a card\.$/.test(l)).length ===
+    plan.filter(s => /^give /.test(s.action)).length,
+    'every gift is told without its card');
+say(group.some(m => /Game over\. The winners: \S+ Anna, \S+ Boris/.test(m.text)),
+    'the group saw the end: Anna and Boris won');
+for (const [u, name] of [['1000', 'Anna'], ['1001', 'Boris'],
+    ['1002', 'Clara'], ['1003', 'Dmitri']]) {
+	const mine = bot.filter(m => m.chat === u);
+	const seat = names.indexOf(name);
+	const turns = plan.filter(s => s.seat === seat).length;
+	// One private message with a menu per turn, each with the hand.
+	const menus = mine.filter(m => m.keys.some(b =>
+	    /^1:\d+:menu/.test(b.callback_data)));
+	const seen = new Set(menus.map(m => m.keys[0].callback_data
+	    .split(':')[1]));
+	say(menus.length === turns && seen.size === turns &&
+	    menus.every(m => /Your cards: /.test(m.text)),
+	    name + ' got a menu with the hand for each of ' + turns +
+	    ' turns (' + menus.length + ')');
+	say(mine.filter(m => /^Game #1\. Your cards: [^\n]*$/.test(m.text))
+	    .length >= 6, name + ' was told the new hand after every deal');
+	const notices = mine.filter(m => /^Your turn in game #1\./.test(m.text));
+	say(notices.length > 0 && notices.every(m =>
+	    /\nGroup: TAC table$/.test(m.text)), name + '\'s turn notices ' +
+	    'name the group (' + notices.length + ')');
+}
+say(!bot.some(m => !/^(-77|100[0-3])$/.test(m.chat)),
+    'no message to another chat');
+JS
+cat checks.out
+count_checks checks.out
+check "the history checks ran" [ "$(wc -l <checks.out)" -eq 22 ]
 tacd_stop
 check "tacd exits 0" [ $? -eq 0 ]
+check "the log replays to the snapshot" \
+    bash -c "'$TACCTL' -f tacd.conf verify >/dev/null"
 check "the token is in no log" bash -c "! grep -q 'AAE-test' tacd.log"
-check "no crash" bash -c "! grep -Eq 'AddressSanitizer|runtime error|fatal' tacd.log"
+check "no crash" bash -c \
+    "! grep -Eq 'AddressSanitizer|runtime error|fatal' tacd.log"
+echo "emulator: $n actions, $(sed -n 's/^stats: //p' drive.out)"
 finish

@@ -20,13 +20,26 @@
 //   GET  /ctl/state     counters, the confirmed offset, pending updates,
 //                       latencies from queued to confirmed (p50, p99 of
 //                       the last ?last=N, or all)
-//   GET  /ctl/sent      every message the bot sent, in order
+//   GET  /ctl/sent      every message the bot sent or edited, in order
+//                       ({method, chat, message_id, text, reply_markup,
+//                       photo: {size, png, width, height}, caption})
+//   GET  /ctl/messages  every message as it stands now, after the edits
+//                       ({chat, message_id, text, caption, reply_markup,
+//                       photo, edits, deleted})
+//   POST /ctl/admins    {chat, admins: [user id, ...]}  what
+//                       getChatAdministrators answers for chat (else [])
 //   POST /ctl/webhook   {url, secret|null, body}  POST body to tacd's
 //                       webhook, answer {status}
+// The bot's edits behave as Telegram's: editMessageText,
+// editMessageCaption, editMessageReplyMarkup and editMessageMedia answer
+// 400 "message to edit not found" for an unknown message and "message is
+// not modified" when nothing would change; sendPhoto and editMessageMedia
+// take multipart/form-data bodies and want a real PNG image.
 'use strict';
 const http = require('http');
 const https = require('https');
 const fs = require('fs');
+const crypto = require('crypto');
 
 const port = Number(process.argv[2] || 0);
 const token = process.argv[3] || 'TOKEN';
@@ -44,6 +57,8 @@ let waiting = [];		// long polls: {res, timer, offset, limit}
 let faults = {};		// method -> [fault, ...]
 let chatFaults = {};		// chat id -> fault
 let sent = [];
+const messages = new Map();	// "chat:id" -> the message as it stands
+const admins = {};		// chat id -> [user id, ...]
 let messageId = 1000;
 let maxLimit = 100;
 const queuedAt = new Map();	// update id -> when queued (ms)
@@ -195,24 +210,76 @@ function getUpdates(p, req, res, late) {
 	waiting.push(w);
 }
 
-// sendMessage, with the per-chat faults.
-function sendMessage(p, req, res, late) {
-	const f = late ? null : takeFault('sendMessage');
-	const chat = String(p.chat_id);
+// A chat's own fault for a message to it: true if the request was answered.
+function chatFault(chat, res) {
 	const cf = chatFaults[chat] || '';
 
-	if (transportFault(f, req, res, () => sendMessage(p, req, res, true)))
-		return;
 	if (cf === '403') {
 		fail(res, 403, 'Forbidden: bot can\'t initiate conversation ' +
 		    'with a user');
-		return;
+		return true;
 	}
 	if (cf.startsWith('migrate:')) {
 		fail(res, 400, 'Bad Request: group chat was upgraded to a ' +
 		    'supergroup chat', { migrate_to_chat_id: Number(cf.slice(8)) });
-		return;
+		return true;
 	}
+	return false;
+}
+
+// A reply_markup as it arrived (object or JSON text): its JSON text.
+function markupText(m) {
+	if (m === undefined || m === null || m === '')
+		return '';
+	return typeof m === 'string' ? JSON.stringify(JSON.parse(m)) :
+	    JSON.stringify(m);
+}
+
+// What a file part holds: size, a PNG's signature and its IHDR size.
+function imageInfo(buf) {
+	const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+	const png = buf.length >= 24 && buf.subarray(0, 8).equals(sig) &&
+	    buf.toString('latin1', 12, 16) === 'IHDR';
+	return { size: buf.length, png: png,
+	    width: png ? buf.readUInt32BE(16) : 0,
+	    height: png ? buf.readUInt32BE(20) : 0,
+	    sha1: crypto.createHash('sha1').update(buf).digest('hex') };
+}
+
+// A new message in chat: store it, log it, answer it as Telegram would.
+function newMessage(res, method, p, chat, photo) {
+	const m = { message_id: ++messageId, chat: { id: Number(chat) },
+	    date: Math.floor(Date.now() / 1000) };
+	const markup = markupText(p.reply_markup);
+	const rec = { chat: chat, message_id: m.message_id,
+	    text: photo ? null : p.text, caption: photo ? p.caption || null :
+	    null, reply_markup: markup, photo: photo, edits: 0,
+	    deleted: false };
+	messages.set(chat + ':' + m.message_id, rec);
+	sent.push({ method: method, chat: chat, text: rec.text,
+	    message_id: m.message_id, parse_mode: p.parse_mode || null,
+	    reply_markup: markup, photo: photo, caption: rec.caption });
+	if (photo)
+		m.photo = [{ file_id: 'png-' + photo.sha1,
+		    file_unique_id: photo.sha1.slice(0, 16),
+		    width: photo.width, height: photo.height,
+		    file_size: photo.size }];
+	else
+		m.text = p.text;
+	if (markup !== '')
+		m.reply_markup = JSON.parse(markup);
+	ok(res, m);
+}
+
+// sendMessage, with the per-chat faults.
+function sendMessage(p, req, res, late) {
+	const f = late ? null : takeFault('sendMessage');
+	const chat = String(p.chat_id);
+
+	if (transportFault(f, req, res, () => sendMessage(p, req, res, true)))
+		return;
+	if (chatFault(chat, res))
+		return;
 	if (typeof p.text !== 'string' || p.text.length === 0) {
 		fail(res, 400, 'Bad Request: message text is empty');
 		return;
@@ -221,21 +288,146 @@ function sendMessage(p, req, res, late) {
 		fail(res, 400, 'Bad Request: message is too long');
 		return;
 	}
-	const m = { message_id: ++messageId, chat: { id: Number(chat) },
-	    date: Math.floor(Date.now() / 1000), text: p.text };
-	sent.push({ chat: chat, text: p.text, message_id: m.message_id,
-	    parse_mode: p.parse_mode || null });
-	ok(res, m);
+	newMessage(res, 'sendMessage', p, chat, null);
+}
+
+// The file a multipart photo field names ("attach://NAME" or the field
+// itself); null after answering the error.
+function photoFile(p, files, field, res) {
+	let name = field;
+
+	if (typeof p[field] === 'string' && p[field].startsWith('attach://'))
+		name = p[field].slice(9);
+	const f = files[name];
+	if (f === undefined) {
+		fail(res, 400, 'Bad Request: there is no photo in the request');
+		return null;
+	}
+	const info = imageInfo(f);
+	if (!info.png) {
+		fail(res, 400, 'Bad Request: IMAGE_PROCESS_FAILED');
+		return null;
+	}
+	return info;
+}
+
+// sendPhoto: a multipart upload of a PNG.
+function sendPhoto(p, files, req, res, late) {
+	const f = late ? null : takeFault('sendPhoto');
+	const chat = String(p.chat_id);
+
+	if (transportFault(f, req, res, () =>
+	    sendPhoto(p, files, req, res, true)))
+		return;
+	if (chatFault(chat, res))
+		return;
+	if (p.caption !== undefined && p.caption.length > 1024) {
+		fail(res, 400, 'Bad Request: message caption is too long');
+		return;
+	}
+	const info = photoFile(p, files, 'photo', res);
+	if (info !== null)
+		newMessage(res, 'sendPhoto', p, chat, info);
+}
+
+// The message an edit names, or null after answering the error.
+function editTarget(p, res) {
+	const chat = String(p.chat_id);
+	const m = messages.get(chat + ':' + Number(p.message_id));
+
+	if (chatFault(chat, res))
+		return null;
+	if (m === undefined || m.deleted) {
+		fail(res, 400, 'Bad Request: message to edit not found');
+		return null;
+	}
+	return m;
+}
+
+// Apply an edit to m unless it changes nothing; log it; answer.
+function editApply(res, method, m, now, p) {
+	const same = Object.keys(now).every(k =>
+	    JSON.stringify(m[k]) === JSON.stringify(now[k]));
+	if (same) {
+		fail(res, 400, 'Bad Request: message is not modified: ' +
+		    'specified new message content and reply markup are ' +
+		    'exactly the same as a current content and reply markup ' +
+		    'of the message');
+		return;
+	}
+	Object.assign(m, now);
+	m.edits++;
+	sent.push({ method: method, chat: m.chat, message_id: m.message_id,
+	    text: m.text, caption: m.caption, photo: m.photo,
+	    parse_mode: p.parse_mode || null, reply_markup: m.reply_markup });
+	const r = { message_id: m.message_id, chat: { id: Number(m.chat) },
+	    date: Math.floor(Date.now() / 1000), edit_date:
+	    Math.floor(Date.now() / 1000) };
+	if (m.text !== null)
+		r.text = m.text;
+	if (m.reply_markup !== '')
+		r.reply_markup = JSON.parse(m.reply_markup);
+	ok(res, r);
+}
+
+// The edit methods: text, caption, buttons and the photo itself.
+function editCall(method, p, files, res) {
+	const m = editTarget(p, res);
+	if (m === null)
+		return;
+	const markup = markupText(p.reply_markup);
+	if (method === 'editMessageText') {
+		if (m.photo) {
+			fail(res, 400, 'Bad Request: there is no text in the ' +
+			    'message to edit');
+			return;
+		}
+		if (typeof p.text !== 'string' || p.text.length === 0 ||
+		    p.text.length > 4096) {
+			fail(res, 400, 'Bad Request: message text is empty ' +
+			    'or too long');
+			return;
+		}
+		editApply(res, method, m, { text: p.text,
+		    reply_markup: markup }, p);
+	} else if (method === 'editMessageCaption') {
+		editApply(res, method, m, { caption: p.caption || null,
+		    reply_markup: markup }, p);
+	} else if (method === 'editMessageReplyMarkup') {
+		editApply(res, method, m, { reply_markup: markup }, p);
+	} else {
+		let media;
+		try {
+			media = typeof p.media === 'string' ?
+			    JSON.parse(p.media) : p.media;
+		} catch (e) {
+			media = null;
+		}
+		if (!media || media.type !== 'photo') {
+			fail(res, 400, 'Bad Request: can\'t parse InputMedia');
+			return;
+		}
+		if (!m.photo) {
+			fail(res, 400, 'Bad Request: there is no media in the ' +
+			    'message to edit');
+			return;
+		}
+		const info = photoFile(media, files, 'media', res);
+		if (info === null)
+			return;
+		editApply(res, method, m, { photo: info,
+		    caption: media.caption || null, reply_markup: markup }, p);
+	}
 }
 
 // One Bot API call.
-function botCall(method, p, req, res) {
+function botCall(method, p, files, req, res) {
 	calls[method] = (calls[method] || 0) + 1;
 	switch (method) {
 	case 'getMe':
 		if (!p.late && transportFault(takeFault('getMe'), req, res,
-		    () => botCall(method, Object.assign(p, { late: 1 }), req,
-		    res)))
+		    () => botCall(method, Object.assign(p, { late: 1 }), files,
+		    req, res)))
 			return;
 		ok(res, { id: 4242, is_bot: true, first_name: 'Tac',
 		    username: 'TacTestBot' });
@@ -246,24 +438,67 @@ function botCall(method, p, req, res) {
 	case 'sendMessage':
 		sendMessage(p, req, res);
 		return;
-	case 'editMessageText': {
-		const f = takeFault('editMessageText');
+	case 'sendPhoto':
+		sendPhoto(p, files, req, res);
+		return;
+	case 'editMessageText':
+	case 'editMessageCaption':
+	case 'editMessageReplyMarkup':
+	case 'editMessageMedia': {
+		const f = takeFault(method);
 		if (f === 'notmodified') {
 			fail(res, 400, 'Bad Request: message is not modified: ' +
 			    'specified new message content and reply markup ' +
 			    'are exactly the same');
 			return;
 		}
-		ok(res, { message_id: Number(p.message_id) });
+		if (transportFault(f, req, res, () =>
+		    editCall(method, p, files, res)))
+			return;
+		editCall(method, p, files, res);
 		return;
 	}
+	case 'deleteMessage': {
+		const m = messages.get(String(p.chat_id) + ':' +
+		    Number(p.message_id));
+		if (m === undefined || m.deleted) {
+			fail(res, 400, 'Bad Request: message to delete not found');
+			return;
+		}
+		m.deleted = true;
+		sent.push({ method: method, chat: m.chat,
+		    message_id: m.message_id });
+		ok(res, true);
+		return;
+	}
+	case 'getChatAdministrators': {
+		if (transportFault(takeFault(method), req, res, () =>
+		    botCall(method, p, files, req, res)))
+			return;
+		if (Number(p.chat_id) > 0) {
+			fail(res, 400, 'Bad Request: there are no administrators ' +
+			    'in the private chat');
+			return;
+		}
+		const list = (admins[String(p.chat_id)] || []).map((id, i) => ({
+		    status: i === 0 ? 'creator' : 'administrator',
+		    user: { id: Number(id), is_bot: false,
+		    first_name: 'Admin' + id } }));
+		ok(res, list);
+		return;
+	}
+	case 'setMyCommands':
+	case 'sendChatAction':
+	case 'deleteWebhook':
+		ok(res, true);
+		return;
 	case 'answerCallbackQuery':
 		if (!p.late && transportFault(takeFault('answerCallbackQuery'),
 		    req, res, () => botCall(method, Object.assign(p,
-		    { late: 1 }), req, res)))
+		    { late: 1 }), files, req, res)))
 			return;
-		sent.push({ callback: String(p.callback_query_id),
-		    text: p.text || null });
+		sent.push({ method: method, callback: String(p.callback_query_id),
+		    text: p.text || null, show_alert: p.show_alert || false });
 		ok(res, true);
 		return;
 	default:
@@ -336,11 +571,49 @@ function control(path, p, res) {
 	case '/ctl/sent':
 		ok(res, sent);
 		return;
+	case '/ctl/messages':
+		ok(res, Array.from(messages.values()));
+		return;
+	case '/ctl/admins':
+		admins[String(p.chat)] = p.admins || [];
+		ok(res, true);
+		return;
 	case '/ctl/webhook':
 		webhook(p, res);
 		return;
 	default:
 		fail(res, 404, 'no such control');
+	}
+}
+
+// A multipart/form-data body: its text fields into p, its file parts
+// (those with a filename) into files by name; false if it is malformed.
+function multipart(body, type, p, files) {
+	const m = type.match(/boundary=(?:"([^"]+)"|([^;]+))/i);
+	if (!m)
+		return false;
+	const delim = Buffer.from('--' + (m[1] || m[2]));
+	let at = body.indexOf(delim);
+	if (at < 0)
+		return false;
+	for (;;) {
+		at += delim.length;
+		if (body.subarray(at, at + 2).toString() === '--')
+			return true;
+		const head = body.indexOf('\r\n\r\n', at);
+		const next = body.indexOf(delim, at);
+		if (head < 0 || next < 0 || head > next)
+			return false;
+		const hdr = body.subarray(at, head).toString();
+		const data = body.subarray(head + 4, next - 2);
+		const name = hdr.match(/name="([^"]*)"/i);
+		if (!name)
+			return false;
+		if (/filename="/i.test(hdr))
+			files[name[1]] = Buffer.from(data);
+		else
+			p[name[1]] = data.toString();
+		at = next;
 	}
 }
 
@@ -350,14 +623,27 @@ function handle(req, res) {
 	req.on('data', (c) => chunks.push(c));
 	req.on('end', () => {
 		const url = new URL(req.url, 'http://x');
+		const type = req.headers['content-type'] || '';
+		const body = Buffer.concat(chunks);
+		const files = {};
 		let p = {};
-		const text = Buffer.concat(chunks).toString();
-		try {
-			if (text.length > 0)
-				p = JSON.parse(text);
-		} catch (e) {
-			fail(res, 400, 'Bad Request: invalid JSON');
-			return;
+		if (/^multipart\/form-data/i.test(type)) {
+			if (!multipart(body, type, p, files)) {
+				fail(res, 400, 'Bad Request: bad multipart body');
+				return;
+			}
+		} else if (/^application\/x-www-form-urlencoded/i.test(type)) {
+			for (const [k, v] of new URLSearchParams(body.toString()))
+				p[k] = v;
+		} else {
+			const text = body.toString();
+			try {
+				if (text.length > 0)
+					p = JSON.parse(text);
+			} catch (e) {
+				fail(res, 400, 'Bad Request: invalid JSON');
+				return;
+			}
 		}
 		for (const [k, v] of url.searchParams)
 			p[k] = v;
@@ -374,7 +660,7 @@ function handle(req, res) {
 			fail(res, 401, 'Unauthorized');
 			return;
 		}
-		botCall(m[2], p, req, res);
+		botCall(m[2], p, files, req, res);
 	});
 }
 

@@ -46,7 +46,24 @@ for f in drop 429:2 500; do fault sendMessage "$f"; done
 part "$third" $((2 * third))
 check "part 2 is confirmed" wait_until "confirmed $((2 * third))" 60
 
+# The group becomes a supergroup, as Telegram does it: a service message
+# in the old chat names the new one, later updates come from the new
+# chat, and a message sent to the old one gets 400 migrate_to_chat_id.
 ctl /ctl/chat '{"chat": "-1001", "fault": "migrate:-1009"}' >/dev/null
+node -e 'const a=JSON.parse(require("fs").readFileSync("updates.json"));
+    const from = +process.argv[1];
+    const m = JSON.parse(JSON.stringify(a[from]));
+    delete m.message.text;
+    m.message.migrate_to_chat_id = -1009;
+    for (let i = from; i < a.length; i++) {
+	a[i].update_id++;
+	a[i].message.chat = { id: -1009, type: "supergroup",
+	    title: "TAC table" };
+    }
+    fs = require("fs");
+    fs.writeFileSync("updates.json", JSON.stringify(a.slice(0, from)
+	.concat([m], a.slice(from))));' $((2 * third))
+total=$((total + 1))
 part $((2 * third)) "$total"
 check "part 3 is confirmed" wait_until "confirmed $total" 60
 check "the game is over" wait_until \
@@ -73,12 +90,15 @@ check "the log replays to the snapshot" \
 
 ctl /ctl/sent >sent.json
 check "messages were sent ($(state_get s.sent))" [ "$(state_get s.sent)" -gt 100 ]
-check "the boards are HTML" grep -q '"text":"<pre>' sent.json
+check "the board is a picture" grep -q '"method":"sendPhoto".*"png":true' \
+    sent.json
+check "the moves are HTML" grep -q '"parse_mode":"HTML"' sent.json
 check "the group was told once about 1003's private chat" \
     [ "$(grep -o 't.me/TacTestBot?start=j1' sent.json | wc -l)" -eq 1 ]
 check "nothing reached 1003" bash -c "! grep -q '\"chat\":\"1003\"' sent.json"
 check "after the migration the group gets its messages at -1009" \
     grep -q '"chat":"-1009"' sent.json
+check "the bridge moved the chat to -1009" grep -q 'became -1009' tacd.log
 check "all faults were met" [ "$(ctl /ctl/state | grep -o '"faults":{[^}]*}' |
     grep -c '\[[^]]')" -eq 0 ]
 check "429 was waited out" grep -q 'too many requests' tacd.log

@@ -5,6 +5,11 @@
 # 127.0.0.1 (with a self-signed certificate made now by openssl for
 # "https"); sets FAKE_PID, FAKE_URL (the API base URL), FAKE_CTL (its
 # control base, reached with curl).
+# emu_start: the same with telegram-test-api (npm, installed into the
+# build tree on first use; no network means FAIL, not a skip).
+# button_game: the game the button tests play (GAME_SEED, a record with
+# every card, TAC plays and 7 splits) as rec/game-000001.json, and where
+# each action sits in the menus as plan.txt (tests/tg/menupath).
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/daemon/lib.sh"
 
 TG_DIR=$top_srcdir/tests/tg
@@ -34,6 +39,7 @@ trap tg_cleanup EXIT
 fake_start() {
 	local i port=
 
+	: >fake.out
 	if [ "${1:-}" = https ]; then
 		openssl req -x509 -newkey rsa:2048 -nodes -days 1 \
 		    -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
@@ -126,4 +132,48 @@ wait_until() {
 record_actions() {
 	sed -n '/^  "actions": \[/,/^  \]/p' "$1" |
 	    sed -n 's/^    "\(.*\)",\{0,1\}$/\1/p'
+}
+
+# Start telegram-test-api (see above).
+emu_start() {
+	local npmdir=$top_builddir/tests/tg/npm port
+
+	if [ ! -f "$npmdir/node_modules/telegram-test-api/package.json" ]; then
+		mkdir -p "$npmdir"
+		if ! (cd "$npmdir" && npm install --no-audit --no-fund \
+		    --loglevel=error telegram-test-api@4.2.1) >npm.log 2>&1
+		then
+			cat npm.log
+			bad "npm install telegram-test-api@4.2.1"
+			finish
+		fi
+	fi
+	port=$(node -e 'const s=require("net").createServer().listen(0,
+	    "127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+	NODE_PATH=$npmdir/node_modules node "$TG_DIR/emulator.js" "$port" \
+	    >fake.out 2>fake.err &
+	FAKE_PID=$!
+	FAKE_URL=http://127.0.0.1:$port
+	FAKE_CTL=$FAKE_URL
+	wait_until "grep -q listening fake.out" 20 ||
+	    { echo "the emulator did not start"; cat fake.err; exit 1; }
+}
+
+# The button tests' game: seed 875 of the greedy policy has every card
+# (ANGEL, DEVIL, FOOL, WARRIOR played), 4 TAC plays, 7 splits over two
+# marbles and 154 actions (chosen by grepping tacctl sim's records).
+GAME_SEED=875
+button_game() {
+	"$TACCTL" sim --games 1 --seed "$GAME_SEED" --policy greedy \
+	    --record rec >/dev/null || { echo "tacctl sim failed"; exit 1; }
+	"$top_builddir/tests/tg/menupath" rec/game-000001.json >plan.txt ||
+	    { echo "tests/tg/menupath failed"; exit 1; }
+	GAME_RSEED=$(sed -n 's/^  "seed": \([0-9]*\),$/\1/p' \
+	    rec/game-000001.json)
+}
+
+# Count the "ok:" and "FAIL:" lines of a file into the totals.
+count_checks() {
+	passed=$((passed + $(grep -c '^ok: ' "$1")))
+	failed=$((failed + $(grep -c '^FAIL: ' "$1")))
 }

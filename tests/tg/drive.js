@@ -1,0 +1,323 @@
+// drive.js: four people play a recorded game with tacd through
+// telegram-test-api's user side, pressing the bot's buttons.
+//
+// usage: node drive.js URL TOKEN PLAN SEED [option ...]
+//   PLAN: tests/tg/menupath's output for the record (one line per action:
+//   seat, action, the leaf's menu path); SEED: the record's seed.
+// options:
+//   from=N      start at action N (0: open the lobby by buttons first)
+//   to=N        stop before action N (default: the whole record)
+//   partial=1   then press the first buttons of action N's menu (not its
+//               leaf) and stop there: the walk goes on in the next run
+//   typed=I,J   play actions I, J by typing "/play ACTION" (I in the
+//               group, J in the person's private chat, alternating)
+//   detour=I    in action I's menu, step into a wrong entry and press
+//               "back" before going on
+//   stale=I     before action I, its person presses a button of an
+//               earlier turn and the next seat's person presses one of
+//               I's menu: both must be refused (the log shows it)
+//   group=ID    the group chat (default -77)
+//
+// Seats: Anna (1000) opens the lobby with "/new ... seed=SEED" (seat 0);
+// Boris (1001) presses Join (seat 1), then the team button of the other
+// team (seat 2); Clara (1002) and Dmitri (1003) press Join (seats 1, 3);
+// Anna presses Start.  Every action then waits for the private message
+// whose keyboard holds that turn's menu ("GAME:TURN:menu PATH", TURN the
+// action's index) and walks it: press the entry whose path starts the
+// leaf's path, wait until the bot has edited the keyboard, and so on to
+// the leaf.  Prints "ok: ..." and "FAIL: ..." lines (counted by the
+// script), progress on stderr; exits 1 at the first thing that cannot go
+// on (a turn keyboard or an edit that does not come).
+'use strict';
+const fs = require('fs');
+
+const [url, token, planFile, seed] = process.argv.slice(2, 6);
+const opt = { from: 0, to: -1, partial: 0, typed: '', detour: -1,
+    stale: -1, group: -77, wait: 60 };
+for (const a of process.argv.slice(6)) {
+	const [k, v] = a.split('=');
+	opt[k] = isNaN(Number(v)) || v === '' ? v : Number(v);
+}
+const plan = fs.readFileSync(planFile, 'utf8').split('\n')
+    .filter(l => l.trim() !== '').map(l => JSON.parse(l));
+if (opt.to < 0 || opt.to > plan.length)
+	opt.to = plan.length;
+const typed = String(opt.typed).split(',').filter(x => x !== '')
+    .map(Number);
+const people = [
+	{ id: 1000, first_name: 'Anna' }, { id: 1001, first_name: 'Boris' },
+	{ id: 1002, first_name: 'Clara' }, { id: 1003, first_name: 'Dmitri' },
+];
+// Seat -> person, after the lobby below.
+const seats = [people[0], people[2], people[1], people[3]];
+const group = { id: opt.group, type: 'group', title: 'TAC table' };
+const stats = { presses: 0, backs: 0, typed: 0, edits: 0 };
+
+// Print a check's outcome.
+function check(ok, what) {
+	console.log((ok ? 'ok: ' : 'FAIL: ') + what);
+	return ok;
+}
+
+// Give up: the game cannot go on.
+function die(what) {
+	check(false, what);
+	process.exit(1);
+}
+
+// A user-side call of the emulator.
+async function call(path, body) {
+	const r = await fetch(url + path, { method: 'POST',
+	    headers: { 'Content-Type': 'application/json' },
+	    body: JSON.stringify(body) });
+	if (!r.ok)
+		die(path + ': HTTP ' + r.status);
+	return (await r.json()).result;
+}
+
+// The bot's messages as they stand now (edits applied), oldest first.
+async function botMessages() {
+	const h = await call('/getUpdatesHistory', { token: token });
+	return h.filter(x => x.message && x.message.chat_id !== undefined)
+	    .map(x => ({ id: x.messageId, chat: String(x.message.chat_id),
+	    text: String(x.message.text || x.message.caption || ''),
+	    keys: buttons(x.message.reply_markup) }));
+}
+
+// The inline buttons of a reply_markup: [{label, data, game, turn, cmd}].
+function buttons(rm) {
+	if (typeof rm === 'string')
+		rm = JSON.parse(rm);
+	if (!rm || !Array.isArray(rm.inline_keyboard))
+		return [];
+	const out = [];
+	for (const row of rm.inline_keyboard) {
+		for (const b of row) {
+			const m = String(b.callback_data || '')
+			    .match(/^(\d+):(\d*):\/?(.*)$/);
+			if (!m)
+				continue;
+			const e = { label: b.text, data: b.callback_data,
+			    game: Number(m[1]), turn: m[2] === '' ? -1 :
+			    Number(m[2]), cmd: m[3] };
+			const p = e.cmd.match(/^menu(?:@\S+)?(?: (\S*))?$/);
+			e.path = p ? p[1] || '' : null;
+			out.push(e);
+		}
+	}
+	return out;
+}
+
+// Wait until fn(messages) gives something; die with what after the wait.
+async function until(fn, what) {
+	const end = Date.now() + opt.wait * 1000;
+	for (;;) {
+		const r = fn(await botMessages());
+		if (r)
+			return r;
+		if (Date.now() > end)
+			die('timed out waiting for ' + what);
+		await new Promise(res => setTimeout(res, 40));
+	}
+}
+
+// Type a command as person in chat.
+async function say(person, chat, text) {
+	await call('/sendCommand', { botToken: token, date: Date.now(),
+	    text: text, from: Object.assign({ is_bot: false,
+	    language_code: 'en', username: 'p' + person.id }, person),
+	    chat: chat, entities: [{ offset: 0, type: 'bot_command',
+	    length: text.split(' ')[0].length }] });
+}
+
+// Press a button of a bot message as person.
+async function press(person, msg, button) {
+	stats.presses++;
+	const chat = msg.chat === String(group.id) ? group :
+	    { id: Number(msg.chat), type: 'private',
+	    first_name: person.first_name };
+	await call('/sendCallback', { botToken: token, date: Date.now(),
+	    data: button.data, from: Object.assign({ is_bot: false,
+	    language_code: 'en', username: 'p' + person.id }, person),
+	    message: { message_id: msg.id, chat: chat } });
+}
+
+// The message msg as it stands now, once it differs from before.
+async function edited(msg, what) {
+	const before = JSON.stringify([msg.text, msg.keys]);
+	const m = await until(ms => ms.find(x => x.id === msg.id &&
+	    x.chat === msg.chat && JSON.stringify([x.text, x.keys]) !==
+	    before), what);
+	stats.edits++;
+	return m;
+}
+
+// Open the lobby, seat everyone by buttons, start the game.
+async function lobby() {
+	const g = String(group.id);
+	await say(people[0], group, '/new 4 pairs master tac seed=' + seed);
+	// The emulator takes no photos: the board as text.
+	await say(people[0], group, '/board text');
+	let lob = await until(ms => ms.find(m => m.chat === g &&
+	    m.keys.some(b => b.cmd === 'join')), 'the lobby message');
+	check(/Anna/.test(lob.text), 'the lobby shows its creator');
+	const key = (m, cmd) => m.keys.find(b => b.cmd === cmd) ||
+	    die('no "' + cmd + '" button on the lobby: ' + JSON.stringify(m.keys));
+	const steps = [[people[1], 'join', /Boris/],
+	    [people[1], 'team 0', null], [people[2], 'join', /Clara/],
+	    [people[3], 'join', /Dmitri/]];
+	for (const [who, cmd, shows] of steps) {
+		const b = key(lob, cmd);
+		check(b.turn === -1 && b.label.length > 0,
+		    'the lobby has a "' + b.label + '" button (' + b.data + ')');
+		await press(who, lob, b);
+		const next = await edited(lob, 'the lobby edited after ' +
+		    who.first_name + ' pressed ' + cmd);
+		check(next.id === lob.id && (shows === null ||
+		    shows.test(next.text)), 'the lobby message was edited ' +
+		    'after ' + who.first_name + ' pressed "' + b.label + '"');
+		lob = next;
+	}
+	// The seats as the lobby lists them: "0. ... Anna", "1. ... Clara".
+	for (let s = 0; s < 4; s++)
+		check(new RegExp('(^|\\n)\\s*' + s + '\\.[^\\n]*' +
+		    seats[s].first_name).test(lob.text), 'seat ' + s + ' is ' +
+		    seats[s].first_name + ' in the lobby');
+	const ms = await botMessages();
+	check(ms.filter(m => m.chat === g && m.keys.some(b =>
+	    b.cmd === 'join')).length === 1,
+	    'one lobby message in the group, edited, not re-sent');
+	// The options: their own message; only the creator may change them
+	// (were Boris's "6 players" taken, the game could not be played).
+	await press(people[0], lob, key(lob, 'options'));
+	const opts = await until(ms => ms.find(m => m.chat === g &&
+	    m.id !== lob.id && m.keys.some(b => /^options /.test(b.cmd))),
+	    'the options message');
+	check(opts.keys.some(b => b.cmd === 'options 6') &&
+	    opts.keys.some(b => b.cmd === 'options taker'),
+	    'the options message has buttons (' + opts.keys.length + ')');
+	await press(people[1], opts, opts.keys.find(b => b.cmd === 'options 6'));
+	await press(people[0], lob, key(lob, 'start'));
+	const started = await edited(lob, 'the lobby edited at the start');
+	check(started.keys.length === 0, 'the started game\'s lobby message ' +
+	    'has no buttons left');
+	return lob.keys[0].game;
+}
+
+// The newest message of person's private chat holding turn's menu.
+function turnMessage(ms, game, person, turn) {
+	const mine = ms.filter(m => m.chat === String(person.id) &&
+	    m.keys.some(b => b.game === game && b.turn === turn &&
+	    b.path !== null));
+	return mine.length > 0 ? mine[mine.length - 1] : null;
+}
+
+// Walk one action's menu from wherever its message stands; stop before
+// the leaf when partial.  A node's entries have the node's path and one
+// character more; "back" has one less.
+async function walk(game, step, person, partial) {
+	let msg = await until(ms => turnMessage(ms, game, person, step.i),
+	    'the turn ' + step.i + ' keyboard of ' + person.first_name);
+	const leaf = step.path;
+	let detour = step.i === opt.detour && step.wrong !== '';
+	const at = msg.keys.filter(b => b.turn === step.i && b.path !== null);
+	if (at.some(b => b.path.length > 1))
+		check(true, 'turn ' + step.i + ': the walk goes on from the ' +
+		    'node the message shows ("' + msg.text.split('\n')
+		    .filter(l => /:/.test(l)).pop() + '")');
+	if (step.i === opt.stale) {
+		const ms = await botMessages();
+		const old = ms.filter(m => m.chat === String(person.id) &&
+		    m.keys.some(b => b.path !== null && b.turn >= 0 &&
+		    b.turn < step.i)).pop();
+		if (old === undefined)
+			die('no earlier menu of ' + person.first_name);
+		await press(person, old, old.keys.find(b => b.path !== null));
+		const other = seats[(step.seat + 1) % 4];
+		await press(other, msg, at[0]);
+		check(true, 'pressed a stale button (turn ' + old.keys[0].turn +
+		    ') and ' + other.first_name + ' pressed ' +
+		    person.first_name + '\'s menu');
+	}
+	for (;;) {
+		const keys = msg.keys.filter(b => b.turn === step.i &&
+		    b.path !== null);
+		if (keys.length === 0)
+			die('turn ' + step.i + ': no menu buttons: ' + msg.text);
+		const node = keys.reduce((a, b) => b.path.length > a.length ?
+		    b.path : a, '').slice(0, -1);
+		const back = keys.find(b => b.path.length < node.length + 1);
+		if (node !== '' && back === undefined)
+			die('turn ' + step.i + ': no back button at node ' + node);
+		if (detour && node === step.wrong.slice(0, -1)) {
+			const wrong = keys.find(b => b.path === step.wrong) ||
+			    die('no entry ' + step.wrong + ' for the detour');
+			await press(person, msg, wrong);
+			const inner = await edited(msg, 'the detour\'s edit');
+			const up = inner.keys.find(b => b.turn === step.i &&
+			    b.path === node);
+			check(up !== undefined, 'a wrong turn in "' + step.action +
+			    '" ("' + wrong.label + '") shows a back button (' +
+			    (up ? up.label : 'none') + ')');
+			if (up === undefined)
+				die('no way back');
+			stats.backs++;
+			await press(person, inner, up);
+			msg = await edited(inner, 'the edit after back');
+			check(JSON.stringify(msg.keys) === JSON.stringify(keys),
+			    'back shows the buttons from before the wrong turn');
+			detour = false;
+			continue;
+		}
+		const exact = keys.find(b => b.path === leaf);
+		if (exact !== undefined) {
+			if (!partial)
+				await press(person, msg, exact);
+			return;
+		}
+		const on = keys.find(b => b !== back && b.path !== '' &&
+		    leaf.startsWith(b.path));
+		if (on === undefined && back === undefined)
+			die('turn ' + step.i + ' "' + step.action + '": no way to ' +
+			    leaf + ' in ' + JSON.stringify(keys));
+		if (on === undefined)
+			stats.backs++;
+		await press(person, msg, on || back);
+		msg = await edited(msg, 'the menu edit in turn ' + step.i);
+		if (partial)
+			return;
+	}
+}
+
+// Play the plan's actions from..to-1; the group then sees the end.
+async function main() {
+	let game = 1;
+	if (opt.from === 0)
+		game = await lobby();
+	for (let i = opt.from; i < opt.to; i++) {
+		const step = plan[i];
+		const person = seats[step.seat];
+		const k = typed.indexOf(i);
+		if (k >= 0) {
+			// Typed: wait for the turn, then type it.
+			await until(ms => turnMessage(ms, game, person, i),
+			    'the turn ' + i + ' message');
+			await say(person, k % 2 === 0 ? group :
+			    { id: person.id, type: 'private',
+			    first_name: person.first_name },
+			    '/play ' + step.action);
+			stats.typed++;
+		} else
+			await walk(game, step, person, false);
+		if (i % 20 === 0)
+			process.stderr.write('action ' + i + ' ' + step.action + '\n');
+	}
+	if (opt.partial && opt.to < plan.length &&
+	    plan[opt.to].path.length >= 2) {
+		const step = plan[opt.to];
+		await walk(game, step, seats[step.seat], true);
+	}
+	console.log('stats: ' + JSON.stringify(stats));
+}
+
+main().catch(e => die('driver: ' + e.stack));
