@@ -189,6 +189,25 @@ tg_out_menu(struct tg *tg, json_t *p, struct svc_game *g, struct rbuf *t,
 	return (0);
 }
 
+/*
+ * A link back to the game's board message.  Only a supergroup's messages
+ * have one (t.me/c/ID/MESSAGE, ID without the -100, for its members); a
+ * basic group's have none: its title has to do.
+ */
+static void
+tg_out_link(struct tg *tg, const struct svc_game *g, struct rbuf *t)
+{
+	char		 ref[32];
+	const char	*id;
+
+	if (strncmp(g->chat, "-100", 4) != 0 || g->chat[4] == '\0' ||
+	    tg_photo_board(tg, g->chat, g->id, ref, sizeof ref) != 1)
+		return;
+	id = strncmp(ref, "photo:", 6) == 0 ? ref + 6 : ref;
+	if (strtoll(id, NULL, 10) > 0)
+		rbuf_add(t, "\nhttps://t.me/c/%s/%s", g->chat + 4, id);
+}
+
 /* The buttons of a "turn" row: the menu's root, if the seat is to act. */
 static json_t *
 tg_out_turnkeys(struct tg *tg, const struct svc_game *g, int seat)
@@ -382,6 +401,7 @@ tg_out_make(struct tg *tg, const struct svc_out *out, struct tg_req *req)
 			rbuf_addstr(&t, "\n");
 			rbuf_add(&t, tr(lang, "Group: %s"), title);
 		}
+		tg_out_link(tg, &g, &t);
 		markup = tg_out_turnkeys(tg, &g, seat);
 	} else if (strcmp(k, "lobby") == 0 && have) {
 		markup = tg_keys_lobby(&g, lang);

@@ -653,6 +653,61 @@ START_TEST(test_catalog)
 END_TEST
 
 /* The suite. */
+/*
+ * Start a game in a group (two people, two AIs) and count the "turn"
+ * notices until the first ones came, asking each to have (or, link NULL,
+ * to lack) a link to the board message.
+ */
+static int
+tt_turn_links(const char *group, const char *link)
+{
+	struct tt	 t;
+	const char	*text;
+	int		 i, steps, turns = 0;
+
+	tt_open(&t);
+	snprintf(t.tg->groups[1].chat, sizeof t.tg->groups[1].chat, "%s",
+	    group);
+	t.tg->groups[1].fetched = tg_now();
+	tt_say(&t, group, "1", "/new seed=5");
+	tt_say(&t, group, "2", "/join");
+	tt_say(&t, group, "1", "/ai all");
+	tt_say(&t, group, "1", "/start");
+	for (steps = 0; steps < 50 && turns == 0; steps++) {
+		/* The AI seats act first, perhaps. */
+		while (svc_next_timer(t.svc) >= 0 && svc_next_timer(t.svc) <=
+		    t.now && svc_timers(t.svc) > 0)
+			;
+		tt_drain(&t);
+		for (i = 0; i < t.nreqs; i++) {
+			if (strcmp(t.kinds[i], "turn") != 0)
+				continue;
+			text = json_string_value(json_object_get(
+			    t.reqs[i].params, "text"));
+			ck_assert_ptr_nonnull(text);
+			if (link != NULL)
+				ck_assert_msg(strstr(text, link) != NULL,
+				    "no %s in: %s", link, text);
+			else
+				ck_assert_msg(strstr(text, "t.me/c/") == NULL,
+				    "a link in: %s", text);
+			turns++;
+		}
+	}
+	tt_close(&t);
+	return (turns);
+}
+
+/* A turn notice links to a supergroup's board message, not a basic one's. */
+START_TEST(test_turn_link)
+{
+	/* tt_drain() gives ids from 500: the lobby 500, the board 501. */
+	ck_assert_int_gt(tt_turn_links("-1001234", "https://t.me/c/1234/501"),
+	    0);
+	ck_assert_int_gt(tt_turn_links("-100", NULL), 0);
+}
+END_TEST
+
 static Suite *
 suite_tg(void)
 {
@@ -667,6 +722,7 @@ suite_tg(void)
 	tcase_add_test(tc, test_menu_walk);
 	tcase_add_test(tc, test_merge);
 	tcase_add_test(tc, test_catalog);
+	tcase_add_test(tc, test_turn_link);
 	suite_add_tcase(s, tc);
 	return (s);
 }
@@ -676,10 +732,9 @@ int
 main(void)
 {
 	SRunner	*sr = srunner_create(suite_tg());
-
-	srunner_add_suite(sr, suite_tg_photo());
 	int	 failed;
 
+	srunner_add_suite(sr, suite_tg_photo());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
