@@ -301,17 +301,11 @@ tg_http_busy(struct tg *tg, tg_http_cb cb)
 	return (0);
 }
 
-/*
- * Call a Bot API method with params (a JSON object; the call takes the
- * reference) as a JSON POST.  timeout: seconds for the whole call.  cb
- * runs from the loop once, whatever happens.
- */
-void
-tg_http_call(struct tg *tg, const char *method, json_t *params, long timeout,
-    tg_http_cb cb, void *arg)
+/* A new call of method to the Bot API, its transfer not yet set. */
+static struct tg_call *
+tg_http_new(struct tg *tg, const char *method, tg_http_cb cb, void *arg)
 {
 	struct tg_call	*c;
-	char		 url[512];
 
 	if ((c = calloc(1, sizeof *c)) == NULL)
 		fatal("%s", __func__);
@@ -319,18 +313,23 @@ tg_http_call(struct tg *tg, const char *method, json_t *params, long timeout,
 	c->cb = cb;
 	c->arg = arg;
 	snprintf(c->method, sizeof c->method, "%s", method);
-	if (params == NULL && (params = json_object()) == NULL)
-		fatalx("%s: json_object", __func__);
-	if ((c->req = json_dumps(params, JSON_COMPACT)) == NULL)
-		fatalx("%s: json_dumps", __func__);
-	json_decref(params);
 	if ((c->easy = curl_easy_init()) == NULL)
 		fatalx("%s: curl_easy_init", __func__);
-	snprintf(url, sizeof url, "%s/bot%s/%s", tg->api, tg->token, method);
-	c->hdrs = curl_slist_append(NULL, "Content-Type: application/json");
+	return (c);
+}
+
+/*
+ * Set what every call shares (the URL, where the answer goes, timeouts,
+ * HTTP(S) only, the CA file) and hand the call to the multi handle.
+ */
+static void
+tg_http_start(struct tg *tg, struct tg_call *c, long timeout)
+{
+	char	url[512];
+
+	snprintf(url, sizeof url, "%s/bot%s/%s", tg->api, tg->token,
+	    c->method);
 	curl_easy_setopt(c->easy, CURLOPT_URL, url);
-	curl_easy_setopt(c->easy, CURLOPT_HTTPHEADER, c->hdrs);
-	curl_easy_setopt(c->easy, CURLOPT_POSTFIELDS, c->req);
 	curl_easy_setopt(c->easy, CURLOPT_WRITEFUNCTION, tg_http_write);
 	curl_easy_setopt(c->easy, CURLOPT_WRITEDATA, c);
 	curl_easy_setopt(c->easy, CURLOPT_ERRORBUFFER, c->err);
@@ -353,6 +352,29 @@ tg_http_call(struct tg *tg, const char *method, json_t *params, long timeout,
 }
 
 /*
+ * Call a Bot API method with params (a JSON object; the call takes the
+ * reference) as a JSON POST.  timeout: seconds for the whole call.  cb
+ * runs from the loop once, whatever happens.
+ */
+void
+tg_http_call(struct tg *tg, const char *method, json_t *params, long timeout,
+    tg_http_cb cb, void *arg)
+{
+	struct tg_call	*c;
+
+	c = tg_http_new(tg, method, cb, arg);
+	if (params == NULL && (params = json_object()) == NULL)
+		fatalx("%s: json_object", __func__);
+	if ((c->req = json_dumps(params, JSON_COMPACT)) == NULL)
+		fatalx("%s: json_dumps", __func__);
+	json_decref(params);
+	c->hdrs = curl_slist_append(NULL, "Content-Type: application/json");
+	curl_easy_setopt(c->easy, CURLOPT_HTTPHEADER, c->hdrs);
+	curl_easy_setopt(c->easy, CURLOPT_POSTFIELDS, c->req);
+	tg_http_start(tg, c, timeout);
+}
+
+/*
  * Call a Bot API method as a multipart/form-data POST: the fields of
  * fields (a JSON object; the call takes the reference) go as form fields,
  * strings as they are and other values JSON-encoded (reply_markup,
@@ -368,16 +390,9 @@ tg_http_upload(struct tg *tg, const char *method, json_t *fields,
 	curl_mimepart	*part;
 	const char	*key;
 	json_t		*v;
-	char		 url[512], *text;
+	char		*text;
 
-	if ((c = calloc(1, sizeof *c)) == NULL)
-		fatal("%s", __func__);
-	c->tg = tg;
-	c->cb = cb;
-	c->arg = arg;
-	snprintf(c->method, sizeof c->method, "%s", method);
-	if ((c->easy = curl_easy_init()) == NULL)
-		fatalx("%s: curl_easy_init", __func__);
+	c = tg_http_new(tg, method, cb, arg);
 	if ((c->mime = curl_mime_init(c->easy)) == NULL)
 		fatalx("%s: curl_mime_init", __func__);
 	json_object_foreach(fields, key, v) {
@@ -400,26 +415,6 @@ tg_http_upload(struct tg *tg, const char *method, json_t *fields,
 	    curl_mime_type(part, "image/png") != CURLE_OK ||
 	    curl_mime_data(part, (const char *)data, len) != CURLE_OK)
 		fatalx("%s: file part", __func__);
-	snprintf(url, sizeof url, "%s/bot%s/%s", tg->api, tg->token, method);
-	curl_easy_setopt(c->easy, CURLOPT_URL, url);
 	curl_easy_setopt(c->easy, CURLOPT_MIMEPOST, c->mime);
-	curl_easy_setopt(c->easy, CURLOPT_WRITEFUNCTION, tg_http_write);
-	curl_easy_setopt(c->easy, CURLOPT_WRITEDATA, c);
-	curl_easy_setopt(c->easy, CURLOPT_ERRORBUFFER, c->err);
-	curl_easy_setopt(c->easy, CURLOPT_PRIVATE, c);
-	curl_easy_setopt(c->easy, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(c->easy, CURLOPT_TIMEOUT, timeout);
-	curl_easy_setopt(c->easy, CURLOPT_CONNECTTIMEOUT, 10L);
-#if LIBCURL_VERSION_NUM >= 0x075500
-	curl_easy_setopt(c->easy, CURLOPT_PROTOCOLS_STR, "http,https");
-#else
-	curl_easy_setopt(c->easy, CURLOPT_PROTOCOLS,
-	    (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
-#endif
-	curl_easy_setopt(c->easy, CURLOPT_USERAGENT, "tacd");
-	if (tg->ca[0] != '\0')
-		curl_easy_setopt(c->easy, CURLOPT_CAINFO, tg->ca);
-	TAILQ_INSERT_TAIL(&tg->calls, c, entry);
-	if (curl_multi_add_handle(tg->multi, c->easy) != CURLM_OK)
-		fatalx("%s: curl_multi_add_handle", __func__);
+	tg_http_start(tg, c, timeout);
 }
