@@ -181,6 +181,7 @@ const struct i18n_entry i18n_ru[] = {
 	{ "Choose a card.", "Выберите карту." },
 	{ "Choose the next step.", "Выберите следующий шаг." },
 	{ "Group: %s", "Группа: %s" },
+	{ "Game #%lld. You played: %s", "Игра #%lld. Ваш ход: %s" },
 	{ "%s: I cannot write to you privately. Open %s and press Start to "
 	    "get your cards.",
 	    "%s: я не могу написать вам в личные сообщения. Откройте %s и "

@@ -318,6 +318,8 @@ render_out(struct svc *svc, const struct svc_out *out,
 		rbuf_addstr(b, "\n");
 		free(who);
 		rbuf_free(&act);
+	} else if (strcmp(k, "played") == 0) {
+		/* It edits a turn message: the console has none to edit. */
 	} else if (strcmp(k, "over") == 0) {
 		w = json_object_get(p, "winner");
 		render_result(o, &g, json_is_integer(w) ?

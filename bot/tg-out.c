@@ -4,9 +4,10 @@
  * The text comes from render_out() (the same words as the console), as
  * HTML; what is Telegram's own is here: the buttons (tg-keys.c), which
  * message to edit instead of posting a new one (the lobby, the board, a
- * menu whose button was pressed), and merging a burst of short notices
- * for one chat into one message, so a game's move lines do not eat the
- * group's rate limit one message each.  A board in a "picture" chat is a
+ * menu whose button was pressed, a turn message once its move is made:
+ * "played"), and merging a burst of short notices for one chat into one
+ * message, so a game's move lines do not eat the group's rate limit one
+ * message each.  A board in a "picture" chat is a
  * photo (tg-photo.c); the text board stands in when drawing fails.
  */
 #ifndef _POSIX_C_SOURCE
@@ -208,6 +209,30 @@ tg_out_link(struct tg *tg, const struct svc_game *g, struct rbuf *t)
 		rbuf_add(t, "\nhttps://t.me/c/%s/%s", g->chat + 4, id);
 }
 
+/*
+ * The text of a "played" row: the action that retires a turn message,
+ * the way the group's move lines show it, and the message to edit (into
+ * msg).  -1 when the row names no message or no action.
+ */
+static int
+tg_out_played(json_t *p, const struct svc_game *g, struct rbuf *t,
+    char *msg, size_t len)
+{
+	struct rbuf	 act = { NULL, 0, 0 };
+	const char	*text;
+	json_t		*v = json_object_get(p, "message");
+
+	text = json_string_value(json_object_get(p, "action"));
+	if (text == NULL || !json_is_integer(v) || json_integer_value(v) <= 0)
+		return (-1);
+	snprintf(msg, len, "%lld", (long long)json_integer_value(v));
+	render_action_text(g, text, &act);
+	rbuf_add(t, tr(g->lang, "Game #%lld. You played: %s"),
+	    (long long)g->id, act.s != NULL ? act.s : text);
+	rbuf_free(&act);
+	return (0);
+}
+
 /* The buttons of a "turn" row: the menu's root, if the seat is to act. */
 static json_t *
 tg_out_turnkeys(struct tg *tg, const struct svc_game *g, int seat)
@@ -384,6 +409,13 @@ tg_out_make(struct tg *tg, const struct svc_out *out, struct tg_req *req)
 		if (json_is_integer(v) && json_integer_value(v) > 0)
 			snprintf(msg, sizeof msg, "%lld",
 			    (long long)json_integer_value(v));
+	} else if (strcmp(k, "played") == 0) {
+		/* The turn message's buttons are dead: edit them away. */
+		if (!have || tg_out_played(p, &g, &t, msg, sizeof msg) != 0) {
+			rc = 0;
+			goto out;
+		}
+		markup = json_pack("{s:[]}", "inline_keyboard");
 	} else if (strcmp(k, "turn") == 0 && have && json_is_integer(v =
 	    json_object_get(p, "turn")) && json_integer_value(v) !=
 	    g.turn_no) {
@@ -433,6 +465,11 @@ tg_out_make(struct tg *tg, const struct svc_out *out, struct tg_req *req)
 		req->board = 0;
 	tg_out_call(tg, req, out->chat, html.s, markup, msg);
 	markup = NULL;
+	if (strcmp(k, "played") == 0) {
+		/* A message that cannot be edited is left as it is. */
+		json_decref(req->fallback);
+		req->fallback = NULL;
+	}
 out:
 	json_decref(markup);
 	json_decref(p);

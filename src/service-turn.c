@@ -250,9 +250,37 @@ svc_hand_changed(const struct tac_state *before, const struct tac_state *st,
 }
 
 /*
+ * A person's live turn message (svc_outbox_done() remembered it) now
+ * shows dead buttons: queue a "played" row that retires it, in their own
+ * private chat (so a gift's card may show), and forget it, so it is
+ * retired once.
+ */
+static int
+svc_turn_retire(struct svc *svc, struct svc_gm *gm, int seat,
+    const char *text)
+{
+	const struct store_seat	*p = &gm->g.seats[seat];
+	char			 msg[32];
+	int			 rc;
+
+	if (p->user == 0 || p->pid[0] == '\0')
+		return (0);
+	if ((rc = store_message(svc->store, gm->g.id, p->pid, "turn", msg,
+	    sizeof msg)) < 0)
+		return (svc_store_fail(svc));
+	if (rc == 0 || strtoll(msg, NULL, 10) <= 0)
+		return (0);
+	if (store_message_forget(svc->store, gm->g.id, p->pid, "turn") != 0)
+		return (svc_store_fail(svc));
+	return (svc_put_seat(svc, gm, seat, "played", json_pack("{s:s, s:I}",
+	    "action", text, "message", (json_int_t)strtoll(msg, NULL, 10))));
+}
+
+/*
  * After seat's action act took the game from 'before' to gm->st: log it,
- * tell the chat (a gift stays secret), tell people whose cards changed,
- * end the game or pass the turn, and save.  who is STORE_BY_*.
+ * retire the person's turn message, tell the chat (a gift stays secret),
+ * tell people whose cards changed, end the game or pass the turn, and
+ * save.  who is STORE_BY_*.
  */
 int
 svc_turn_done(struct svc *svc, struct svc_gm *gm, int seat,
@@ -269,6 +297,8 @@ svc_turn_done(struct svc *svc, struct svc_gm *gm, int seat,
 	    svc->now) != 0)
 		return (svc_store_fail(svc));
 	g->turn_no++;
+	if (svc_turn_retire(svc, gm, seat, text) != 0)
+		return (-1);
 
 	/* A base that gained marbles was kicked into (or a TAC undid). */
 	if ((kicked = json_array()) != NULL) {

@@ -91,6 +91,13 @@
  *					act; message: the message whose
  *					buttons were pressed (edit it), 0:
  *					send a new one
+ *   played	{game, seat, action, message}	private: the person's
+ *					action was applied (by them, or the
+ *					AI at the deadline); message: their
+ *					turn message (the "turn" row's, or a
+ *					"menu" row's sent anew), to show the
+ *					action without buttons.  The action is
+ *					in full ("give 9": it is their own)
  *   rules	{}			the rules summary
  *   help	{}			the command list
  */
@@ -227,7 +234,9 @@ typedef int64_t (*svc_clock_fn)(void *);
  * svc_message: the platform message id last delivered for a game's
  * "board" or "lobby" row in a chat (svc_outbox_done() records it), so a
  * bridge edits that message instead of posting a new one: 1 found (into
- * buf), 0 none, -1 failure.
+ * buf), 0 none, -1 failure.  Kind "turn": a person's turn message (a
+ * "turn" row, or a "menu" row sent as a new message, delivered while its
+ * turn was the game's), forgotten when a "played" row retires it.
  * svc_outbox_after: the next undelivered row of one chat after row id
  * that is due now (1, 0 none, -1 failure): a bridge merges a burst of
  * notices into one message, then marks each row done.

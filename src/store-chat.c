@@ -27,7 +27,8 @@ store_chat_set_board(struct store *s, int64_t chat, const char *board)
 
 /*
  * The platform message id last delivered for a game's row of a kind
- * ("board", "lobby") in a chat: 1 found (into buf), 0 none, -1 failure.
+ * ("board", "lobby", "turn") in a chat: 1 found (into buf), 0 none, -1
+ * failure.
  */
 int
 store_message(struct store *s, int64_t game, const char *chat,
@@ -50,6 +51,22 @@ store_message(struct store *s, int64_t game, const char *chat,
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return (store_sqlfail(s, "message"));
 	return (rc == SQLITE_ROW);
+}
+
+/* Forget the message id of a game's row of a kind in a chat. */
+int
+store_message_forget(struct store *s, int64_t game, const char *chat,
+    const char *kind)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_stmt(s, ST_MSG_DEL, "DELETE FROM messages WHERE "
+	    "game = ?1 AND chat = ?2 AND kind = ?3")) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, game);
+	store_bind_text(st, 2, chat);
+	store_bind_text(st, 3, kind);
+	return (store_step_done(s, st, "message forget"));
 }
 
 /*

@@ -47,6 +47,7 @@ enum store_slot {
 	ST_LAST_ACTION,
 	ST_MSG_GET,
 	ST_MSG_PUT,
+	ST_MSG_DEL,
 	ST_OUT_ADD,
 	ST_OUT_NEXT,
 	ST_OUT_DONE,

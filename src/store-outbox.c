@@ -81,7 +81,10 @@ store_out_next(struct store *s, const char *platform, int64_t now,
 
 /*
  * Remember the platform's message id of a delivered "board" or "lobby"
- * row of a game, so that the bridge edits that message next time.
+ * row of a game, so that the bridge edits that message next time; and
+ * of a person's live turn message (a "turn" row, or a "menu" row sent as
+ * a new message), kept as kind "turn" while its turn is the game's
+ * current one, so that it is retired once the move is made.
  */
 static int
 store_message_put(struct store *s, int64_t id, const char *message,
@@ -90,10 +93,12 @@ store_message_put(struct store *s, int64_t id, const char *message,
 	sqlite3_stmt	*st;
 
 	if ((st = store_stmt(s, ST_MSG_PUT, "INSERT OR REPLACE INTO messages "
-	    "(game, chat, kind, message, at) SELECT o.game, o.chat, o.kind, "
-	    "?2, ?3 FROM outbox o WHERE o.id = ?1 AND o.kind IN ('board', "
-	    "'lobby') AND EXISTS (SELECT 1 FROM games g WHERE "
-	    "g.id = o.game)")) == NULL)
+	    "(game, chat, kind, message, at) SELECT o.game, o.chat, "
+	    "CASE o.kind WHEN 'menu' THEN 'turn' ELSE o.kind END, ?2, ?3 "
+	    "FROM outbox o JOIN games g ON g.id = o.game WHERE o.id = ?1 AND "
+	    "(o.kind IN ('board', 'lobby') OR ((o.kind = 'turn' OR "
+	    "(o.kind = 'menu' AND json_extract(o.payload, '$.message') = 0)) "
+	    "AND json_extract(o.payload, '$.turn') = g.turn_no))")) == NULL)
 		return (-1);
 	sqlite3_bind_int64(st, 1, id);
 	store_bind_text(st, 2, message);
@@ -104,8 +109,8 @@ store_message_put(struct store *s, int64_t id, const char *message,
 /*
  * Mark a message delivered (sent 1) or given up (sent 2), keeping the
  * platform's message id (NULL: none).  Only pending rows change.  A
- * board's or lobby's message id is remembered in the same transaction
- * (one of its own unless the caller has one open).
+ * board's, lobby's or turn's message id is remembered in the same
+ * transaction (one of its own unless the caller has one open).
  */
 int
 store_out_done(struct store *s, int64_t id, const char *message, int sent,

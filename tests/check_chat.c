@@ -1,8 +1,9 @@
 /*
  * check_chat.c: what the chat bridges need of the service: /menu presses
- * (a leaf plays exactly as /play does), the board style, the last action,
- * remembered message ids, merging a chat's rows, deferring a row, a chat
- * that moves to a new id, and button data read back.
+ * (a leaf plays exactly as /play does), turn messages retired once the
+ * move is made, the board style, the last action, remembered message
+ * ids, merging a chat's rows, deferring a row, a chat that moves to a
+ * new id, and button data read back.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -157,6 +158,37 @@ walk_to(struct td *t, int64_t game, const char *text)
 }
 
 /*
+ * Deliver every due row as td_drain() does, but with message ids for a
+ * person's turn messages: a "turn" row, a "menu" row sent anew (message
+ * 0) get "1000 + its turn", as a bridge would report them.
+ */
+static void
+drain_ids(struct td *t)
+{
+	struct svc_out	 o;
+	struct td_out	*r;
+	char		 msg[32];
+	int		 live;
+
+	while (svc_outbox_next(t->svc, "test", &o) == 1) {
+		ck_assert_int_lt(t->nout, TD_MAXOUT);
+		r = &t->out[t->nout++];
+		r->id = o.id;
+		snprintf(r->chat, sizeof r->chat, "%s", o.chat);
+		snprintf(r->kind, sizeof r->kind, "%s", o.kind);
+		ck_assert_ptr_nonnull((r->payload = json_loads(o.payload, 0,
+		    NULL)));
+		live = strcmp(o.kind, "turn") == 0 || (strcmp(o.kind,
+		    "menu") == 0 && td_int(r, "message") == 0);
+		snprintf(msg, sizeof msg, "%lld", 1000 +
+		    (long long)td_int(r, "turn"));
+		ck_assert_int_eq(svc_outbox_done(t->svc, o.id, live ? msg :
+		    NULL), 0);
+		svc_out_free(&o);
+	}
+}
+
+/*
  * Move the delivered rows but the answers and menus into a JSON array;
  * returns how many answers there were, *menus the menu rows.
  */
@@ -165,7 +197,7 @@ keep_rows(struct td *t, json_t *rows, int *menus)
 {
 	int	i, answers = 0;
 
-	td_drain(t);
+	drain_ids(t);
 	*menus = 0;
 	for (i = 0; i < t->nout; i++) {
 		if (strcmp(t->out[i].kind, "answer") == 0) {
@@ -201,14 +233,16 @@ log_line(void *arg, int64_t n, int seat, const char *text, int who,
 /*
  * A game played through menu presses leaves the same log and the same
  * rows (but the answers) as the same game typed with /play; each press
- * is answered once, and the offset is the last press's update id.
+ * is answered once, and the offset is the last press's update id.  The
+ * turn messages are delivered with ids, so both retire them alike
+ * ("played" rows).
  */
 START_TEST(test_menu_plays_like_play)
 {
 	json_t	*ra, *rb;
 	char	 act[160], cmd[200], *la, *lb;
 	int64_t	 ga, gb;
-	int	 i, seat, menus;
+	int	 i, seat, menus, played;
 
 	td_init(&td2, STORE_NOSYNC);
 	td_open(&td2);
@@ -236,6 +270,10 @@ START_TEST(test_menu_plays_like_play)
 	ck_assert_int_eq(i, NMOVES);
 	ck_assert_int_eq(td_info(&td, ga)->turn_no, NMOVES);
 	ck_assert_msg(json_equal(ra, rb), "the rows differ");
+	for (i = 0, played = 0; i < (int)json_array_size(ra); i++)
+		played += strcmp(json_string_value(json_object_get(
+		    json_array_get(ra, i), "kind")), "played") == 0;
+	ck_assert_int_eq(played, NMOVES);	/* every move was a person's */
 	la = calloc(1, 65536);
 	lb = calloc(1, 65536);
 	ck_assert(la != NULL && lb != NULL);
@@ -248,6 +286,139 @@ START_TEST(test_menu_plays_like_play)
 	json_decref(ra);
 	json_decref(rb);
 	td_done(&td2);
+}
+END_TEST
+
+/*
+ * The one "played" row of the last drain: to user, for seat, naming the
+ * action and the message; none anywhere else.
+ */
+static void
+expect_played(struct td *t, const char *user, int seat, const char *act,
+    int64_t message)
+{
+	struct td_out	*o;
+
+	ck_assert_int_eq(td_count(t, "played", NULL), 1);
+	ck_assert_ptr_nonnull((o = td_find(t, "played", user)));
+	ck_assert_int_eq(td_int(o, "seat"), seat);
+	ck_assert_str_eq(td_str(o, "action"), act);
+	ck_assert_int_eq(td_int(o, "message"), message);
+}
+
+/*
+ * A person's turn message is retired once their move is made: a menu
+ * leaf or a typed /play (a gift in full: it is their own chat) queues
+ * one "played" row naming the message, which is then forgotten; a
+ * "menu" row sent anew is the turn message too.  No row without a known
+ * message, none for a refused play.
+ */
+START_TEST(test_played)
+{
+	const char	*user;
+	char		 act[160], cmd[200], buf[32];
+	int64_t		 g, turn;
+	int		 seat;
+
+	g = td_lobby4(&td, "g1", "");
+	drain_ids(&td);
+	td_clear(&td);
+
+	/* A refused play: the message stays. */
+	user = actor(&td, g, &seat);
+	turn = td_info(&td, g)->turn_no;
+	ck_assert_int_eq(td_say(&td, user, "/play 13 B>0"), 0);
+	td_expect_error(&td, "illegal", "a refused play");
+	ck_assert_int_eq(svc_message(td.svc, g, user, "turn", buf,
+	    sizeof buf), 1);
+	ck_assert_int_eq(strtoll(buf, NULL, 10), 1000 + turn);
+
+	/* By the menu's leaf. */
+	td_legal(&td, g, 1, act, sizeof act);
+	ck_assert(strncmp(act, "give ", 5) == 0);
+	walk_to(&td, g, act);
+	drain_ids(&td);
+	expect_played(&td, user, seat, act, 1000 + turn);
+	td_clear(&td);
+	ck_assert_int_eq(svc_message(td.svc, g, user, "turn", buf,
+	    sizeof buf), 0);
+
+	/* Typed, in the group. */
+	user = actor(&td, g, &seat);
+	turn = td_info(&td, g)->turn_no;
+	td_legal(&td, g, 0, act, sizeof act);
+	snprintf(cmd, sizeof cmd, "/play %s", act);
+	ck_assert_int_eq(td_say(&td, user, cmd), 0);
+	td_drain(&td);		/* the next turn message: no id */
+	expect_played(&td, user, seat, act, 1000 + turn);
+	td_clear(&td);
+
+	/* No message known: nothing to retire. */
+	user = actor(&td, g, &seat);
+	ck_assert_int_eq(svc_message(td.svc, g, user, "turn", buf,
+	    sizeof buf), 0);
+	ck_assert_int_eq(td_play(&td, g, "g1", 0), 0);
+	drain_ids(&td);
+	ck_assert_int_eq(td_count(&td, "played", NULL), 0);
+	td_clear(&td);
+
+	/* A menu sent anew (typed /menu) replaces the live message. */
+	user = actor(&td, g, &seat);
+	turn = td_info(&td, g)->turn_no;
+	td_sql(&td, "UPDATE messages SET message = '77' WHERE kind = 'turn'");
+	ck_assert_int_eq(td_say(&td, user, "/menu"), 0);
+	drain_ids(&td);
+	td_clear(&td);
+	td_legal(&td, g, 0, act, sizeof act);
+	snprintf(cmd, sizeof cmd, "/play %s", act);
+	ck_assert_int_eq(td_event(&td, user, 1, user, 0, cmd), 0);
+	drain_ids(&td);
+	expect_played(&td, user, seat, act, 1000 + turn);
+	td_clear(&td);
+}
+END_TEST
+
+/*
+ * The deadline passed: the AI's move retires the person's turn message
+ * all the same.  A turn row delivered after its move is not remembered.
+ */
+START_TEST(test_played_takeover)
+{
+	struct svc_out	 o;
+	const char	*user;
+	char		 buf[32];
+	int64_t		 g, turn;
+	int		 seat;
+
+	g = td_lobby4(&td, "g1", "deadline=30m");
+	drain_ids(&td);
+	td_clear(&td);
+	user = actor(&td, g, &seat);
+	turn = td_info(&td, g)->turn_no;
+	td.now += 31 * 60;
+	ck_assert_int_gt(td_run_timers(&td), 0);
+	td_drain(&td);
+	ck_assert_ptr_nonnull(td_find(&td, "takeover", "g1"));
+	ck_assert_ptr_nonnull(td_find(&td, "played", user));
+	expect_played(&td, user, seat, td_str(td_find(&td, "played", user),
+	    "action"), 1000 + turn);
+	ck_assert(strncmp(td_str(td_find(&td, "played", user), "action"),
+	    "give ", 5) == 0);	/* in full: in the person's own chat */
+	td_clear(&td);
+	ck_assert_int_eq(svc_message(td.svc, g, user, "turn", buf,
+	    sizeof buf), 0);
+	ck_assert_int_eq(td_play(&td, g, "g1", 0), 0);
+	user = actor(&td, g, &seat);
+	ck_assert_int_eq(td_play(&td, g, "g1", 0), 0);
+	while (svc_outbox_next(td.svc, "test", &o) == 1) {
+		ck_assert_int_eq(svc_outbox_done(td.svc, o.id, "55"), 0);
+		svc_out_free(&o);
+	}
+	ck_assert_int_eq(svc_message(td.svc, g, user, "turn", buf,
+	    sizeof buf), 0);
+	user = actor(&td, g, &seat);
+	ck_assert_int_eq(svc_message(td.svc, g, user, "turn", buf,
+	    sizeof buf), 1);
 }
 END_TEST
 
@@ -624,6 +795,8 @@ suite_chat(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_menu_plays_like_play);
 	tcase_add_test(tc, test_menu_refusals);
+	tcase_add_test(tc, test_played);
+	tcase_add_test(tc, test_played_takeover);
 	tcase_add_test(tc, test_board_style);
 	tcase_add_test(tc, test_game_last);
 	tcase_add_test(tc, test_message_ids);

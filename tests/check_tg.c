@@ -507,11 +507,37 @@ START_TEST(test_lobby_flow)
 END_TEST
 
 /*
+ * A "played" call: an edit of its person's turn message (msg: person
+ * "1"'s, person "2"'s) showing the action without buttons; no fallback.
+ */
+static int
+tt_played(const struct tg_req *r, const int64_t *msg)
+{
+	json_t		*m = json_object_get(r->params, "reply_markup");
+	const char	*text;
+	int64_t		 id;
+
+	text = json_string_value(json_object_get(r->params, "text"));
+	id = json_integer_value(json_object_get(r->params, "message_id"));
+	ck_assert_str_eq(r->method, "editMessageText");
+	ck_assert_int_eq(id, msg[strcmp(json_string_value(json_object_get(
+	    r->params, "chat_id")), "1") == 0 ? 0 : 1]);
+	ck_assert_msg(text != NULL && strncmp(text, "Game #1. You played: ",
+	    21) == 0 && strlen(text) > 21, "%s", text);
+	ck_assert(json_is_array(json_object_get(m, "inline_keyboard")));
+	ck_assert_int_eq(json_array_size(json_object_get(m,
+	    "inline_keyboard")), 0);
+	ck_assert_ptr_null(r->fallback);
+	return (1);
+}
+
+/*
  * A whole game's first turns by buttons: the seat to act gets its menu
  * root with "your turn", walks it (each press edits the pressed message
  * with the next node, a back press goes up) down to a leaf, which plays
- * the action; AI moves come as merged move lines, and the board message
- * is edited, not posted again.
+ * the action, and the turn message is edited to show it without buttons;
+ * AI moves come as merged move lines, and the board message is edited,
+ * not posted again.
  */
 START_TEST(test_menu_walk)
 {
@@ -522,7 +548,7 @@ START_TEST(test_menu_walk)
 	char		 cmd[80], chat[8];
 	int64_t		 before, msg[2] = { 0, 0 }, game, turn;
 	int		 i, u, steps, backs = 0, merged = 0, played = 0;
-	int		 isturn[2] = { 0, 0 };
+	int		 isturn[2] = { 0, 0 }, retired = 0;
 	size_t		 k;
 
 	memset(kb, 0, sizeof kb);
@@ -547,6 +573,8 @@ START_TEST(test_menu_walk)
 				merged++;
 			if (strcmp(kind, "board") == 0)
 				ck_assert_str_eq(r->method, "editMessageText");
+			if (strcmp(kind, "played") == 0)
+				retired += tt_played(r, msg);
 			if (strcmp(kind, "turn") != 0 &&
 			    strcmp(kind, "menu") != 0)
 				continue;
@@ -605,6 +633,7 @@ START_TEST(test_menu_walk)
 		backs++;
 	}
 	ck_assert_int_ge(played, 60);
+	ck_assert_int_ge(retired, played - 1);	/* the last: not drained */
 	ck_assert_int_eq(backs, 1);
 	ck_assert_int_gt(merged, 0);
 	json_decref(kb[0].params);

@@ -13,8 +13,9 @@
 //               group, J in the person's private chat, alternating)
 //   detour=I    in action I's menu, step into a wrong entry and press
 //               "back" before going on
-//   stale=I     before action I, its person presses a button of an
-//               earlier turn and the next seat's person presses one of
+//   stale=I     before action I, its person presses the button they
+//               pressed last in an earlier turn (its message has no
+//               buttons now) and the next seat's person presses one of
 //               I's menu: both must be refused (the log shows it)
 //   group=ID    the group chat (default -77)
 //
@@ -51,7 +52,11 @@ const people = [
 // Seat -> person, after the lobby below.
 const seats = [people[0], people[2], people[1], people[3]];
 const group = { id: opt.group, type: 'group', title: 'TAC table' };
-const stats = { presses: 0, backs: 0, typed: 0, edits: 0 };
+const stats = { presses: 0, backs: 0, typed: 0, edits: 0, notices: 0,
+    named: 0 };
+// Person id -> the last menu button they pressed and its message: once
+// a move is made its message loses its buttons, a stale press needs it.
+const pressed = {};
 
 // Print a check's outcome.
 function check(ok, what) {
@@ -133,6 +138,9 @@ async function say(person, chat, text) {
 // Press a button of a bot message as person.
 async function press(person, msg, button) {
 	stats.presses++;
+	if (button.path !== null && button.turn >= 0 &&
+	    msg.chat === String(person.id))
+		pressed[person.id] = { msg: msg, button: button };
 	const chat = msg.chat === String(group.id) ? group :
 	    { id: Number(msg.chat), type: 'private',
 	    first_name: person.first_name };
@@ -204,6 +212,16 @@ async function lobby() {
 	return lob.keys[0].game;
 }
 
+// Count a "your turn" notice, and whether it names the group (once the
+// move is made, the bot edits it into what was played).
+function notice(msg) {
+	if (!/^Your turn in game #\d+\./.test(msg.text))
+		return;
+	stats.notices++;
+	if (new RegExp('\nGroup: ' + group.title + '$').test(msg.text))
+		stats.named++;
+}
+
 // The newest message of person's private chat holding turn's menu.
 function turnMessage(ms, game, person, turn) {
 	const mine = ms.filter(m => m.chat === String(person.id) &&
@@ -218,6 +236,7 @@ function turnMessage(ms, game, person, turn) {
 async function walk(game, step, person, partial) {
 	let msg = await until(ms => turnMessage(ms, game, person, step.i),
 	    'the turn ' + step.i + ' keyboard of ' + person.first_name);
+	notice(msg);
 	const leaf = step.path;
 	let detour = step.i === opt.detour && step.wrong !== '';
 	const at = msg.keys.filter(b => b.turn === step.i && b.path !== null);
@@ -226,16 +245,13 @@ async function walk(game, step, person, partial) {
 		    'node the message shows ("' + msg.text.split('\n')
 		    .filter(l => /:/.test(l)).pop() + '")');
 	if (step.i === opt.stale) {
-		const ms = await botMessages();
-		const old = ms.filter(m => m.chat === String(person.id) &&
-		    m.keys.some(b => b.path !== null && b.turn >= 0 &&
-		    b.turn < step.i)).pop();
-		if (old === undefined)
+		const old = pressed[person.id];
+		if (old === undefined || old.button.turn >= step.i)
 			die('no earlier menu of ' + person.first_name);
-		await press(person, old, old.keys.find(b => b.path !== null));
+		await press(person, old.msg, old.button);
 		const other = seats[(step.seat + 1) % 4];
 		await press(other, msg, at[0]);
-		check(true, 'pressed a stale button (turn ' + old.keys[0].turn +
+		check(true, 'pressed a stale button (turn ' + old.button.turn +
 		    ') and ' + other.first_name + ' pressed ' +
 		    person.first_name + '\'s menu');
 	}
@@ -300,8 +316,8 @@ async function main() {
 		const k = typed.indexOf(i);
 		if (k >= 0) {
 			// Typed: wait for the turn, then type it.
-			await until(ms => turnMessage(ms, game, person, i),
-			    'the turn ' + i + ' message');
+			notice(await until(ms => turnMessage(ms, game, person,
+			    i), 'the turn ' + i + ' message'));
 			await say(person, k % 2 === 0 ? group :
 			    { id: person.id, type: 'private',
 			    first_name: person.first_name },
@@ -317,6 +333,11 @@ async function main() {
 		const step = plan[opt.to];
 		await walk(game, step, seats[step.seat], true);
 	}
+	// A restarted tacd knows the group's title only once it speaks.
+	if (opt.from === 0)
+		check(stats.named === stats.notices, 'every turn notice ' +
+		    'names the group (' + stats.named + ' of ' +
+		    stats.notices + ')');
 	console.log('stats: ' + JSON.stringify(stats));
 }
 

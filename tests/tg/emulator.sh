@@ -6,7 +6,8 @@
 # and play a recorded game (every card, TAC plays, 7 splits) by pressing
 # the buttons of their private turn messages, walking the menus (a 7
 # split step by step, with a wrong turn and "back"), and by typing /play
-# for two moves.  tests/tg/drive.js plays and checks each step; what the
+# for two moves; each turn message then shows what was played, without
+# buttons.  tests/tg/drive.js plays and checks each step; what the
 # bot sent is then read from the emulator and checked, and the game's log
 # must equal the record.
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/tg/lib.sh"
@@ -106,21 +107,27 @@ for (const [u, name] of [['1000', 'Anna'], ['1001', 'Boris'],
 	const mine = bot.filter(m => m.chat === u);
 	const seat = names.indexOf(name);
 	const turns = plan.filter(s => s.seat === seat).length;
-	// One private message with a menu per turn, each with the hand.
-	const menus = mine.filter(m => m.keys.some(b =>
-	    /^1:\d+:menu/.test(b.callback_data)));
-	const seen = new Set(menus.map(m => m.keys[0].callback_data
-	    .split(':')[1]));
-	say(menus.length === turns && seen.size === turns &&
-	    menus.every(m => /Your cards: /.test(m.text)),
-	    name + ' got a menu with the hand for each of ' + turns +
-	    ' turns (' + menus.length + ')');
+	// Each turn's message ends as what was played, without buttons
+	// (the i-th such message is the person's i-th turn).
+	const done = mine.filter(m => /^Game #1\. You played: /.test(m.text));
+	const bad = plan.filter(s => s.seat === seat).filter((s, k) => {
+		const m = done[k];
+		if (m === undefined || m.keys.length > 0)
+			return true;
+		if (/^give /.test(s.action))
+			return !/: give \S/.test(m.text);
+		return !m.text.includes(s.action.split(' ')
+		    .filter(w => /[>]/.test(w)).join(' '));
+	});
+	say(done.length === turns && bad.length === 0, name + '\'s ' +
+	    turns + ' turn messages end as "You played: ..." (' +
+	    done.length + (bad.length ? '; wrong: ' + bad.slice(0, 3)
+	    .map(s => s.i + ' ' + s.action).join('; ') : '') + ')');
+	say(!mine.some(m => m.keys.some(b =>
+	    /^1:\d+:menu/.test(b.callback_data))), name + ' has no menu ' +
+	    'buttons of an old turn left');
 	say(mine.filter(m => /^Game #1\. Your cards: [^\n]*$/.test(m.text))
 	    .length >= 6, name + ' was told the new hand after every deal');
-	const notices = mine.filter(m => /^Your turn in game #1\./.test(m.text));
-	say(notices.length > 0 && notices.every(m =>
-	    /\nGroup: TAC table$/.test(m.text)), name + '\'s turn notices ' +
-	    'name the group (' + notices.length + ')');
 }
 say(!bot.some(m => !/^(-77|100[0-3])$/.test(m.chat)),
     'no message to another chat');
