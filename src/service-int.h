@@ -116,6 +116,7 @@ int		 svc_schedule(struct svc *, struct svc_gm *, int);
 int		 svc_turn_done(struct svc *, struct svc_gm *, int,
 		     const struct tac_state *, const struct tac_action *, int);
 int		 svc_running(struct svc_ctx *, const struct svc_gm *);
+int		 svc_actor(struct svc_ctx *, struct svc_gm *, int *);
 int		 svc_cmd_play(struct svc_ctx *);
 int		 svc_cmd_hand(struct svc_ctx *);
 int		 svc_cmd_board(struct svc_ctx *);

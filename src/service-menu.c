@@ -30,15 +30,8 @@ svc_cmd_menu(struct svc_ctx *ctx)
 	char			 text[160];
 	int			 rc, seat;
 
-	if ((rc = svc_game_find(ctx, &gm)) <= 0 ||
-	    (rc = svc_running(ctx, &gm)) <= 0)
+	if ((rc = svc_actor(ctx, &gm, &seat)) <= 0)
 		return (rc);
-	if ((seat = svc_seat_of(&gm, ctx->user)) < 0)
-		return (svc_refuse(ctx, "not_in_game", "you are not in game "
-		    "#%lld", (long long)gm.g.id));
-	if (gm.st.turn != seat)
-		return (svc_refuse(ctx, "not_your_turn", "it is not your turn: "
-		    "seat %d is to play", gm.st.turn));
 	if (menu_action(&gm.st, seat, ctx->args, &a, svc->list) == 0) {
 		tac_action_format(&a, text, sizeof text);
 		snprintf(ctx->args, sizeof ctx->args, "%s", text);

@@ -223,7 +223,7 @@ svc_outbox_done(struct svc *svc, int64_t id, const char *message)
 int
 svc_outbox_retry(struct svc *svc, int64_t id, int64_t when)
 {
-	if (store_out_retry(svc->store, id, when) != 0)
+	if (store_out_retry(svc->store, id, when, 1) != 0)
 		return (svc_store_fail(svc));
 	return (0);
 }
@@ -262,7 +262,7 @@ svc_outbox_after(struct svc *svc, const char *platform, const char *chat,
 int
 svc_outbox_defer(struct svc *svc, int64_t id, int64_t when)
 {
-	if (store_out_defer(svc->store, id, when) != 0)
+	if (store_out_retry(svc->store, id, when, 0) != 0)
 		return (svc_store_fail(svc));
 	return (0);
 }

@@ -346,6 +346,28 @@ svc_running(struct svc_ctx *ctx, const struct svc_gm *gm)
 	}
 }
 
+/*
+ * The running game a command names and the caller's seat in it, when the
+ * caller is the one to act: 1; else 0 (refused, the person was told why)
+ * or -1 on failure.
+ */
+int
+svc_actor(struct svc_ctx *ctx, struct svc_gm *gm, int *seat)
+{
+	int	rc;
+
+	if ((rc = svc_game_find(ctx, gm)) <= 0 ||
+	    (rc = svc_running(ctx, gm)) <= 0)
+		return (rc);
+	if ((*seat = svc_seat_of(gm, ctx->user)) < 0)
+		return (svc_refuse(ctx, "not_in_game", "you are not in game "
+		    "#%lld", (long long)gm->g.id));
+	if (gm->st.turn != *seat)
+		return (svc_refuse(ctx, "not_your_turn", "it is not your turn: "
+		    "seat %d is to play", gm->st.turn));
+	return (1);
+}
+
 /* /play ACTION: the person's action, checked by the engine. */
 int
 svc_cmd_play(struct svc_ctx *ctx)
@@ -357,15 +379,8 @@ svc_cmd_play(struct svc_ctx *ctx)
 	char			 why[256];
 	int			 rc, seat, idx;
 
-	if ((rc = svc_game_find(ctx, &gm)) <= 0 ||
-	    (rc = svc_running(ctx, &gm)) <= 0)
+	if ((rc = svc_actor(ctx, &gm, &seat)) <= 0)
 		return (rc);
-	if ((seat = svc_seat_of(&gm, ctx->user)) < 0)
-		return (svc_refuse(ctx, "not_in_game", "you are not in game "
-		    "#%lld", (long long)gm.g.id));
-	if (gm.st.turn != seat)
-		return (svc_refuse(ctx, "not_your_turn", "it is not your turn: "
-		    "seat %d is to play", gm.st.turn));
 	if (ctx->args[0] == '\0')
 		return (svc_refuse(ctx, "usage", "say which action, as in "
 		    "/play 13 B>%d", tac_start(&gm.st, seat)));

@@ -38,6 +38,29 @@ store_out_add(struct store *s, const char *platform, const char *chat,
 }
 
 /*
+ * Read the row st stands on (id, platform, chat, game, kind, payload,
+ * attempts) into out and reset st: 1, or -1 out of memory.
+ */
+static int
+store_out_row(struct store *s, sqlite3_stmt *st, struct store_out *out)
+{
+	const char	*p;
+
+	out->id = sqlite3_column_int64(st, 0);
+	store_text(st, 1, out->platform, sizeof out->platform);
+	store_text(st, 2, out->chat, sizeof out->chat);
+	out->game = sqlite3_column_int64(st, 3);
+	store_text(st, 4, out->kind, sizeof out->kind);
+	p = (const char *)sqlite3_column_text(st, 5);
+	out->payload = strdup(p != NULL ? p : "{}");
+	out->attempts = sqlite3_column_int(st, 6);
+	sqlite3_reset(st);
+	if (out->payload == NULL)
+		return (store_fail(s, "out of memory"));
+	return (1);
+}
+
+/*
  * The oldest undelivered message of a platform that is due at now.  A chat
  * gets its messages in order: while an older one waits for a retry, the
  * newer ones of that chat wait too.  1 found (out->payload is malloc'd),
@@ -48,7 +71,6 @@ store_out_next(struct store *s, const char *platform, int64_t now,
     struct store_out *out)
 {
 	sqlite3_stmt	*st;
-	const char	*p;
 	int		 rc;
 
 	memset(out, 0, sizeof *out);
@@ -65,18 +87,7 @@ store_out_next(struct store *s, const char *platform, int64_t now,
 		sqlite3_reset(st);
 		return (rc == SQLITE_DONE ? 0 : store_sqlfail(s, "outbox"));
 	}
-	out->id = sqlite3_column_int64(st, 0);
-	store_text(st, 1, out->platform, sizeof out->platform);
-	store_text(st, 2, out->chat, sizeof out->chat);
-	out->game = sqlite3_column_int64(st, 3);
-	store_text(st, 4, out->kind, sizeof out->kind);
-	p = (const char *)sqlite3_column_text(st, 5);
-	out->payload = strdup(p != NULL ? p : "{}");
-	out->attempts = sqlite3_column_int(st, 6);
-	sqlite3_reset(st);
-	if (out->payload == NULL)
-		return (store_fail(s, "out of memory"));
-	return (1);
+	return (store_out_row(s, st, out));
 }
 
 /*
@@ -152,38 +163,23 @@ fail:
 	return (-1);
 }
 
-/* Try a message again at 'when', counting the failed attempt. */
+/*
+ * Try a message again at 'when', counting a failed attempt (failed 1) or
+ * not (0: a rate limit said wait, nothing failed).
+ */
 int
-store_out_retry(struct store *s, int64_t id, int64_t when)
+store_out_retry(struct store *s, int64_t id, int64_t when, int failed)
 {
 	sqlite3_stmt	*st;
 
 	if ((st = store_stmt(s, ST_OUT_RETRY, "UPDATE outbox SET "
-	    "attempts = attempts + 1, due = ?2 WHERE id = ?1 AND sent = 0")) ==
+	    "attempts = attempts + ?3, due = ?2 WHERE id = ?1 AND sent = 0")) ==
 	    NULL)
 		return (-1);
 	sqlite3_bind_int64(st, 1, id);
 	sqlite3_bind_int64(st, 2, when);
+	sqlite3_bind_int(st, 3, failed != 0);
 	if (store_step_done(s, st, "outbox retry") != 0)
-		return (-1);
-	if (sqlite3_changes(s->db) != 1)
-		return (store_fail(s, "outbox row %lld: not pending",
-		    (long long)id));
-	return (0);
-}
-
-/* Try a message again at 'when' without counting an attempt. */
-int
-store_out_defer(struct store *s, int64_t id, int64_t when)
-{
-	sqlite3_stmt	*st;
-
-	if ((st = store_stmt(s, ST_OUT_DEFER, "UPDATE outbox SET due = ?2 "
-	    "WHERE id = ?1 AND sent = 0")) == NULL)
-		return (-1);
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, when);
-	if (store_step_done(s, st, "outbox defer") != 0)
 		return (-1);
 	if (sqlite3_changes(s->db) != 1)
 		return (store_fail(s, "outbox row %lld: not pending",
@@ -201,7 +197,6 @@ store_out_after(struct store *s, const char *platform, const char *chat,
     int64_t after, int64_t now, struct store_out *out)
 {
 	sqlite3_stmt	*st;
-	const char	*p;
 	int		 rc;
 
 	memset(out, 0, sizeof *out);
@@ -219,18 +214,7 @@ store_out_after(struct store *s, const char *platform, const char *chat,
 		return (rc == SQLITE_DONE || rc == SQLITE_ROW ? 0 :
 		    store_sqlfail(s, "outbox after"));
 	}
-	out->id = sqlite3_column_int64(st, 0);
-	store_text(st, 1, out->platform, sizeof out->platform);
-	store_text(st, 2, out->chat, sizeof out->chat);
-	out->game = sqlite3_column_int64(st, 3);
-	store_text(st, 4, out->kind, sizeof out->kind);
-	p = (const char *)sqlite3_column_text(st, 5);
-	out->payload = strdup(p != NULL ? p : "{}");
-	out->attempts = sqlite3_column_int(st, 6);
-	sqlite3_reset(st);
-	if (out->payload == NULL)
-		return (store_fail(s, "out of memory"));
-	return (1);
+	return (store_out_row(s, st, out));
 }
 
 /*

@@ -155,8 +155,7 @@ int		 store_out_next(struct store *, const char *, int64_t,
 		     struct store_out *);
 int		 store_out_done(struct store *, int64_t, const char *, int,
 		     int64_t);
-int		 store_out_retry(struct store *, int64_t, int64_t);
-int		 store_out_defer(struct store *, int64_t, int64_t);
+int		 store_out_retry(struct store *, int64_t, int64_t, int);
 int		 store_out_after(struct store *, const char *, const char *,
 		     int64_t, int64_t, struct store_out *);
 int		 store_out_prune(struct store *, int64_t, int);

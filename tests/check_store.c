@@ -467,7 +467,7 @@ START_TEST(test_store_outbox_order)
 	ck_assert_int_eq(o.game, 1);
 	store_out_free(&o);
 	/* A1 fails: A2 waits behind it, B1 goes. */
-	ck_assert_int_eq(store_out_retry(td.store, a1, 200), 0);
+	ck_assert_int_eq(store_out_retry(td.store, a1, 200, 1), 0);
 	ck_assert_int_eq(store_out_next(td.store, "tg", 150, &o), 1);
 	ck_assert_int_eq(o.id, b1);
 	store_out_free(&o);
