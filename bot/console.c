@@ -29,8 +29,7 @@
 #include "console.h"
 #include "i18n.h"
 #include "log.h"
-#include "render.h"
-#include "service.h"
+#include "compose.h"
 
 #define CONSOLE_MAXLINE	8192
 
@@ -131,7 +130,7 @@ console_render(struct console *c, const char *kind, int64_t game)
 	memset(&out, 0, sizeof out);
 	snprintf(out.kind, sizeof out.kind, "%s", kind);
 	out.game = game;
-	render_out(c->svc, &out, &c->ropts, &b);
+	compose_text(c->svc, &out, &c->ropts, &b);
 	if (b.len > 0)
 		console_print(c, CONSOLE_CHAT, b.s);
 	rbuf_free(&b);
@@ -201,7 +200,7 @@ console_deliver(struct console *c)
 			if (strcmp(out.kind, "moved") != 0)
 				console_flush(c);
 			rbuf_reset(&b);
-			render_out(c->svc, &out, &c->ropts, &b);
+			compose_text(c->svc, &out, &c->ropts, &b);
 			if (b.len > 0)
 				console_print(c, out.chat, b.s);
 			if (strcmp(out.kind, "over") == 0 && !c->events)
@@ -249,7 +248,8 @@ console_game(struct console *c, struct svc_game *g)
 	id = svc_chat_game(c->svc, CONSOLE_PLATFORM, CONSOLE_CHAT);
 	if (id <= 0 || svc_game_info(c->svc, id, g) != 0)
 		return (0);
-	snprintf(c->lang, sizeof c->lang, "%s", render_lang(g, "en"));
+	snprintf(c->lang, sizeof c->lang, "%s", g->lang[0] != '\0' ?
+	    g->lang : "en");
 	c->ropts.lang = c->lang;
 	return (id);
 }
@@ -278,7 +278,7 @@ console_show(struct console *c)
 	    (long long)g.id, seat);
 	out.game = g.id;
 	out.payload = payload;
-	render_out(c->svc, &out, &c->ropts, &b);
+	compose_text(c->svc, &out, &c->ropts, &b);
 	if (b.len > 0)
 		console_print(c, CONSOLE_CHAT, b.s);
 	rbuf_free(&b);

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "log.h"
+#include "now.h"
 #include "tg-int.h"
 
 #define TG_ADMIN_TTL	600.0	/* seconds an admin list is trusted */
@@ -59,7 +60,7 @@ tg_admin_done(struct tg *tg, const struct tg_result *r, void *arg)
 		return;
 	}
 	gr->fetching = 0;
-	gr->fetched = tg_now();
+	gr->fetched = now_mono();
 	gr->nadmins = 0;
 	if (!r->ok || !json_is_array(r->result)) {
 		log_debug("telegram: admins of %s: %s", chat, r->desc != NULL ?
@@ -85,7 +86,7 @@ void
 tg_admin_see(struct tg *tg, struct tg_update *u)
 {
 	struct tg_group	*gr;
-	double		 now = tg_now();
+	double		 now = now_mono();
 	long long	 user;
 	char		*end, *chat;
 	int		 i;

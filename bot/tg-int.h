@@ -132,7 +132,6 @@ struct tg {
 	int			 ntold;
 	char			 migrated[TG_NCHATS][2][64];	/* old, new */
 	int			 nmigrated;
-	struct tac_list		*list;		/* scratch for menus */
 	struct {
 		char		 chat[64];
 		int64_t		 game;
@@ -158,7 +157,6 @@ struct tg {
 };
 
 /* tg.c */
-double		 tg_now(void);
 void		 tg_after(struct tg *);
 
 /* tg-http.c */

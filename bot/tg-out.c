@@ -1,7 +1,7 @@
 /*
  * tg-out.c: an outbox row made into one Bot API call.
  *
- * The text comes from render_out() (the same words as the console), as
+ * The text comes from compose_text() (the same words as the console), as
  * HTML; what is Telegram's own is here: the buttons (tg-keys.c), which
  * message to edit instead of posting a new one (the lobby, the board, a
  * menu whose button was pressed, a turn message once its move is made:
@@ -18,11 +18,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compose.h"
 #include "i18n.h"
 #include "log.h"
-#include "render.h"
 #include "tg-int.h"
 #include "tg-keys.h"
+#include "utf8.h"
 
 #define TG_TEXTMAX	4096	/* characters of a message, after escaping */
 
@@ -37,14 +38,10 @@ tg_out_group(const char *chat)
 void
 tg_out_escape(struct rbuf *b, const char *s, size_t max)
 {
-	size_t	i, n = strlen(s);
+	size_t	i, n;
 
-	if (n > max) {
-		/* Cut at a character boundary, and say so. */
-		n = max;
-		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
-			n--;
-	}
+	/* Cut at a character boundary, and say so. */
+	n = utf8_cut(s, max);
 	for (i = 0; i < n; i++) {
 		if (s[i] == '<')
 			rbuf_addstr(b, "&lt;");
@@ -129,19 +126,9 @@ tg_out_text(struct tg *tg, const struct svc_out *out, struct rbuf *t)
 	o.style = RENDER_PLAIN;
 	o.lang = "en";
 	o.viewer = tg_out_group(out->chat) ? NULL : out->chat;
-	render_out(tg->svc, out, &o, t);
+	compose_text(tg->svc, out, &o, t);
 	while (t->len > 0 && t->s[t->len - 1] == '\n')
 		t->s[--t->len] = '\0';
-}
-
-/* The scratch legal list (big: made once). */
-static struct tac_list *
-tg_out_list(struct tg *tg)
-{
-	if (tg->list == NULL && (tg->list = malloc(sizeof *tg->list)) ==
-	    NULL)
-		fatal("%s", __func__);
-	return (tg->list);
 }
 
 /*
@@ -153,10 +140,8 @@ static int
 tg_out_menu(struct tg *tg, json_t *p, struct svc_game *g, struct rbuf *t,
     json_t **markup)
 {
-	struct tac_state	 st, view;
-	struct menu		*m;
-	struct rbuf		 pre = { NULL, 0, 0 };
-	const char		*lang = g->lang, *path;
+	struct compose_keys	 k = { NULL, 0, 0, 0 };
+	const char		*path;
 	json_t			*v;
 	int			 seat;
 
@@ -164,29 +149,10 @@ tg_out_menu(struct tg *tg, json_t *p, struct svc_game *g, struct rbuf *t,
 	path = json_string_value(json_object_get(p, "path"));
 	v = json_object_get(p, "turn");
 	if (path == NULL || (json_is_integer(v) && json_integer_value(v) !=
-	    g->turn_no) || svc_game_position(tg->svc, g->id, -1, &st) != 0)
+	    g->turn_no) || compose_menu(tg->svc, g, seat, path, t, &k) != 0)
 		return (-1);
-	if ((m = malloc(sizeof *m)) == NULL)
-		fatal("%s", __func__);
-	if (menu_build(&st, seat, path, m, tg_out_list(tg)) != 0) {
-		free(m);
-		return (-1);
-	}
-	rbuf_add(t, tr(lang, "Game #%lld."), (long long)g->id);
-	rbuf_addstr(t, " ");
-	tac_view(&st, seat, &view);
-	render_hand(g, &view, seat, t);
-	if (m->prefix[0] != '\0') {
-		tg_keys_pretty(g, lang, "", m->prefix, &pre);
-		rbuf_add(t, tr(lang, "Your move: %s"), pre.s != NULL ? pre.s :
-		    "");
-		rbuf_addstr(t, "\n");
-	}
-	rbuf_addstr(t, m->top ? tr(lang, "Choose a card.") :
-	    tr(lang, "Choose the next step."));
-	*markup = tg_keys_menu(g, lang, m, g->turn_no);
-	rbuf_free(&pre);
-	free(m);
+	*markup = tg_keys_json(&k);
+	compose_keys_free(&k);
 	return (0);
 }
 
@@ -218,7 +184,6 @@ static int
 tg_out_played(json_t *p, const struct svc_game *g, struct rbuf *t,
     char *msg, size_t len)
 {
-	struct rbuf	 act = { NULL, 0, 0 };
 	const char	*text;
 	json_t		*v = json_object_get(p, "message");
 
@@ -226,10 +191,7 @@ tg_out_played(json_t *p, const struct svc_game *g, struct rbuf *t,
 	if (text == NULL || !json_is_integer(v) || json_integer_value(v) <= 0)
 		return (-1);
 	snprintf(msg, len, "%lld", (long long)json_integer_value(v));
-	render_action_text(g, text, &act);
-	rbuf_add(t, tr(g->lang, "Game #%lld. You played: %s"),
-	    (long long)g->id, act.s != NULL ? act.s : text);
-	rbuf_free(&act);
+	compose_played(g, text, t);
 	return (0);
 }
 
@@ -237,18 +199,13 @@ tg_out_played(json_t *p, const struct svc_game *g, struct rbuf *t,
 static json_t *
 tg_out_turnkeys(struct tg *tg, const struct svc_game *g, int seat)
 {
-	struct tac_state	 st;
-	struct menu		*m;
-	json_t			*k = NULL;
+	struct compose_keys	 k = { NULL, 0, 0, 0 };
+	json_t			*markup = NULL;
 
-	if (svc_game_position(tg->svc, g->id, -1, &st) != 0)
-		return (NULL);
-	if ((m = malloc(sizeof *m)) == NULL)
-		fatal("%s", __func__);
-	if (menu_build(&st, seat, "", m, tg_out_list(tg)) == 0 && m->n > 0)
-		k = tg_keys_menu(g, g->lang, m, g->turn_no);
-	free(m);
-	return (k);
+	if (compose_turnkeys(tg->svc, g, seat, &k) == 0)
+		markup = tg_keys_json(&k);
+	compose_keys_free(&k);
+	return (markup);
 }
 
 /* Set the call: a new message, or an edit of msg falling back to one. */

@@ -30,9 +30,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "compose.h"
 #include "i18n.h"
 #include "log.h"
-#include "render.h"
+#include "now.h"
 #include "tg-int.h"
 
 #define TG_MAXTRIES	20	/* attempts before a row is given up */
@@ -363,7 +364,7 @@ tg_send_done(struct tg *tg, const struct tg_result *r, void *arg)
 		tg_send_sentfree(s);
 		return;
 	}
-	c = s->answer ? NULL : tg_send_chat(tg, s->chat, tg_now());
+	c = s->answer ? NULL : tg_send_chat(tg, s->chat, now_mono());
 	notmod = r->status == 400 && r->desc != NULL &&
 	    strstr(r->desc, "message is not modified") != NULL;
 	if (!r->ok && !notmod && r->status == 400 && r->migrate == 0 &&
@@ -405,7 +406,7 @@ tg_send_done(struct tg *tg, const struct tg_result *r, void *arg)
 		    r->method, (long long)wait);
 		if (c != NULL) {
 			c->b.tokens = -(double)wait * c->b.rate;
-			c->b.at = tg_now();
+			c->b.at = now_mono();
 		}
 		tg_send_mark(tg, s, TG_DEFER, now + wait, NULL);
 	} else if (r->status == 400 && r->migrate != 0 && !s->answer) {
@@ -478,7 +479,7 @@ tg_send_board(struct tg *tg)
 	struct tg_sent	*s;
 	struct tg_chat	*c;
 	struct tg_req	 req;
-	double		 now = tg_now();
+	double		 now = now_mono();
 	char		 kind[8];
 	int		 i;
 
@@ -544,7 +545,7 @@ tg_send_answerparams(struct tg *tg, const struct svc_out *out)
 	memset(&o, 0, sizeof o);
 	o.style = RENDER_PLAIN;
 	o.lang = "en";
-	render_out(tg->svc, out, &o, &b);
+	compose_text(tg->svc, out, &o, &b);
 	while (b.len > 0 && b.s[b.len - 1] == '\n')
 		b.s[--b.len] = '\0';
 	v = json_loads(out->payload != NULL ? out->payload : "{}", 0, NULL);
@@ -567,7 +568,7 @@ tg_send_row(struct tg *tg, const struct svc_out *out)
 	struct tg_sent	*s;
 	struct tg_chat	*c;
 	struct tg_req	 req;
-	double		 now = tg_now(), wait;
+	double		 now = now_mono(), wait;
 
 	if ((s = calloc(1, sizeof *s)) == NULL)
 		fatal("%s", __func__);
@@ -657,7 +658,7 @@ tg_send_init(struct tg *tg)
 {
 	struct timeval	tv = { 0, 250000 };
 
-	tg_bucket_init(&tg->global, 30.0 * tg->scale, 30, tg_now());
+	tg_bucket_init(&tg->global, 30.0 * tg->scale, 30, now_mono());
 	if ((tg->ev_send = event_new(tg->base, -1, EV_PERSIST, tg_send_timer,
 	    tg)) == NULL || event_add(tg->ev_send, &tv) != 0)
 		return (-1);

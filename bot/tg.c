@@ -20,21 +20,12 @@
 
 #include "config.h"
 #include "log.h"
+#include "now.h"
 #include "tg-int.h"
 
 static void	tg_getme(struct tg *);
 
 static int	tg_curl_inited;
-
-/* The time now in seconds, with a fraction (monotonic). */
-double
-tg_now(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
-}
 
 /*
  * Read a one-line secret (the token, the webhook secret) from a file into
@@ -238,7 +229,6 @@ tg_free(struct tg *tg)
 	}
 	if (tg->ev_start != NULL)
 		event_free(tg->ev_start);
-	free(tg->list);
 	explicit_bzero(tg->token, sizeof tg->token);
 	if (tg->secret != NULL) {
 		explicit_bzero(tg->secret, 257);

@@ -32,6 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "now.h"
 #include "service.h"
 #include "store.h"
 #include "tacjson.h"
@@ -57,16 +58,6 @@ static struct tac_list		*list;
 static struct svc		*svc;
 static int64_t			 update_id = 1;
 static int64_t			 delivered;
-
-/* Seconds on the monotonic clock. */
-static double
-bench_now(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
-}
 
 /* Give up with a message. */
 static void
@@ -142,7 +133,7 @@ bench_setup(const struct bench_opts *o)
 	double			t0, dt;
 	int			i, k, n = 0;
 
-	t0 = bench_now();
+	t0 = now_mono();
 	for (i = 0; i < o->games; i++) {
 		if (n == 0 && svc_batch_begin(svc) != 0)
 			bench_die("batch", svc_error(svc));
@@ -159,7 +150,7 @@ bench_setup(const struct bench_opts *o)
 			n = 0;
 		}
 	}
-	dt = bench_now() - t0;
+	dt = now_mono() - t0;
 	printf("setup: %d games, %d events in %.2f s (%.0f events/s)\n",
 	    o->games, o->games * 5, dt, o->games * 5 / dt);
 }
@@ -218,11 +209,11 @@ bench_run(const struct bench_opts *o, double rate, uint64_t *rng)
 	if ((arrive = calloc(o->events, sizeof *arrive)) == NULL ||
 	    (lat = calloc(o->events, sizeof *lat)) == NULL)
 		bench_die("bench", "out of memory");
-	t0 = bench_now();
+	t0 = now_mono();
 	for (k = 0; k < o->events; k++)
 		arrive[k] = rate > 0 ? t0 + k / rate : t0;
 	while (done < o->events) {
-		now = bench_now();
+		now = now_mono();
 		if (arrive[next] > now) {
 			struct timespec ts;
 			double		d = arrive[next] - now;
@@ -248,12 +239,12 @@ bench_run(const struct bench_opts *o, double rate, uint64_t *rng)
 		bench_deliver();
 		if (svc_batch_end(svc) != 0)
 			bench_die("commit", svc_error(svc));
-		end = bench_now();
+		end = now_mono();
 		for (k = first; k < next; k++)
 			lat[k] = end - arrive[k];
 		done = next;
 	}
-	end = bench_now();
+	end = now_mono();
 	qsort(lat, o->events, sizeof *lat, bench_cmp);
 	if (rate > 0)
 		printf("offered %.0f events/s: %d events in %.2f s = %.0f "

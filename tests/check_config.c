@@ -1,7 +1,8 @@
 /*
  * check_config.c: the daemon's own pieces that need no database: the
  * configuration table and parser, the man page kept in step with it,
- * sd_notify, the translation catalogs and the text rendering.
+ * sd_notify, the translation catalogs and the text rendering (the view,
+ * and the lobby as compose.c writes it).
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -24,7 +25,7 @@
 #include "i18n.h"
 #include "log.h"
 #include "notify.h"
-#include "render.h"
+#include "compose.h"
 
 static char	tmpdir[256];
 
@@ -466,6 +467,16 @@ fake_game(struct svc_game *g, const char *lang, int names)
 		    who[s]);
 }
 
+/* The view's description of g (one at a time). */
+static const struct render_game *
+view_of(const struct svc_game *g)
+{
+	static struct render_game	t;
+
+	compose_game(g, &t);
+	return (&t);
+}
+
 /* Render one action written in notation. */
 static const char *
 action_text(const struct svc_game *g, const char *text)
@@ -473,7 +484,7 @@ action_text(const struct svc_game *g, const char *text)
 	static struct rbuf	b;
 
 	rbuf_reset(&b);
-	ck_assert_int_eq(render_action_text(g, text, &b), 0);
+	ck_assert_int_eq(render_action_text(view_of(g), text, &b), 0);
 	return (b.s);
 }
 
@@ -511,7 +522,7 @@ START_TEST(test_render_board)
 	tac_init(&st, &g.cfg, 42);
 	st.b.field[5] = 1;	/* a blue marble on field 5 */
 	st.b.base[1]--;
-	render_board(&o, &g, &st, &b);
+	render_board(&o, view_of(&g), &st, &b);
 	ck_assert_msg(strstr(b.s, "Game #7, round 1, dealer ") != NULL, "%s",
 	    b.s);
 	ck_assert_msg(strstr(b.s, "R  0 . . . .  . B . .  . . . .  . . . .\n")
@@ -526,7 +537,7 @@ START_TEST(test_render_board)
 	/* Russian: the marks are the Russian colours' initials. */
 	rbuf_reset(&b);
 	fake_game(&g, "ru", TAC_NAMES_TAKER);
-	render_board(&o, &g, &st, &b);
+	render_board(&o, view_of(&g), &st, &b);
 	ck_assert_msg(strstr(b.s, "К  0 . . . .  . С . .") != NULL, "%s",
 	    b.s);
 	ck_assert(strstr(b.s, "Обмен: ") != NULL);
@@ -547,14 +558,14 @@ START_TEST(test_render_menu)
 	fake_game(&g, "en", TAC_NAMES_TAC);
 	tac_init(&st, &g.cfg, 42);
 	ck_assert_ptr_nonnull(l = malloc(sizeof *l));
-	n = render_menu(&g, &st, l, &b);
+	n = render_menu(view_of(&g), &st, l, &b);
 	ck_assert_int_gt(n, 0);
 	ck_assert_int_eq(n, l->n);
 	snprintf(line, sizeof line, "%3d. give ", n);
 	ck_assert_msg(strstr(b.s, line) != NULL, "%s", b.s);
 	ck_assert(strstr(b.s, "  1. give ") != NULL);
 	rbuf_reset(&b);
-	render_hand(&g, &st, st.turn, &b);
+	render_hand(view_of(&g), &st, st.turn, &b);
 	ck_assert(strncmp(b.s, "Your cards: ", 12) == 0);
 	free(l);
 	rbuf_free(&b);
@@ -574,7 +585,7 @@ START_TEST(test_render_lobby)
 	g.seats[2].ai = 1;
 	snprintf(g.seats[3].user, sizeof g.seats[3].user, "u3");
 	g.deadline = 7200;
-	render_lobby(&o, &g, &b);
+	compose_lobby(&o, &g, &b);
 	ck_assert_msg(strstr(b.s, "New game #7. 4 players, teams of two, "
 	    "master cards, TAC names, 2 h per turn\n") != NULL, "%s", b.s);
 	ck_assert_msg(strstr(b.s, " 1. B Blue: free\n") != NULL, "%s", b.s);

@@ -17,11 +17,12 @@
 
 #include <check.h>
 
+#include "check_tg.h"
 #include "i18n.h"
+#include "now.h"
 #include "store.h"
 #include "tg-int.h"
 #include "tg-keys.h"
-#include "check_tg.h"
 
 
 /* The fake clock. */
@@ -58,7 +59,7 @@ tt_open(struct tt *t)
 	snprintf(t->tg->botname, sizeof t->tg->botname, "TacTestBot");
 	/* The group's admins are known (none): no getChatAdministrators. */
 	snprintf(t->tg->groups[0].chat, sizeof t->tg->groups[0].chat, "-100");
-	t->tg->groups[0].fetched = tg_now();
+	t->tg->groups[0].fetched = now_mono();
 }
 
 /* Forget the last drain's calls. */
@@ -82,7 +83,6 @@ tt_close(struct tt *t)
 	tg_photo_exit(t->tg);
 	svc_close(t->svc);
 	store_close(t->store);
-	free(t->tg->list);
 	free(t->tg);
 	unlink(t->path);
 	snprintf(p, sizeof p, "%s-wal", t->path);
@@ -264,12 +264,13 @@ tt_nth(const struct tg_req *r, size_t k, const char **data)
 static char *
 tt_pretty(int names, const char *lang, const char *before, const char *frag)
 {
-	struct svc_game	 g;
-	struct rbuf	 b = { NULL, 0, 0 };
+	struct render_game	 g;
+	struct rbuf		 b = { NULL, 0, 0 };
 
 	memset(&g, 0, sizeof g);
 	g.cfg.names = names;
-	tg_keys_pretty(&g, lang, before, frag, &b);
+	snprintf(g.lang, sizeof g.lang, "%s", lang);
+	render_fragment(&g, before, frag, &b);
 	return (b.s != NULL ? b.s : strdup(""));
 }
 
@@ -417,7 +418,7 @@ START_TEST(test_update_admin)
 	tt_open(&t);
 	t.tg->groups[0].admins[0] = 42;
 	t.tg->groups[0].nadmins = 1;
-	t.tg->groups[0].fetched = tg_now();
+	t.tg->groups[0].fetched = now_mono();
 	ck_assert_int_eq(tg_update_parse(group, strlen(group), NULL, u), 1);
 	ck_assert_int_eq(u->ev.admin, 0);
 	tg_admin_see(t.tg, u);
@@ -697,7 +698,7 @@ tt_turn_links(const char *group, const char *link)
 	tt_open(&t);
 	snprintf(t.tg->groups[1].chat, sizeof t.tg->groups[1].chat, "%s",
 	    group);
-	t.tg->groups[1].fetched = tg_now();
+	t.tg->groups[1].fetched = now_mono();
 	tt_say(&t, group, "1", "/new seed=5");
 	tt_say(&t, group, "2", "/join");
 	tt_say(&t, group, "1", "/ai all");

@@ -6,7 +6,7 @@
 set -u
 
 : "${top_builddir:=.}"
-tacctl=${TACCTL:-$top_builddir/src/tacctl}
+tacctl=${TACCTL:-$top_builddir/src/tacctl/tacctl}
 bench=$top_builddir/tests/bench_service
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tacctl-admin.XXXXXX") || exit 1

@@ -49,10 +49,11 @@ check "... to the same values" \
     <(grep -v '^# tacd configuration' again.conf)
 
 # Every message the bridges translate is in the Russian catalog.
-perl "$top_srcdir/tests/daemon/msgids.pl" used "$top_srcdir"/bot/*.c |
+perl "$top_srcdir/tests/daemon/msgids.pl" used "$top_srcdir"/bot/*.c \
+    "$top_srcdir"/src/view/*.c "$top_srcdir"/src/compose/*.c |
     sort >used
 perl "$top_srcdir/tests/daemon/msgids.pl" catalog \
-    "$top_srcdir/bot/i18n-ru.c" | sort >catalog
+    "$top_srcdir/src/view/i18n-ru.c" | sort >catalog
 comm -23 used catalog >missing
 check "every message has a Russian translation" [ ! -s missing ]
 [ -s missing ] && sed 's/^/missing: /' missing
@@ -61,7 +62,7 @@ check "the catalog has no stale entries" \
 
 # The man pages format without warnings.
 if command -v groff >/dev/null; then
-	for page in tacd.8 tacd.conf.5 tacctl.1; do
+	for page in tacd.8 tacd.conf.5 tacctl/tacctl.1; do
 		groff -mdoc -Tutf8 -ww -z "$top_srcdir/src/$page" >out 2>&1
 		check "man page $page formats cleanly" [ ! -s out ]
 	done

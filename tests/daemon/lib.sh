@@ -7,7 +7,7 @@
 top_builddir=${abs_top_builddir:-${top_builddir:-.}}
 top_srcdir=${abs_top_srcdir:-${top_srcdir:-.}}
 TACD=${TACD:-$top_builddir/src/tacd}
-TACCTL=${TACCTL:-$top_builddir/src/tacctl}
+TACCTL=${TACCTL:-$top_builddir/src/tacctl/tacctl}
 MKSTREAM=$top_builddir/tests/daemon/mkstream
 NOTIFY_LISTEN=$top_builddir/tests/daemon/notify-listen
 passed=0

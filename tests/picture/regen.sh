@@ -4,14 +4,14 @@
 #
 #	make regen-picture
 #
-# (or: top_srcdir=SRC TACCTL=BUILD/src/tacctl bash SRC/tests/picture/regen.sh)
+# (or: top_srcdir=SRC TACCTL=BUILD/src/tacctl/tacctl bash SRC/tests/picture/regen.sh)
 # then look at every tests/picture/golden/*.png before committing them.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 : "${top_srcdir:=$here/../..}"
 : "${top_builddir:=$top_srcdir}"
-tacctl=${TACCTL:-$top_builddir/src/tacctl}
+tacctl=${TACCTL:-$top_builddir/src/tacctl/tacctl}
 . "$top_srcdir/tests/picture/cases.sh"
 
 # Draw one golden image.

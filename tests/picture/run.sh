@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/picture/run.sh: the board pictures (bot/picture.c through tacctl
+# tests/picture/run.sh: the board pictures (src/view/picture.c through tacctl
 # render) against golden images, compared with a tolerance by pngdiff;
 # that the comparison does catch a real change; tacctl render's errors;
 # and a short render loop, which the sanitizer build turns into a leak
@@ -9,7 +9,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 : "${top_srcdir:=$here/../..}"
 : "${top_builddir:=$top_srcdir}"
-tacctl=${TACCTL:-$top_builddir/src/tacctl}
+tacctl=${TACCTL:-$top_builddir/src/tacctl/tacctl}
 pngdiff=$top_builddir/tests/picture/pngdiff
 golden=$top_srcdir/tests/picture/golden
 cases=$top_srcdir/tests/picture/cases

@@ -7,7 +7,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 : "${top_srcdir:=$here/../..}"
 : "${top_builddir:=$top_srcdir}"
-tacctl=${TACCTL:-$top_builddir/src/tacctl}
+tacctl=${TACCTL:-$top_builddir/src/tacctl/tacctl}
 data=$top_srcdir/tests/tacctl
 pos=$data/notation.json
 

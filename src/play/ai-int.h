@@ -20,7 +20,6 @@ struct ai_seats {
 };
 
 /* ai.c */
-uint64_t	 ai_rng(uint64_t *);
 void		 ai_seats_init(const struct tac_state *, struct ai_seats *);
 int		 ai_consumed(const struct tac_state *, const struct tac_action *);
 int		 ai_receiver(const struct tac_state *, int);

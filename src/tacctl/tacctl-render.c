@@ -15,8 +15,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "tacctl.h"
+#include "now.h"
 #include "picture.h"
+#include "tacctl.h"
 
 /*
  * Scratch for tac_apply(), big enough to want the heap; held in a static
@@ -157,16 +158,6 @@ render_write(const char *path, const unsigned char *png, size_t len)
 		tacctl_die(TACCTL_BADINPUT, "%s: write error", path);
 }
 
-/* Seconds on the given clock. */
-static double
-render_now(clockid_t clock)
-{
-	struct timespec	ts;
-
-	clock_gettime(clock, &ts);
-	return (ts.tv_sec + ts.tv_nsec / 1e9);
-}
-
 /* The resident set size now, in KiB, from /proc (-1 where there is none). */
 static long
 render_rss(void)
@@ -207,12 +198,12 @@ render_bench(const struct tac_state *st, const struct picture_opts *po,
 	long		 i, mark = 1;
 
 	t = tacctl_alloc(n * sizeof *t);
-	cpu = render_now(CLOCK_PROCESS_CPUTIME_ID);
+	cpu = (now_cpu_ms() / 1e3);
 	for (i = 0; i < n; i++) {
-		t0 = render_now(CLOCK_MONOTONIC);
+		t0 = now_mono();
 		if (picture_render(st, po, &png, &len) != 0)
 			tacctl_die(TACCTL_BADINPUT, "render %ld failed", i + 1);
-		t[i] = render_now(CLOCK_MONOTONIC) - t0;
+		t[i] = now_mono() - t0;
 		sum += t[i];
 		free(png);
 		if (i + 1 == mark || i + 1 == n) {
@@ -224,7 +215,7 @@ render_bench(const struct tac_state *st, const struct picture_opts *po,
 		}
 	}
 	/* CPU time says less about a busy machine's other work. */
-	cpu = render_now(CLOCK_PROCESS_CPUTIME_ID) - cpu;
+	cpu = (now_cpu_ms() / 1e3) - cpu;
 	qsort(t, n, sizeof *t, render_cmp);
 	printf("render %dx%d, %zu bytes: mean %.2f ms, median %.2f ms, "
 	    "p99 %.2f ms, max %.2f ms over %ld renders; cpu %.2f ms each\n",

@@ -74,7 +74,6 @@ int		 svc_store_fail(struct svc *);
 int		 svc_txn_begin(struct svc *);
 int		 svc_txn_end(struct svc *, int);
 void		 svc_cache_clear(struct svc *);
-uint64_t	 svc_splitmix(uint64_t *);
 int		 svc_is_admin(struct svc_ctx *, const struct svc_gm *);
 int		 svc_seat_of(const struct svc_gm *, int64_t);
 

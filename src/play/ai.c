@@ -14,18 +14,6 @@
 
 #include "ai-int.h"
 
-/* One output of the splitmix64 generator; the AI's only randomness. */
-uint64_t
-ai_rng(uint64_t *x)
-{
-	uint64_t	z;
-
-	z = (*x += UINT64_C(0x9e3779b97f4a7c15));
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return (z ^ (z >> 31));
-}
-
 /* A decision's seed from a game's seed and its turn number. */
 uint64_t
 ai_seed(uint64_t game, uint64_t turn)
@@ -33,8 +21,8 @@ ai_seed(uint64_t game, uint64_t turn)
 	uint64_t	x;
 
 	x = game ^ (turn * UINT64_C(0xd1b54a32d192ed03));
-	ai_rng(&x);
-	return (ai_rng(&x));
+	tac_rng_next(&x);
+	return (tac_rng_next(&x));
 }
 
 /* Fill in the seats, starts and teams of a position. */
@@ -202,7 +190,7 @@ ai_choose_devil(const struct tac_state *view, int tac, uint64_t seed,
 			best = v;
 			nbest = 1;
 			pick = i;
-		} else if (v == best && ai_rng(&rng) % ++nbest == 0)
+		} else if (v == best && tac_rng_next(&rng) % ++nbest == 0)
 			pick = i;
 	}
 	return (pick);

@@ -23,17 +23,14 @@
 
 #include "i18n.h"
 #include "picture-int.h"
+#include "render.h"
+#include "utf8.h"
 
 #define PIC_DEFSIZE	1024
 #define PIC_MINSIZE	128
 #define PIC_MAXSIZE	4096
 #define PIC_MAXLINES	4
 
-/* Seat colours in seat order: the same names as the text board's. */
-static const char *const pic_names[TAC_MAXSEATS] = {
-	N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"), N_("Purple"),
-	N_("White")
-};
 /* Okabe-Ito vermillion, blue, bluish green, yellow, reddish purple. */
 static const double pic_rgb[TAC_MAXSEATS][3] = {
 	{ 0.835, 0.369, 0.000 },
@@ -140,12 +137,10 @@ pic_colour(const struct pic *p, int s, double pale)
 static void
 pic_mark(const struct pic *p, int s, char *buf, size_t len)
 {
-	const char	*name = tr(p->lang, pic_names[s]);
+	const char	*name = tr(p->lang, render_colour(s));
 	size_t		 n;
 
-	for (n = 1; name[n] != '\0' && ((unsigned char)name[n] & 0xc0) == 0x80;
-	    n++)
-		;
+	n = utf8_first(name);
 	if (n >= len)
 		n = 0;
 	memcpy(buf, name, n);
@@ -332,7 +327,7 @@ pic_name(const struct pic *p, int s, double w, char *buf, size_t len)
 	    p->o->names[s][0] != '\0')
 		name = p->o->names[s];
 	else
-		name = tr(p->lang, pic_names[s]);
+		name = tr(p->lang, render_colour(s));
 	snprintf(buf, len, "%s", name);
 	for (;;) {
 		cairo_text_extents(p->cr, buf, &e);
@@ -341,7 +336,7 @@ pic_name(const struct pic *p, int s, double w, char *buf, size_t len)
 		/* Drop whole UTF-8 characters, then the ellipsis. */
 		if (n >= 3 && strcmp(buf + n - 3, "\xe2\x80\xa6") == 0)
 			n -= 3;
-		while (n > 0 && ((unsigned char)buf[n - 1] & 0xc0) == 0x80)
+		while (n > 0 && utf8_cont((unsigned char)buf[n - 1]))
 			n--;
 		if (n > 0)
 			n--;
@@ -508,7 +503,7 @@ pic_who(const struct pic *p, int s)
 	if (p->o != NULL && p->o->names[s] != NULL &&
 	    p->o->names[s][0] != '\0')
 		return (p->o->names[s]);
-	return (tr(p->lang, pic_names[s]));
+	return (tr(p->lang, render_colour(s)));
 }
 
 /* Write the line that says who acts and how, as the text board does. */

@@ -124,7 +124,7 @@ ai_heur_pick(const struct tac_state *st, const struct tac_list *l,
 			best = v;
 			nbest = 1;
 			pick = i;
-		} else if (v == best && ai_rng(rng) % ++nbest == 0)
+		} else if (v == best && tac_rng_next(rng) % ++nbest == 0)
 			pick = i;
 	}
 	return (pick);

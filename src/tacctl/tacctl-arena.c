@@ -22,9 +22,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "tacctl.h"
-#include "policy.h"
 #include "ai.h"
+#include "now.h"
+#include "policy.h"
+#include "tacctl.h"
 
 #define ARENA_MAXJOBS		16
 #define ARENA_MAXACTIONS	20000	/* a game this long is stuck */
@@ -151,29 +152,6 @@ arena_options(int argc, char **argv, struct arena_opts *o)
 		tacctl_die(TACCTL_BADINPUT, "%s", err);
 }
 
-/* Milliseconds on the monotonic clock. */
-static double
-arena_ms(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (ts.tv_sec * 1e3 + ts.tv_nsec / 1e6);
-}
-
-/*
- * Milliseconds of this process's CPU time: a decision's time on one core,
- * whatever else the machine is doing (workers are single-threaded).
- */
-static double
-arena_cpu_ms(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (ts.tv_sec * 1e3 + ts.tv_nsec / 1e6);
-}
-
 /* Remember one decision time. */
 static void
 arena_time(struct arena_times *t, double ms)
@@ -238,10 +216,10 @@ arena_game(const struct arena_opts *o, long long i, struct tac_list *l,
 		if ((n = tac_legal(&st, l)) <= 0)
 			break;
 		side = tac_team(&st, st.turn) == mine ? 0 : 1;
-		t0 = arena_cpu_ms();
+		t0 = now_cpu_ms();
 		k = arena_choose(o, o->pol[side], &st, l, scratch,
 		    ai_seed(aiseed, (uint64_t)nact));
-		arena_time(&stats->t[side], arena_cpu_ms() - t0);
+		arena_time(&stats->t[side], now_cpu_ms() - t0);
 		if (k < 0 || k >= n) {
 			fprintf(stderr, "%s: game %lld: %s chose no legal "
 			    "action\n", tacctl_progname, i,
@@ -434,7 +412,7 @@ cmd_arena(int argc, char **argv)
 
 	arena_options(argc, argv, &o);
 	memset(&all, 0, sizeof all);
-	t0 = arena_ms();
+	t0 = now_ms();
 	if (o.jobs == 1)
 		arena_work(&o, 0, &all);
 	else {
@@ -464,7 +442,7 @@ cmd_arena(int argc, char **argv)
 		if (bad)
 			tacctl_die(TACCTL_BADINPUT, "a worker failed");
 	}
-	arena_report(&o, &all, (arena_ms() - t0) / 1e3);
+	arena_report(&o, &all, (now_ms() - t0) / 1e3);
 	free(all.t[0].ms);
 	free(all.t[1].ms);
 	return (all.errors != 0 ? TACCTL_ILLEGAL : 0);

@@ -22,6 +22,7 @@
 #include <time.h>
 
 #include "ai-int.h"
+#include "now.h"
 
 #define SEARCH_ITERS	32	/* default deals per decision */
 #define SEARCH_CANDS	6	/* the heuristic's best few are searched */
@@ -36,16 +37,6 @@ struct search_cand {
 	long			heur;	/* the heuristic's score */
 	long long		sum;	/* outcomes over the deals */
 };
-
-/* Milliseconds on the monotonic clock. */
-static double
-search_ms(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (ts.tv_sec * 1e3 + ts.tv_nsec / 1e6);
-}
 
 /*
  * Deal the hidden cards of view v at random into d: the other hands, the
@@ -86,7 +77,7 @@ search_deal(const struct tac_state *v, struct tac_state *d, uint64_t *rng)
 	if (n != need + v->ndeck)
 		return (-1);
 	for (i = n - 1; i > 0; i--) {
-		k = (int)(ai_rng(rng) % (uint64_t)(i + 1));
+		k = (int)(tac_rng_next(rng) % (uint64_t)(i + 1));
 		c = pool[i], pool[i] = pool[k], pool[k] = c;
 	}
 	n = 0;
@@ -100,7 +91,7 @@ search_deal(const struct tac_state *v, struct tac_state *d, uint64_t *rng)
 	}
 	for (k = 0; k < v->ndeck; k++)
 		d->deck[k] = pool[n++];
-	d->rng = ai_rng(rng);
+	d->rng = tac_rng_next(rng);
 	return (0);
 }
 
@@ -128,7 +119,7 @@ search_devil(struct tac_state *d, int tac, struct tac_list *l,
 			best = v;
 			nbest = 1;
 			pick = i;
-		} else if (v == best && ai_rng(rng) % ++nbest == 0)
+		} else if (v == best && tac_rng_next(rng) % ++nbest == 0)
 			pick = i;
 	}
 	if (pick < 0)
@@ -253,14 +244,14 @@ ai_search_pick(const struct tac_state *v, struct tac_list *l, uint64_t seed,
 	team = as.team[v->turn];
 	iters = budget != NULL && budget->iters > 0 ? budget->iters :
 	    SEARCH_ITERS;
-	t0 = search_ms();
+	t0 = now_ms();
 	for (it = 0; it < iters; it++) {
 		if (budget != NULL && budget->ms > 0 && it > 0 &&
-		    search_ms() - t0 > budget->ms)
+		    now_ms() - t0 > budget->ms)
 			break;
 		if (search_deal(v, &deal, &rng) != 0)
 			break;
-		r0 = ai_rng(&rng);
+		r0 = tac_rng_next(&rng);
 		for (i = 0; i < n; i++) {
 			d = deal;
 			r = r0;	/* the same play-out chances for each */

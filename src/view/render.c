@@ -1,10 +1,10 @@
 /*
- * render.c: the text of board, hands, menus, move lines and lobbies.
+ * render.c: the text of boards, hands, the numbered menu and results.
  *
- * Rows are rendered at delivery from the game as it is then (the outbox
- * holds meaning, not text), so a late row never shows a stale board.
- * Nothing here touches SQL or changes a game: it only reads through the
- * service's getters.
+ * Pure functions of a position (the engine's state) and the people at
+ * its table (struct render_game): nothing here knows where a game is
+ * kept or how a message reaches anyone.  Words for actions are in
+ * render-action.c; whole messages are composed in src/compose/.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -16,8 +16,9 @@
 #include <string.h>
 
 #include "i18n.h"
-#include "log.h"
 #include "render.h"
+#include "utf8.h"
+#include "xmalloc.h"
 
 /* Seat colours in seat order, as message ids; marks are their initials. */
 static const char *const render_colours[TAC_MAXSEATS] = {
@@ -31,6 +32,15 @@ static const char *const render_emoji[TAC_MAXSEATS] = {
 };
 /* An empty field in emoji style: a small white square. */
 #define RENDER_EMPTY_EMOJI	"\xe2\x96\xab\xef\xb8\x8f"
+
+/* The message id of a seat's colour ("Red"), "?" for no seat. */
+const char *
+render_colour(int seat)
+{
+	if (seat < 0 || seat >= TAC_MAXSEATS)
+		return ("?");
+	return (render_colours[seat]);
+}
 
 /* Append formatted text, growing the buffer as needed. */
 void
@@ -49,8 +59,7 @@ rbuf_add(struct rbuf *b, const char *fmt, ...)
 	if (need > b->size) {
 		while (b->size < need)
 			b->size = b->size == 0 ? 256 : b->size * 2;
-		if ((b->s = realloc(b->s, b->size)) == NULL)
-			fatal("%s", __func__);
+		b->s = xrealloc(b->s, b->size);
 	}
 	va_start(ap, fmt);
 	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
@@ -84,24 +93,11 @@ rbuf_free(struct rbuf *b)
 
 /* The language to render a game's rows in: the game's, else the default. */
 const char *
-render_lang(const struct svc_game *g, const char *def)
+render_lang(const struct render_game *g, const char *def)
 {
 	if (g != NULL && g->lang[0] != '\0')
 		return (g->lang);
 	return (def != NULL ? def : "en");
-}
-
-/* The number of characters (not bytes) of UTF-8 text. */
-static size_t
-render_width(const char *s)
-{
-	size_t	n = 0;
-
-	for (; *s != '\0'; s++) {
-		if (((unsigned char)*s & 0xc0) != 0x80)
-			n++;
-	}
-	return (n);
 }
 
 /* Append s padded with blanks to w characters. */
@@ -111,7 +107,7 @@ render_pad(struct rbuf *b, const char *s, size_t w)
 	size_t	n;
 
 	rbuf_addstr(b, s);
-	for (n = render_width(s); n < w; n++)
+	for (n = utf8_width(s); n < w; n++)
 		rbuf_addstr(b, " ");
 }
 
@@ -133,9 +129,7 @@ render_mark(const struct render_opts *o, const char *lang, int seat,
 	}
 	/* The first UTF-8 character of the colour's name. */
 	name = tr(lang, render_colours[seat]);
-	for (len = 1; name[len] != '\0' &&
-	    ((unsigned char)name[len] & 0xc0) == 0x80; len++)
-		;
+	len = utf8_first(name);
 	if (o->style == RENDER_ANSI)
 		rbuf_add(b, "\033[1;%dm%.*s\033[0m", render_ansi[seat],
 		    (int)len, name);
@@ -145,7 +139,7 @@ render_mark(const struct render_opts *o, const char *lang, int seat,
 
 /* Append the name of whoever sits in seat (the colour if nobody). */
 void
-render_seat(const struct render_opts *o, const struct svc_game *g, int seat,
+render_seat(const struct render_opts *o, const struct render_game *g, int seat,
     struct rbuf *b)
 {
 	const char	*lang = render_lang(g, o->lang);
@@ -162,86 +156,13 @@ render_seat(const struct render_opts *o, const struct svc_game *g, int seat,
 
 /* A seat's name in a new string (caller frees), for formats with names. */
 char *
-render_seat_dup(const struct render_opts *o, const struct svc_game *g,
+render_seat_dup(const struct render_opts *o, const struct render_game *g,
     int seat)
 {
 	struct rbuf	b = { NULL, 0, 0 };
 
 	render_seat(o, g, seat, &b);
 	return (b.s);
-}
-
-/* Append one word of an action's body, translated if it is a keyword. */
-static void
-render_word(const char *lang, const char *w, size_t len, struct rbuf *b)
-{
-	if (len == 7 && strncmp(w, "discard", 7) == 0)
-		rbuf_addstr(b, tr(lang, "discard"));
-	else if (len == 4 && strncmp(w, "skip", 4) == 0)
-		rbuf_addstr(b, tr(lang, "skip"));
-	else
-		rbuf_add(b, "%.*s", (int)len, w);
-}
-
-/*
- * Append an action as people read it: the card names of the game's naming
- * (TAC or TAKER), a dash, then the fields: "TAC 13 - B>32", "7 - 12>14
- * 40>45", "9 - discard".  The notation itself never changes.
- */
-void
-render_action(const struct svc_game *g, const struct tac_action *a,
-    struct rbuf *b)
-{
-	const char	*lang = render_lang(g, NULL), *p, *e;
-	char		 text[256];
-	int		 names = g->cfg.names, skip;
-
-	if (tac_action_format(a, text, sizeof text) >= sizeof text) {
-		rbuf_addstr(b, text);
-		return;
-	}
-	if (a->op == TAC_OP_GIVE) {
-		rbuf_add(b, tr(lang, "give %s"),
-		    tac_card_display(a->card, names));
-		return;
-	}
-	if (a->tac)
-		rbuf_add(b, "%s ", tac_card_display(TAC_TAC, names));
-	if (a->devil)
-		rbuf_add(b, "%s ", tac_card_display(TAC_DEVIL, names));
-	rbuf_addstr(b, tac_card_display(a->card, names));
-
-	/* Skip the words already shown: the prefixes and the card. */
-	skip = a->tac + a->devil + 1;
-	for (p = text; *p != '\0' && skip > 0; skip--) {
-		p += strcspn(p, " ");
-		p += strspn(p, " ");
-	}
-	if (*p == '\0')
-		return;
-	rbuf_addstr(b, " -");
-	while (*p != '\0') {
-		e = p + strcspn(p, " ");
-		rbuf_addstr(b, " ");
-		render_word(lang, p, (size_t)(e - p), b);
-		p = e + strspn(e, " ");
-	}
-}
-
-/* Append the action written in notation; -1 (raw text) if it is bad. */
-int
-render_action_text(const struct svc_game *g, const char *text,
-    struct rbuf *b)
-{
-	struct tac_action	a;
-	char			why[128];
-
-	if (tac_action_parse(text, &a, why, sizeof why) != 0) {
-		rbuf_addstr(b, text);
-		return (-1);
-	}
-	render_action(g, &a, b);
-	return (0);
 }
 
 /* Append one circle field: the mark of the marble on it, or a dot. */
@@ -301,7 +222,7 @@ render_home(const struct render_opts *o, const char *lang,
 
 /* Append who acts now and what they are to do. */
 void
-render_turnline(const struct render_opts *o, const struct svc_game *g,
+render_turnline(const struct render_opts *o, const struct render_game *g,
     const struct tac_state *st, struct rbuf *b)
 {
 	const char	*lang = render_lang(g, o->lang);
@@ -354,7 +275,7 @@ render_turnline(const struct render_opts *o, const struct svc_game *g,
  * cards left) and whose turn it is.  Only public facts: no hands.
  */
 void
-render_board(const struct render_opts *o, const struct svc_game *g,
+render_board(const struct render_opts *o, const struct render_game *g,
     const struct tac_state *st, struct rbuf *b)
 {
 	const char	*lang = render_lang(g, o->lang);
@@ -372,7 +293,7 @@ render_board(const struct render_opts *o, const struct svc_game *g,
 	for (s = 0; s < st->cfg.nseats; s++) {
 		rbuf_reset(&name);
 		render_seat(o, g, s, &name);
-		if ((n = render_width(name.s)) > w)
+		if ((n = utf8_width(name.s)) > w)
 			w = n;
 	}
 	w += 5;		/* room for " (AI)" */
@@ -413,7 +334,7 @@ render_board(const struct render_opts *o, const struct svc_game *g,
 
 /* Append the cards seat holds, by name, in card order. */
 void
-render_hand(const struct svc_game *g, const struct tac_state *st, int seat,
+render_hand(const struct render_game *g, const struct tac_state *st, int seat,
     struct rbuf *b)
 {
 	const char	*lang = render_lang(g, NULL);
@@ -440,7 +361,7 @@ render_hand(const struct svc_game *g, const struct tac_state *st, int seat,
  * Returns the number of actions.
  */
 int
-render_menu(const struct svc_game *g, const struct tac_state *st,
+render_menu(const struct render_game *g, const struct tac_state *st,
     struct tac_list *l, struct rbuf *b)
 {
 	const char	*lang = render_lang(g, NULL);
@@ -459,93 +380,9 @@ render_menu(const struct svc_game *g, const struct tac_state *st,
 	return (n);
 }
 
-/* Append a turn deadline in seconds: "30 min", "2 h", "3 d". */
-static void
-render_deadline(const char *lang, int64_t secs, struct rbuf *b)
-{
-	if (secs <= 0)
-		rbuf_addstr(b, tr(lang, "no turn deadline"));
-	else if (secs % 86400 == 0)
-		rbuf_add(b, tr(lang, "%lld d per turn"),
-		    (long long)(secs / 86400));
-	else if (secs % 3600 == 0)
-		rbuf_add(b, tr(lang, "%lld h per turn"),
-		    (long long)(secs / 3600));
-	else
-		rbuf_add(b, tr(lang, "%lld min per turn"),
-		    (long long)(secs / 60));
-}
-
-/* Append a game's options: "4 players, pairs, master cards, ...". */
-static void
-render_options(const char *lang, const struct svc_game *g, struct rbuf *b)
-{
-	rbuf_add(b, tr(lang, "%d players"), g->cfg.nseats);
-	rbuf_add(b, ", %s, %s, %s, ",
-	    g->cfg.triples ? tr(lang, "two teams of three") :
-	    tr(lang, "teams of two"),
-	    g->cfg.master ? tr(lang, "master cards") :
-	    tr(lang, "no master cards"),
-	    g->cfg.names == TAC_NAMES_TAKER ? tr(lang, "TAKER names") :
-	    tr(lang, "TAC names"));
-	render_deadline(lang, g->deadline, b);
-}
-
-/* Append the lobby: options, seats, and what to do next. */
-void
-render_lobby(const struct render_opts *o, const struct svc_game *g,
-    struct rbuf *b)
-{
-	const char	*lang = render_lang(g, o->lang);
-	int		 s, free_seats = 0;
-
-	switch (g->state) {
-	case SVC_ABORTED:
-		rbuf_add(b, tr(lang, "Game #%lld was aborted."),
-		    (long long)g->id);
-		rbuf_addstr(b, "\n");
-		return;
-	case SVC_PLAYING:
-		rbuf_add(b, tr(lang, "Game #%lld has started."),
-		    (long long)g->id);
-		break;
-	case SVC_OVER:
-		rbuf_add(b, tr(lang, "Game #%lld is over."), (long long)g->id);
-		break;
-	default:
-		rbuf_add(b, tr(lang, "New game #%lld."), (long long)g->id);
-		break;
-	}
-	rbuf_addstr(b, " ");
-	render_options(lang, g, b);
-	rbuf_addstr(b, "\n");
-	for (s = 0; s < g->cfg.nseats; s++) {
-		rbuf_add(b, "%2d. ", s);
-		render_mark(o, lang, s, b);
-		rbuf_add(b, " %s: ", tr(lang, render_colours[s]));
-		if (g->seats[s].ai != 0)
-			rbuf_add(b, tr(lang, "%s (AI)"), g->seats[s].name);
-		else if (g->seats[s].user[0] == '\0') {
-			rbuf_addstr(b, tr(lang, "free"));
-			free_seats++;
-		} else
-			rbuf_addstr(b, g->seats[s].name);
-		rbuf_addstr(b, "\n");
-	}
-	if (g->state != SVC_LOBBY)
-		return;
-	if (free_seats > 0)
-		rbuf_addstr(b, tr(lang, "/join to take a seat, /ai to add an "
-		    "AI player, /start when every seat is taken."));
-	else
-		rbuf_addstr(b, tr(lang, "Every seat is taken: the creator "
-		    "may /start."));
-	rbuf_addstr(b, "\n");
-}
-
 /* Append the outcome: the winning team's members, or no winner. */
 void
-render_result(const struct render_opts *o, const struct svc_game *g,
+render_result(const struct render_opts *o, const struct render_game *g,
     int winner, struct rbuf *b)
 {
 	const char		*lang = render_lang(g, o->lang);
@@ -569,4 +406,21 @@ render_result(const struct render_opts *o, const struct svc_game *g,
 		render_seat(o, g, s, b);
 	}
 	rbuf_addstr(b, "\n");
+}
+
+/* Append a turn deadline in seconds: "30 min", "2 h", "3 d". */
+void
+render_deadline(const char *lang, int64_t secs, struct rbuf *b)
+{
+	if (secs <= 0)
+		rbuf_addstr(b, tr(lang, "no turn deadline"));
+	else if (secs % 86400 == 0)
+		rbuf_add(b, tr(lang, "%lld d per turn"),
+		    (long long)(secs / 86400));
+	else if (secs % 3600 == 0)
+		rbuf_add(b, tr(lang, "%lld h per turn"),
+		    (long long)(secs / 3600));
+	else
+		rbuf_add(b, tr(lang, "%lld min per turn"),
+		    (long long)(secs / 60));
 }

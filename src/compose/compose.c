@@ -1,7 +1,7 @@
 /*
- * render-out.c: outbox rows to text.  A row names a game and what
- * happened; the text is made now, from the game as it is now, in the
- * row's language.
+ * compose.c: outbox rows to text.  A row names a game and what happened;
+ * the text is made now, from the game as it is now, in the row's
+ * language.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -14,13 +14,13 @@
 
 #include <jansson.h>
 
+#include "compose.h"
 #include "i18n.h"
-#include "log.h"
-#include "render.h"
+#include "xmalloc.h"
 
 /* A member of a payload as an integer, or def. */
 static int64_t
-render_int(json_t *p, const char *key, int64_t def)
+compose_int(json_t *p, const char *key, int64_t def)
 {
 	json_t	*v = json_object_get(p, key);
 
@@ -29,14 +29,14 @@ render_int(json_t *p, const char *key, int64_t def)
 
 /* A member of a payload as a string, or NULL. */
 static const char *
-render_str(json_t *p, const char *key)
+compose_str(json_t *p, const char *key)
 {
 	return (json_string_value(json_object_get(p, key)));
 }
 
 /* Append "Anna: 7 - 12>14 40>45, kicks Boris" for a "moved" row. */
 static void
-render_moved(const struct render_opts *o, const struct svc_game *g,
+compose_moved(const struct render_opts *o, const struct render_game *g,
     json_t *p, struct rbuf *b)
 {
 	const char		*lang = render_lang(g, o->lang), *text, *by;
@@ -46,8 +46,8 @@ render_moved(const struct render_opts *o, const struct svc_game *g,
 	size_t			 i;
 	int			 seat;
 
-	seat = (int)render_int(p, "seat", -1);
-	text = render_str(p, "action");
+	seat = (int)compose_int(p, "seat", -1);
+	text = compose_str(p, "action");
 	who = render_seat_dup(o, g, seat);
 	/* The service writes a bare "give"; a card, if any, is not shown. */
 	if (text != NULL && (strcmp(text, "give") == 0 ||
@@ -59,7 +59,7 @@ render_moved(const struct render_opts *o, const struct svc_game *g,
 		free(who);
 		return;
 	}
-	by = render_str(p, "by");
+	by = compose_str(p, "by");
 	if (by != NULL && strcmp(by, "person") != 0 && seat >= 0 &&
 	    seat < TAC_MAXSEATS && g->seats[seat].ai == 0)
 		rbuf_add(b, tr(lang, "%s (AI)"), who);
@@ -81,15 +81,14 @@ render_moved(const struct render_opts *o, const struct svc_game *g,
 
 /* Append the news of a seat changing hands ("seat" rows). */
 static void
-render_seatnews(const struct render_opts *o, const struct svc_game *g,
-    json_t *p, struct rbuf *b)
+compose_seatnews(const char *lang, json_t *p, struct rbuf *b)
 {
-	const char	*lang = render_lang(g, o->lang), *change, *name;
+	const char	*change, *name;
 	int		 seat;
 
-	seat = (int)render_int(p, "seat", -1);
-	change = render_str(p, "change");
-	if ((name = render_str(p, "name")) == NULL)
+	seat = (int)compose_int(p, "seat", -1);
+	change = compose_str(p, "change");
+	if ((name = compose_str(p, "name")) == NULL)
 		name = "?";
 	if (change == NULL)
 		change = "";
@@ -110,7 +109,7 @@ render_seatnews(const struct render_opts *o, const struct svc_game *g,
 
 /* Append a unix time as "2024-05-01 18:30 UTC". */
 static void
-render_time(int64_t t, char *s, size_t len)
+compose_time(int64_t t, char *s, size_t len)
 {
 	struct tm	tm;
 	time_t		tt = (time_t)t;
@@ -126,8 +125,8 @@ render_time(int64_t t, char *s, size_t len)
  * has moved on since the row was written.
  */
 static int
-render_turn(struct svc *svc, const struct render_opts *o,
-    const struct svc_game *g, int seat, int64_t due, struct rbuf *b)
+compose_turn(struct svc *svc, const struct render_opts *o,
+    const struct render_game *g, int seat, int64_t due, struct rbuf *b)
 {
 	const char		*lang = render_lang(g, o->lang);
 	struct tac_state	 st, view;
@@ -146,7 +145,7 @@ render_turn(struct svc *svc, const struct render_opts *o,
 	} else
 		rbuf_addstr(b, "\n");
 	if (due > 0) {
-		render_time(due, when, sizeof when);
+		compose_time(due, when, sizeof when);
 		rbuf_add(b, tr(lang, "Play by %s, or an AI plays for you."),
 		    when);
 		rbuf_addstr(b, "\n");
@@ -154,8 +153,7 @@ render_turn(struct svc *svc, const struct render_opts *o,
 	tac_view(&st, seat, &view);
 	render_hand(g, &view, seat, b);
 	if (o->menu) {
-		if ((l = malloc(sizeof *l)) == NULL)
-			fatal("%s", __func__);
+		l = xmalloc(sizeof *l);
 		render_menu(g, &st, l, b);
 		free(l);
 	}
@@ -164,7 +162,7 @@ render_turn(struct svc *svc, const struct render_opts *o,
 
 /* Append the command list (the answer to /help). */
 static void
-render_help(const char *lang, struct rbuf *b)
+compose_help(const char *lang, struct rbuf *b)
 {
 	rbuf_addstr(b, tr(lang, "Commands:"));
 	rbuf_addstr(b, "\n");
@@ -188,7 +186,7 @@ render_help(const char *lang, struct rbuf *b)
 
 /* Append a summary of the rules (the answer to /rules). */
 static void
-render_rules(const char *lang, struct rbuf *b)
+compose_rules(const char *lang, struct rbuf *b)
 {
 	rbuf_addstr(b, tr(lang, "TAC in short: two teams race to bring all "
 	    "their marbles from the base around the circle into their homes. "
@@ -207,19 +205,19 @@ render_rules(const char *lang, struct rbuf *b)
 
 /* Append the text of an "error", "info" or "answer" row, translated. */
 static void
-render_message(const char *lang, json_t *p, struct rbuf *b)
+compose_message(const char *lang, json_t *p, struct rbuf *b)
 {
 	const char	*text, *code;
 	char		 id[64];
 
-	if ((text = render_str(p, "text")) == NULL || *text == '\0')
+	if ((text = compose_str(p, "text")) == NULL || *text == '\0')
 		return;
 	/*
 	 * Translate by the exact English text; for messages with values in
 	 * them, a catalog entry "code:CODE" gives a text without them.
 	 */
 	if (strcmp(tr(lang, text), text) != 0 || strcmp(lang, "en") == 0 ||
-	    (code = render_str(p, "code")) == NULL) {
+	    (code = compose_str(p, "code")) == NULL) {
 		rbuf_add(b, "%s\n", tr(lang, text));
 		return;
 	}
@@ -230,15 +228,51 @@ render_message(const char *lang, json_t *p, struct rbuf *b)
 		rbuf_add(b, "%s\n", text);
 }
 
+/* The people at a game's table, as the view needs them. */
+void
+compose_game(const struct svc_game *g, struct render_game *t)
+{
+	int	s;
+
+	memset(t, 0, sizeof *t);
+	t->id = g->id;
+	snprintf(t->lang, sizeof t->lang, "%s", g->lang);
+	t->cfg = g->cfg;
+	for (s = 0; s < TAC_MAXSEATS; s++) {
+		snprintf(t->seats[s].name, sizeof t->seats[s].name, "%s",
+		    g->seats[s].name);
+		t->seats[s].ai = g->seats[s].ai;
+		t->seats[s].away = g->seats[s].away;
+	}
+}
+
 /*
- * Render one outbox row into b.  Returns 0, or -1 when the row could not
- * be rendered properly (b then holds a plain fallback text).
+ * Append what a "played" row shows in place of a turn message's buttons:
+ * "Game #7. You played: 7 - 12>14 40>45".
+ */
+void
+compose_played(const struct svc_game *g, const char *action, struct rbuf *b)
+{
+	struct render_game	 t;
+	struct rbuf		 act = { NULL, 0, 0 };
+
+	compose_game(g, &t);
+	render_action_text(&t, action, &act);
+	rbuf_add(b, tr(t.lang, "Game #%lld. You played: %s"),
+	    (long long)g->id, act.s != NULL ? act.s : action);
+	rbuf_free(&act);
+}
+
+/*
+ * Compose one outbox row's text into b.  Returns 0, or -1 when the row
+ * could not be composed properly (b then holds a plain fallback text).
  */
 int
-render_out(struct svc *svc, const struct svc_out *out,
+compose_text(struct svc *svc, const struct svc_out *out,
     const struct render_opts *o, struct rbuf *b)
 {
 	struct svc_game		 g;
+	struct render_game	 t;
 	struct tac_state	 st;
 	struct rbuf		 act = { NULL, 0, 0 };
 	json_t			*p, *w;
@@ -254,7 +288,7 @@ render_out(struct svc *svc, const struct svc_out *out,
 		return (-1);
 	}
 	memset(&g, 0, sizeof g);
-	id = out->game != 0 ? out->game : render_int(p, "game", 0);
+	id = out->game != 0 ? out->game : compose_int(p, "game", 0);
 	if (id != 0 && svc_game_info(svc, id, &g) != 0)
 		id = 0;
 	/*
@@ -262,57 +296,59 @@ render_out(struct svc *svc, const struct svc_out *out,
 	 * language, which may not be the chat's.  Everything below reads
 	 * the language from g.
 	 */
-	if ((lang = render_str(p, "lang")) != NULL && i18n_known(lang))
+	if ((lang = compose_str(p, "lang")) != NULL && i18n_known(lang))
 		snprintf(g.lang, sizeof g.lang, "%s", lang);
-	else if (id == 0)
+	else if (id == 0 || g.lang[0] == '\0')
 		snprintf(g.lang, sizeof g.lang, "%s",
 		    o->lang != NULL ? o->lang : "en");
-	lang = render_lang(&g, o->lang);
-	seat = (int)render_int(p, "seat", -1);
+	compose_game(&g, &t);
+	lang = t.lang;
+	seat = (int)compose_int(p, "seat", -1);
 
 	if (strcmp(k, "error") == 0 || strcmp(k, "info") == 0 ||
 	    strcmp(k, "answer") == 0)
-		render_message(lang, p, b);
+		compose_message(lang, p, b);
 	else if (strcmp(k, "help") == 0)
-		render_help(lang, b);
+		compose_help(lang, b);
 	else if (strcmp(k, "rules") == 0)
-		render_rules(lang, b);
+		compose_rules(lang, b);
 	else if (id == 0) {
 		rbuf_add(b, "[%s]\n", k);
 		rc = -1;
 	} else if (strcmp(k, "lobby") == 0 || strcmp(k, "options") == 0 ||
 	    strcmp(k, "aborted") == 0)
-		render_lobby(o, &g, b);
+		compose_lobby(o, &g, b);
 	else if (strcmp(k, "board") == 0) {
 		if (g.state == SVC_LOBBY || g.state == SVC_ABORTED)
-			render_lobby(o, &g, b);
+			compose_lobby(o, &g, b);
 		else if (svc_game_position(svc, id, -1, &st) == 0)
-			render_board(o, &g, &st, b);
+			render_board(o, &t, &st, b);
 		else
 			rc = -1;
 	} else if (strcmp(k, "moved") == 0)
-		render_moved(o, &g, p, b);
+		compose_moved(o, &t, p, b);
 	else if (strcmp(k, "seat") == 0)
-		render_seatnews(o, &g, p, b);
+		compose_seatnews(lang, p, b);
 	else if (strcmp(k, "hand") == 0) {
 		if (svc_game_position(svc, id, seat, &st) == 0) {
 			rbuf_add(b, tr(lang, "Game #%lld."), (long long)id);
 			rbuf_addstr(b, " ");
-			render_hand(&g, &st, seat, b);
+			render_hand(&t, &st, seat, b);
 		} else
 			rc = -1;
 	} else if (strcmp(k, "turn") == 0)
-		rc = render_turn(svc, o, &g, seat, render_int(p, "due", 0), b);
+		rc = compose_turn(svc, o, &t, seat, compose_int(p, "due", 0),
+		    b);
 	else if (strcmp(k, "reminder") == 0) {
-		render_time(render_int(p, "due", 0), when, sizeof when);
+		compose_time(compose_int(p, "due", 0), when, sizeof when);
 		rbuf_add(b, tr(lang, "Reminder: it is your turn in game "
 		    "#%lld. If you have not played by %s, an AI plays for "
 		    "you."), (long long)id, when);
 		rbuf_addstr(b, "\n");
 	} else if (strcmp(k, "takeover") == 0) {
-		who = render_seat_dup(o, &g, seat);
-		render_action_text(&g, render_str(p, "action") != NULL ?
-		    render_str(p, "action") : "?", &act);
+		who = render_seat_dup(o, &t, seat);
+		render_action_text(&t, compose_str(p, "action") != NULL ?
+		    compose_str(p, "action") : "?", &act);
 		rbuf_add(b, tr(lang, "Time is up for %s; the AI played: %s."),
 		    who, act.s);
 		rbuf_addstr(b, "\n");
@@ -322,7 +358,7 @@ render_out(struct svc *svc, const struct svc_out *out,
 		/* It edits a turn message: the console has none to edit. */
 	} else if (strcmp(k, "over") == 0) {
 		w = json_object_get(p, "winner");
-		render_result(o, &g, json_is_integer(w) ?
+		render_result(o, &t, json_is_integer(w) ?
 		    (int)json_integer_value(w) : -1, b);
 	} else {
 		rbuf_add(b, "[%s]\n", k);

@@ -16,8 +16,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "tacctl.h"
+#include "now.h"
 #include "policy.h"
+#include "tacctl.h"
 
 #define SIM_MAXACTIONS	100000	/* a game this long is taken to be stuck */
 #define SIM_SEEDMASK	((UINT64_C(1) << 53) - 1)	/* exact in any JSON */
@@ -229,16 +230,6 @@ sim_record(const struct sim_opts *o, long long i, uint64_t seed,
 	json_decref(root);
 }
 
-/* Seconds on the monotonic clock. */
-static double
-sim_now(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (ts.tv_sec + ts.tv_nsec / 1e9);
-}
-
 /*
  * Play game i (1-based) to its end.  The list is the caller's, reused for
  * every game; nothing is allocated per action unless recording.  A game
@@ -261,7 +252,7 @@ sim_game(const struct sim_opts *o, long long i, struct tac_list *l,
 	prng = sim_seed(o->seed, i, 1);
 	log->len = log->n = 0;
 
-	t0 = sim_now();
+	t0 = now_mono();
 	tac_init(&st, &o->cfg, seed);
 	while (!tac_over(&st)) {
 		if (nact >= o->maxactions) {
@@ -295,7 +286,7 @@ sim_game(const struct sim_opts *o, long long i, struct tac_list *l,
 		}
 		nact++;
 	}
-	stats->seconds += sim_now() - t0;
+	stats->seconds += now_mono() - t0;
 	stats->actions += nact;
 
 	if (error != NULL) {

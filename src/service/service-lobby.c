@@ -227,7 +227,7 @@ svc_cmd_new(struct svc_ctx *ctx)
 	snprintf(gm.g.lang, sizeof gm.g.lang, "%s", ctx->chat_lang);
 	gm.g.state = STORE_LOBBY;
 	gm.g.cfg = o.cfg;
-	gm.g.seed = o.seeded ? o.seed : svc_splitmix(&svc->rng) & SVC_SEED_MASK;
+	gm.g.seed = o.seeded ? o.seed : tac_rng_next(&svc->rng) & SVC_SEED_MASK;
 	gm.g.deadline = o.deadline;
 	gm.g.ai = o.ai;
 	gm.g.creator = ctx->user;

@@ -65,18 +65,6 @@ svc_error(struct svc *svc)
 	return (svc->err);
 }
 
-/* One output of the splitmix64 generator. */
-uint64_t
-svc_splitmix(uint64_t *x)
-{
-	uint64_t	z;
-
-	z = (*x += UINT64_C(0x9e3779b97f4a7c15));
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return (z ^ (z >> 31));
-}
-
 /* The real clock, when the caller gives none. */
 static int64_t
 svc_realtime(void *arg)

@@ -1,0 +1,189 @@
+/*
+ * render-action.c: actions in words people read.  The notation itself
+ * never changes (NOTATION.md); what is shown is the game's card names
+ * (TAC or TAKER), a reader's words for "discard" and "skip", and arrows
+ * for the fields of a button label.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdio.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "render.h"
+
+/*
+ * Append a keyword of an action's body in the reader's language: 1, or 0
+ * when the word is not a keyword (nothing appended).
+ */
+static int
+render_keyword(const char *lang, const char *w, size_t len, struct rbuf *b)
+{
+	if (len == 7 && strncmp(w, "discard", 7) == 0)
+		rbuf_addstr(b, tr(lang, "discard"));
+	else if (len == 4 && strncmp(w, "skip", 4) == 0)
+		rbuf_addstr(b, tr(lang, "skip"));
+	else
+		return (0);
+	return (1);
+}
+
+/* Append one word of an action's body, translated if it is a keyword. */
+static void
+render_word(const char *lang, const char *w, size_t len, struct rbuf *b)
+{
+	if (!render_keyword(lang, w, len, b))
+		rbuf_add(b, "%.*s", (int)len, w);
+}
+
+/*
+ * Append an action as people read it: the card names of the game's naming
+ * (TAC or TAKER), a dash, then the fields: "TAC 13 - B>32", "7 - 12>14
+ * 40>45", "9 - discard".
+ */
+void
+render_action(const struct render_game *g, const struct tac_action *a,
+    struct rbuf *b)
+{
+	const char	*lang = render_lang(g, NULL), *p, *e;
+	char		 text[256];
+	int		 names = g->cfg.names, skip;
+
+	if (tac_action_format(a, text, sizeof text) >= sizeof text) {
+		rbuf_addstr(b, text);
+		return;
+	}
+	if (a->op == TAC_OP_GIVE) {
+		rbuf_add(b, tr(lang, "give %s"),
+		    tac_card_display(a->card, names));
+		return;
+	}
+	if (a->tac)
+		rbuf_add(b, "%s ", tac_card_display(TAC_TAC, names));
+	if (a->devil)
+		rbuf_add(b, "%s ", tac_card_display(TAC_DEVIL, names));
+	rbuf_addstr(b, tac_card_display(a->card, names));
+
+	/* Skip the words already shown: the prefixes and the card. */
+	skip = a->tac + a->devil + 1;
+	for (p = text; *p != '\0' && skip > 0; skip--) {
+		p += strcspn(p, " ");
+		p += strspn(p, " ");
+	}
+	if (*p == '\0')
+		return;
+	rbuf_addstr(b, " -");
+	while (*p != '\0') {
+		e = p + strcspn(p, " ");
+		rbuf_addstr(b, " ");
+		render_word(lang, p, (size_t)(e - p), b);
+		p = e + strspn(e, " ");
+	}
+}
+
+/* Append the action written in notation; -1 (raw text) if it is bad. */
+int
+render_action_text(const struct render_game *g, const char *text,
+    struct rbuf *b)
+{
+	struct tac_action	a;
+	char			why[128];
+
+	if (tac_action_parse(text, &a, why, sizeof why) != 0) {
+		rbuf_addstr(b, text);
+		return (-1);
+	}
+	render_action(g, &a, b);
+	return (0);
+}
+
+/* Is this word of the notation one of the prefixes (TAC, DEVIL)? */
+static int
+render_prefixword(const char *w, size_t n)
+{
+	int	c = tac_card_parse(w, n);
+
+	return (c == TAC_TAC || c == TAC_DEVIL);
+}
+
+/*
+ * Append one word of the body of an action (after the card) as a label
+ * reads: "12>" is "12 ->", "12>14" is "12 -> 14", "3<>40" is "3 <-> 40",
+ * "discard" and "skip" in the reader's language.
+ */
+static void
+render_labelword(const char *lang, const char *w, size_t n, struct rbuf *b)
+{
+	size_t	i;
+
+	if (render_keyword(lang, w, n, b))
+		return;
+	for (i = 0; i < n; i++) {
+		if (w[i] == '<' && i + 1 < n && w[i + 1] == '>') {
+			rbuf_addstr(b, i > 0 ? " <->" : "<->");
+			if (i + 2 < n)
+				rbuf_addstr(b, " ");
+			i++;
+		} else if (w[i] == '>') {
+			rbuf_addstr(b, i > 0 ? " ->" : "->");
+			if (i + 1 < n)
+				rbuf_addstr(b, " ");
+		} else
+			rbuf_add(b, "%c", w[i]);
+	}
+}
+
+/*
+ * Append a fragment of the notation (a menu label, or a whole prefix with
+ * before "") as people read it, in the game's card names.  before is the
+ * notation chosen up to the fragment: it tells whether the card was named
+ * already (a number then is a field, not a card) and whether the fragment
+ * goes on a word that is not finished ("7 12>" + "14").
+ */
+void
+render_fragment(const struct render_game *g, const char *before,
+    const char *frag, struct rbuf *b)
+{
+	const char	*lang = render_lang(g, NULL), *p, *e;
+	size_t		 n;
+	int		 card = 0, c, first = 1, give = 0;
+
+	/* How far the action went before the fragment. */
+	for (p = before; *p != '\0'; p = e + strspn(e, " ")) {
+		p += strspn(p, " ");
+		e = p + strcspn(p, " ");
+		if (e == p)
+			break;
+		if (!render_prefixword(p, (size_t)(e - p)))
+			card = 1;
+	}
+	for (p = frag; *p != '\0'; p = e) {
+		p += strspn(p, " ");
+		if (*p == '\0')
+			break;
+		e = p + strcspn(p, " ");
+		n = (size_t)(e - p);
+		if (!first)
+			rbuf_addstr(b, " ");
+		first = 0;
+		if (give) {
+			c = tac_card_parse(p, n);
+			rbuf_add(b, tr(lang, "give %s"), c >= 0 ?
+			    tac_card_display(c, g->cfg.names) : "?");
+			give = 0;
+			card = 1;
+		} else if (!card && n == 4 && strncmp(p, "give", 4) == 0) {
+			give = 1;
+			first = 1;
+		} else if (!card && (c = tac_card_parse(p, n)) >= 0) {
+			rbuf_addstr(b, tac_card_display(c, g->cfg.names));
+			if (c != TAC_TAC && c != TAC_DEVIL)
+				card = 1;
+		} else
+			render_labelword(lang, p, n, b);
+	}
+	if (give)
+		rbuf_add(b, tr(lang, "give %s"), "");
+}

@@ -1,0 +1,90 @@
+/*
+ * render.h: text for people: boards, hands, actions, results.
+ *
+ * The view knows positions (the engine's) and who sits at a table
+ * (struct render_game), nothing of where games are kept: whole messages
+ * are composed from the service's rows in src/compose/.  Everything a
+ * person reads goes through the catalogs of i18n.h.
+ */
+#ifndef RENDER_H
+#define RENDER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tac.h"
+
+/* A growing string; rbuf_free() releases it. */
+struct rbuf {
+	char	*s;
+	size_t	 len;
+	size_t	 size;
+};
+
+/* How marbles are marked. */
+enum render_style {
+	RENDER_PLAIN,		/* a letter per colour */
+	RENDER_ANSI,		/* the letters in terminal colours */
+	RENDER_EMOJI		/* coloured circles, for chat apps */
+};
+
+struct render_opts {
+	int		 style;		/* enum render_style */
+	const char	*lang;		/* when the row has no game: "en" */
+	const char	*viewer;	/* the reader's user id, or NULL */
+	int		 menu;		/* "turn" rows show a numbered menu */
+};
+
+/* Who sits in a seat, as a reader sees it. */
+struct render_seat {
+	char		 name[256];	/* display name; "": the colour */
+	int		 ai;		/* AI level, 0: a person or nobody */
+	int		 away;		/* a person whose turns the AI plays */
+};
+
+/* A game as a reader sees it: its number, language, rules and people. */
+struct render_game {
+	int64_t		 id;
+	char		 lang[8];	/* "en", "ru" */
+	struct tac_config cfg;
+	struct render_seat seats[TAC_MAXSEATS];
+};
+
+/* render.c */
+void		 rbuf_add(struct rbuf *, const char *, ...)
+		     __attribute__((__format__(__printf__, 2, 3)));
+void		 rbuf_addstr(struct rbuf *, const char *);
+void		 rbuf_reset(struct rbuf *);
+void		 rbuf_free(struct rbuf *);
+const char	*render_colour(int);
+const char	*render_lang(const struct render_game *, const char *);
+void		 render_mark(const struct render_opts *, const char *, int,
+		     struct rbuf *);
+void		 render_seat(const struct render_opts *,
+		     const struct render_game *, int, struct rbuf *);
+char		*render_seat_dup(const struct render_opts *,
+		     const struct render_game *, int);
+void		 render_turnline(const struct render_opts *,
+		     const struct render_game *, const struct tac_state *,
+		     struct rbuf *);
+void		 render_board(const struct render_opts *,
+		     const struct render_game *, const struct tac_state *,
+		     struct rbuf *);
+void		 render_hand(const struct render_game *,
+		     const struct tac_state *, int, struct rbuf *);
+int		 render_menu(const struct render_game *,
+		     const struct tac_state *, struct tac_list *,
+		     struct rbuf *);
+void		 render_result(const struct render_opts *,
+		     const struct render_game *, int, struct rbuf *);
+void		 render_deadline(const char *, int64_t, struct rbuf *);
+
+/* render-action.c */
+void		 render_action(const struct render_game *,
+		     const struct tac_action *, struct rbuf *);
+int		 render_action_text(const struct render_game *, const char *,
+		     struct rbuf *);
+void		 render_fragment(const struct render_game *, const char *,
+		     const char *, struct rbuf *);
+
+#endif /* RENDER_H */

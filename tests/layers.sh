@@ -1,0 +1,125 @@
+#!/bin/bash
+# tests/layers.sh: the layers of the tree, and a check that every
+# #include "..." in src/ and bot/ points down them.
+#
+# This table is the one place the layer order is written.  A folder may
+# include headers of its own and of the folders listed after it; "tacd" is
+# src/tacd.c.  The build gives each folder the include paths of what it
+# may use (Makefile.am), so most wrong includes do not even compile; this
+# check also catches the ones that would through a lower folder's path,
+# an internal header (NAME-int.h) used outside its folder, a folder that
+# is not in the table, and a source file of more than 800 lines.
+#
+# Run by make check; by hand: bash tests/layers.sh [SRCDIR].  Prints the
+# include graph between folders.
+layers='
+common:
+engine:
+play:     engine common
+store:    engine common
+view:     engine common
+service:  store play engine common
+compose:  service view play engine common
+tacctl:   service store view play engine common
+bot:      compose service view common
+tacd:     bot compose service store view common
+'
+maxlines=800
+
+top=${1:-${top_srcdir:-$(dirname "$0")/..}}
+cd "$top" || exit 99
+
+declare -A allowed
+while read -r name rest; do
+	[ -n "$name" ] || continue
+	allowed[${name%:}]=" $rest "
+done <<<"$layers"
+
+# The layer of a file: its folder under src/, bot, or tacd for src/*.c.
+layer_of() {
+	case $1 in
+	src/*/*) local d=${1#src/}; echo "${d%%/*}" ;;
+	src/tacd.c) echo tacd ;;
+	bot/*) echo bot ;;
+	*) echo "?" ;;
+	esac
+}
+
+# Check the tree in the current folder; print the graph; 1 if broken.
+check_tree() {
+	local f b me n h there them got name rest fail=0 files
+	local -A folder_of uses
+
+	fail=0
+	files=$(find src bot -name '*.[ch]' | sort)
+	for f in $files; do
+		b=${f##*/}
+		if [ -n "${folder_of[$b]}" ]; then
+			echo "FAIL: $b is in $(dirname "${folder_of[$b]}") and $(dirname "$f"): header names must be unique"
+			fail=1
+		fi
+		folder_of[$b]=$f
+	done
+
+	for f in $files; do
+		me=$(layer_of "$f")
+		if [ -z "${allowed[$me]+x}" ]; then
+			echo "FAIL: $f: folder $me is not in the layer table"
+			fail=1
+			continue
+		fi
+		n=$(wc -l <"$f")
+		if [ "$n" -gt $maxlines ]; then
+			echo "FAIL: $f: $n lines (at most $maxlines: split it by concern)"
+			fail=1
+		fi
+		while read -r h; do
+			there=${folder_of[${h##*/}]}
+			# Not one of ours (a generated file, a system header).
+			[ -n "$there" ] || continue
+			them=$(layer_of "$there")
+			[ "$them" = "$me" ] && continue
+			uses[$me]="${uses[$me]} $them"
+			case $h in
+			*-int.h)
+				echo "FAIL: $f includes $h, the insides of $them"
+				fail=1
+				continue ;;
+			esac
+			case ${allowed[$me]} in
+			*" $them "*) ;;
+			*)
+				echo "FAIL: $f includes $h: $me may not use $them (it uses:${allowed[$me]% })"
+				fail=1 ;;
+			esac
+		done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f")
+	done
+
+	# The graph as it is: each folder and the folders it includes from.
+	while read -r name rest; do
+		[ -n "$name" ] || continue
+		name=${name%:}
+		got=$(tr ' ' '\n' <<<"${uses[$name]}" | sed '/^$/d' | sort -u | tr '\n' ' ')
+		printf '%-8s <- %s\n' "$name" "${got:-(nothing)}"
+	done <<<"$layers"
+	return $fail
+}
+
+if ! check_tree; then
+	echo "FAIL: the layers are broken"
+	exit 1
+fi
+
+# The check must see a wrong include: the engine using the service, in a
+# copy of the tree.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp -R src bot "$tmp"
+printf '#include "service.h"\n' >>"$tmp/src/engine/rng.c"
+if (cd "$tmp" && check_tree >out 2>&1); then
+	echo "FAIL: an include of service.h from the engine passed the check"
+	exit 1
+fi
+sed -n "s/^FAIL: /the self-test is caught: /p" "$tmp/out"
+echo "PASS: every include points down the layers"
+exit 0
