@@ -26,10 +26,11 @@
 #include <event2/event.h>
 #include <jansson.h>
 
+#include "compose.h"
 #include "console.h"
 #include "i18n.h"
 #include "log.h"
-#include "compose.h"
+#include "xmalloc.h"
 
 #define CONSOLE_MAXLINE	8192
 
@@ -67,8 +68,7 @@ console_play(const char *text)
 	size_t	 len = strlen(text) + sizeof "/play ";
 	char	*s;
 
-	if ((s = malloc(len)) == NULL)
-		fatal("%s", __func__);
+	s = xmalloc(len);
 	snprintf(s, len, "/play %s", text);
 	return (s);
 }
@@ -309,8 +309,7 @@ console_choice(struct console *c, long n)
 		    "turn."));
 		return (NULL);
 	}
-	if ((l = malloc(sizeof *l)) == NULL)
-		fatal("%s", __func__);
+	l = xmalloc(sizeof *l);
 	count = tac_legal(&st, l);
 	if (n < 1 || n > count) {
 		snprintf(text, sizeof text, tr(c->lang, "Pick a number from "
@@ -464,8 +463,7 @@ console_getline(struct console *c)
 		nl = c->buf + c->len;	/* the last line has no newline */
 	}
 	n = (size_t)(nl - c->buf);
-	if ((line = malloc(n + 1)) == NULL)
-		fatal("%s", __func__);
+	line = xmalloc(n + 1);
 	memcpy(line, c->buf, n);
 	line[n] = '\0';
 	if (n < c->len)
@@ -483,8 +481,7 @@ console_fill(struct console *c)
 
 	if (c->len + 4096 > c->size) {
 		c->size = c->size == 0 ? 16384 : c->size * 2;
-		if ((c->buf = realloc(c->buf, c->size)) == NULL)
-			fatal("%s", __func__);
+		c->buf = xrealloc(c->buf, c->size);
 	}
 	n = read(STDIN_FILENO, c->buf + c->len, c->size - c->len);
 	if (n > 0) {
@@ -605,8 +602,7 @@ console_start(struct event_base *base, struct svc *svc, int events,
 	char		 cmd[512];
 	int		 i;
 
-	if ((c = calloc(1, sizeof *c)) == NULL)
-		fatal("%s", __func__);
+	c = xcalloc(1, sizeof *c);
 	c->base = base;
 	c->svc = svc;
 	c->hooks = *hooks;

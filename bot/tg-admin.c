@@ -20,6 +20,7 @@
 #include "log.h"
 #include "now.h"
 #include "tg-int.h"
+#include "xmalloc.h"
 
 #define TG_ADMIN_TTL	600.0	/* seconds an admin list is trusted */
 #define TG_ADMIN_RETRY	60.0	/* seconds after a failed call */
@@ -99,8 +100,7 @@ tg_admin_see(struct tg *tg, struct tg_update *u)
 		snprintf(gr->title, sizeof gr->title, "%s", u->title);
 	if (!gr->fetching && !tg->stopping && now - gr->fetched >=
 	    TG_ADMIN_TTL) {
-		if ((chat = strdup(u->chat)) == NULL)
-			fatal("%s", __func__);
+		chat = xstrdup(u->chat);
 		gr->fetching = 1;
 		tg_http_call(tg, "getChatAdministrators", json_pack("{s:I}",
 		    "chat_id", (json_int_t)strtoll(u->chat, NULL, 10)), 30,

@@ -19,6 +19,7 @@
 
 #include "log.h"
 #include "tg-int.h"
+#include "xmalloc.h"
 
 #define TG_HOOK_MAXBODY	(1024 * 1024)
 
@@ -84,9 +85,8 @@ tg_hook_request(struct evhttp_request *req, void *arg)
 	}
 	in = evhttp_request_get_input_buffer(req);
 	len = evbuffer_get_length(in);
-	if ((body = malloc(len + 1)) == NULL || (u = malloc(sizeof *u)) ==
-	    NULL)
-		fatal("%s", __func__);
+	body = xmalloc(len + 1);
+	u = xmalloc(sizeof *u);
 	evbuffer_remove(in, body, len);
 	body[len] = '\0';
 	rc = tg_update_parse(body, len, tg->botname, u);
@@ -113,7 +113,7 @@ tg_hook_start(struct tg *tg, char **cause)
 
 	snprintf(host, sizeof host, "%s", tg->listen);
 	if ((colon = strrchr(host, ':')) == NULL) {
-		*cause = strdup("webhook_listen: not HOST:PORT");
+		*cause = xstrdup("webhook_listen: not HOST:PORT");
 		return (-1);
 	}
 	*colon = '\0';
@@ -131,9 +131,8 @@ tg_hook_start(struct tg *tg, char **cause)
 	evhttp_set_allowed_methods(tg->http, EVHTTP_REQ_POST | EVHTTP_REQ_GET);
 	evhttp_set_gencb(tg->http, tg_hook_request, tg);
 	if (evhttp_bind_socket(tg->http, host, port) != 0) {
-		if (asprintf(cause, "webhook_listen %s: cannot listen",
-		    tg->listen) == -1)
-			fatal("%s", __func__);
+		xasprintf(cause, "webhook_listen %s: cannot listen",
+		    tg->listen);
 		evhttp_free(tg->http);
 		tg->http = NULL;
 		return (-1);

@@ -17,6 +17,7 @@
 
 #include "log.h"
 #include "tg-int.h"
+#include "xmalloc.h"
 
 struct tg_call {
 	struct tg		*tg;
@@ -70,8 +71,7 @@ tg_http_write(char *data, size_t size, size_t nmemb, void *arg)
 	}
 	if (c->len + n + 1 > c->size) {
 		c->size = (c->len + n + 1) * 2;
-		if ((c->buf = realloc(c->buf, c->size)) == NULL)
-			fatal("%s", __func__);
+		c->buf = xrealloc(c->buf, c->size);
 	}
 	memcpy(c->buf + c->len, data, n);
 	c->len += n;
@@ -231,8 +231,7 @@ tg_http_socket(CURL *easy, curl_socket_t fd, int what, void *arg,
 	if (what & CURL_POLL_OUT)
 		kind |= EV_WRITE;
 	if (s == NULL) {
-		if ((s = calloc(1, sizeof *s)) == NULL)
-			fatal("%s", __func__);
+		s = xcalloc(1, sizeof *s);
 		curl_multi_assign(tg->multi, fd, s);
 	} else {
 		event_free(s->ev);
@@ -307,8 +306,7 @@ tg_http_new(struct tg *tg, const char *method, tg_http_cb cb, void *arg)
 {
 	struct tg_call	*c;
 
-	if ((c = calloc(1, sizeof *c)) == NULL)
-		fatal("%s", __func__);
+	c = xcalloc(1, sizeof *c);
 	c->tg = tg;
 	c->cb = cb;
 	c->arg = arg;
@@ -398,7 +396,7 @@ tg_http_upload(struct tg *tg, const char *method, json_t *fields,
 	json_object_foreach(fields, key, v) {
 		/* Telegram reads numbers and JSON objects from their text. */
 		if (json_is_string(v))
-			text = strdup(json_string_value(v));
+			text = xstrdup(json_string_value(v));
 		else
 			text = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
 		if (text == NULL || (part = curl_mime_addpart(c->mime)) ==

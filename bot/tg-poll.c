@@ -20,6 +20,7 @@
 
 #include "log.h"
 #include "tg-int.h"
+#include "xmalloc.h"
 
 static void	tg_poll_call(struct tg *);
 
@@ -76,8 +77,7 @@ tg_poll_apply(struct tg *tg, json_t *list, int *failed)
 	int64_t			 high = -1;
 	int			 batch;
 
-	if ((u = malloc(sizeof *u)) == NULL)
-		fatal("%s", __func__);
+	u = xmalloc(sizeof *u);
 	batch = json_array_size(list) > 1 && svc_batch_begin(tg->svc) == 0;
 	json_array_foreach(list, i, v) {
 		if (tg_update_json(v, tg->botname, u) < 0) {

@@ -35,6 +35,7 @@
 #include "log.h"
 #include "now.h"
 #include "tg-int.h"
+#include "xmalloc.h"
 
 #define TG_MAXTRIES	20	/* attempts before a row is given up */
 #define TG_BACKOFF_MAX	300	/* seconds between attempts, at most */
@@ -279,8 +280,7 @@ tg_send_blocked(struct tg *tg, const struct tg_sent *s)
 		if (strcmp(g.seats[i].user, s->chat) == 0)
 			name = g.seats[i].name;
 	}
-	if ((n = calloc(1, sizeof *n)) == NULL)
-		fatal("%s", __func__);
+	n = xcalloc(1, sizeof *n);
 	snprintf(n->user, sizeof n->user, "%s", s->chat);
 	snprintf(n->group, sizeof n->group, "%s", g.chat);
 	lang = g.lang[0] != '\0' ? g.lang : "en";
@@ -491,8 +491,7 @@ tg_send_board(struct tg *tg)
 			c->b.tokens += 1.0;
 			return (0);
 		}
-		if ((s = calloc(1, sizeof *s)) == NULL)
-			fatal("%s", __func__);
+		s = xcalloc(1, sizeof *s);
 		snprintf(s->chat, sizeof s->chat, "%s", tg->boards[i].chat);
 		s->game = tg->boards[i].game;
 		snprintf(kind, sizeof kind, "%s", tg->boards[i].kind);
@@ -570,8 +569,7 @@ tg_send_row(struct tg *tg, const struct svc_out *out)
 	struct tg_req	 req;
 	double		 now = now_mono(), wait;
 
-	if ((s = calloc(1, sizeof *s)) == NULL)
-		fatal("%s", __func__);
+	s = xcalloc(1, sizeof *s);
 	s->ids[s->nids++] = out->id;
 	s->game = out->game;
 	s->attempts = out->attempts;

@@ -22,6 +22,7 @@
 #include "log.h"
 #include "now.h"
 #include "tg-int.h"
+#include "xmalloc.h"
 
 static void	tg_getme(struct tg *);
 
@@ -41,9 +42,8 @@ tg_secret(const char *path, const char *what, char *buf, size_t len,
 	int	 fd;
 
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
-		if (asprintf(cause, "%s %s: %s", what, path,
-		    strerror(errno)) == -1)
-			fatal("%s", __func__);
+		xasprintf(cause, "%s %s: %s", what, path,
+		    strerror(errno));
 		return (-1);
 	}
 	n = read(fd, tmp, sizeof tmp - 1);
@@ -58,9 +58,8 @@ tg_secret(const char *path, const char *what, char *buf, size_t len,
 	*e = '\0';
 	if (*p == '\0' || strpbrk(p, " \t\r\n") != NULL ||
 	    strlen(p) >= len || n == (ssize_t)sizeof tmp - 1) {
-		if (asprintf(cause, "%s %s: not one word of at most %zu "
-		    "characters", what, path, len - 1) == -1)
-			fatal("%s", __func__);
+		xasprintf(cause, "%s %s: not one word of at most %zu "
+		    "characters", what, path, len - 1);
 		explicit_bzero(tmp, sizeof tmp);
 		return (-1);
 	}
@@ -138,8 +137,7 @@ tg_start(struct event_base *base, struct svc *svc, const struct config *conf,
 	const char	*fast;
 	size_t		 n;
 
-	if ((tg = calloc(1, sizeof *tg)) == NULL)
-		fatal("%s", __func__);
+	tg = xcalloc(1, sizeof *tg);
 	tg->base = base;
 	tg->svc = svc;
 	tg->hooks = *hooks;
@@ -159,18 +157,17 @@ tg_start(struct event_base *base, struct svc *svc, const struct config *conf,
 		goto fail;
 	if (tg->webhook) {
 		if (conf->webhook_secret_file[0] == '\0') {
-			*cause = strdup("webhook mode needs webhook_secret_file");
+			*cause = xstrdup("webhook mode needs webhook_secret_file");
 			goto fail;
 		}
-		if ((tg->secret = calloc(1, 257)) == NULL)
-			fatal("%s", __func__);
+		tg->secret = xcalloc(1, 257);
 		if (tg_secret(conf->webhook_secret_file, "webhook_secret_file",
 		    tg->secret, 257, cause) != 0)
 			goto fail;
 	}
 	if (!tg_curl_inited) {
 		if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
-			*cause = strdup("curl_global_init failed");
+			*cause = xstrdup("curl_global_init failed");
 			goto fail;
 		}
 		tg_curl_inited = 1;

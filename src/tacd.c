@@ -308,9 +308,7 @@ tacd_open(void)
 		fatalx("state_dir: path too long");
 	if ((tacd.store = store_open(db, 0, &cause)) == NULL)
 		fatalx("%s: %s", db, cause != NULL ? cause : "cannot open");
-	if ((tacd.svc = svc_open(tacd.store, tacd_clock, NULL, &cause)) ==
-	    NULL)
-		fatalx("game service: %s", cause != NULL ? cause : "failed");
+	tacd.svc = svc_open(tacd.store, tacd_clock, NULL);
 	log_info("database %s", db);
 }
 

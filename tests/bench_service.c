@@ -352,8 +352,7 @@ main(int argc, char **argv)
 		bench_die("bench", "out of memory");
 	if ((store = store_open(path, 0, &cause)) == NULL)
 		bench_die("store", cause);
-	if ((svc = svc_open(store, NULL, NULL, &cause)) == NULL)
-		bench_die("service", cause);
+	svc = svc_open(store, NULL, NULL);
 	printf("database %s, synchronous=FULL, WAL, group commit of at most "
 	    "%d events\n", path, o.batch);
 

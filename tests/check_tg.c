@@ -50,8 +50,7 @@ tt_open(struct tt *t)
 	t->nextmsg = 500;
 	t->store = store_open(t->path, STORE_NOSYNC, &cause);
 	ck_assert_msg(t->store != NULL, "store_open: %s", cause);
-	t->svc = svc_open(t->store, tt_clock, t, &cause);
-	ck_assert_msg(t->svc != NULL, "svc_open: %s", cause);
+	t->svc = svc_open(t->store, tt_clock, t);
 	t->tg = calloc(1, sizeof *t->tg);
 	ck_assert(t->tg != NULL);
 	t->tg->svc = t->svc;

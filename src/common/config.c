@@ -19,6 +19,7 @@
 
 #include "config.h"
 #include "log.h"
+#include "xmalloc.h"
 
 #define CONFIG_MEMBER(m)	offsetof(struct config, m), \
 				    sizeof(((struct config *)0)->m)
@@ -62,15 +63,9 @@ config_error(const char *fmt, ...)
 {
 	va_list	 ap;
 	char	*s;
-	int	 n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0 || (s = malloc((size_t)n + 1)) == NULL)
-		fatal("%s", __func__);
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	xvasprintf(&s, fmt, ap);
 	va_end(ap);
 	return (s);
 }

@@ -11,8 +11,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "service-int.h"
 #include "menu.h"
+#include "service-int.h"
+#include "xmalloc.h"
 
 /*
  * /menu [PATH]: the seat to act walks its menu.  A path naming a complete
@@ -37,8 +38,7 @@ svc_cmd_menu(struct svc_ctx *ctx)
 		snprintf(ctx->args, sizeof ctx->args, "%s", text);
 		return (svc_cmd_play(ctx));
 	}
-	if ((m = malloc(sizeof *m)) == NULL)
-		return (svc_fail(svc, "out of memory"));
+	m = xmalloc(sizeof *m);
 	rc = menu_build(&gm.st, seat, ctx->args, m, svc->list);
 	free(m);
 	if (rc != 0)

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "service-int.h"
+#include "xmalloc.h"
 
 /* The commands, by name. */
 static const struct svc_cmd {
@@ -75,20 +76,14 @@ svc_realtime(void *arg)
 
 /* Start the service over an open store. */
 struct svc *
-svc_open(struct store *store, svc_clock_fn clock, void *arg, char **err)
+svc_open(struct store *store, svc_clock_fn clock, void *arg)
 {
 	struct svc	*svc;
 	struct timespec	 ts;
 
-	if ((svc = calloc(1, sizeof *svc)) == NULL ||
-	    (svc->list = malloc(sizeof *svc->list)) == NULL ||
-	    (svc->cache = calloc(SVC_CACHE, sizeof *svc->cache)) == NULL) {
-		if (svc != NULL)
-			free(svc->list);
-		free(svc);
-		*err = strdup("out of memory");
-		return (NULL);
-	}
+	svc = xcalloc(1, sizeof *svc);
+	svc->list = xmalloc(sizeof *svc->list);
+	svc->cache = xcalloc(SVC_CACHE, sizeof *svc->cache);
 	svc->store = store;
 	svc->clock = clock != NULL ? clock : svc_realtime;
 	svc->clock_arg = arg;
@@ -464,7 +459,7 @@ svc_event(struct svc *svc, const struct svc_event *ev, char **err)
 			rc = -1;
 	}
 	if (rc != 0 && err != NULL)
-		*err = strdup(svc->err);
+		*err = xstrdup(svc->err);
 	/* The event is kept: pruning's failure is not the event's. */
 	if (rc == 0)
 		svc_housekeep(svc);

@@ -192,7 +192,7 @@ typedef int64_t (*svc_clock_fn)(void *);
  *
  * svc_open: the service over an open store (the caller keeps owning and
  * closes the store after svc_close); clock gives unix seconds (NULL: the
- * real clock).  On failure *err is a malloc'd message.
+ * real clock).  It cannot fail.
  *
  * svc_event: process one event in one transaction (inside an open batch:
  * in its own savepoint).  0 when handled, also when refused (an "error"
@@ -247,7 +247,7 @@ typedef int64_t (*svc_clock_fn)(void *);
  * it; 0, -1 failure.
  * svc_error: the message of the service's last failure.
  */
-struct svc	*svc_open(struct store *, svc_clock_fn, void *, char **);
+struct svc	*svc_open(struct store *, svc_clock_fn, void *);
 void		 svc_close(struct svc *);
 int		 svc_event(struct svc *, const struct svc_event *, char **);
 int		 svc_batch_begin(struct svc *);

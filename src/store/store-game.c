@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "store-int.h"
+#include "xmalloc.h"
 
 /* Copy a language code, keeping "en" when there is none. */
 static void
@@ -298,11 +299,8 @@ store_game_get(struct store *s, int64_t id, struct store_game *g,
 	g->ai = sqlite3_column_int(st, 22);
 	store_text(st, 23, g->board, sizeof g->board);
 	snap = (const char *)sqlite3_column_text(st, 21);
-	if (snapshot != NULL && snap != NULL &&
-	    (*snapshot = strdup(snap)) == NULL) {
-		sqlite3_reset(st);
-		return (store_fail(s, "out of memory"));
-	}
+	if (snapshot != NULL && snap != NULL)
+		*snapshot = xstrdup(snap);
 	sqlite3_reset(st);
 	if (g->cfg.nseats > TAC_MAXSEATS)
 		g->cfg.nseats = TAC_MAXSEATS;
@@ -333,16 +331,14 @@ store_game_snapshot(struct store *s, int64_t id, char **snapshot)
 		return (-1);
 	sqlite3_bind_int64(st, 1, id);
 	if ((rc = sqlite3_step(st)) == SQLITE_ROW &&
-	    (snap = (const char *)sqlite3_column_text(st, 0)) != NULL &&
-	    (*snapshot = strdup(snap)) == NULL)
-		rc = SQLITE_NOMEM;
+	    (snap = (const char *)sqlite3_column_text(st, 0)) != NULL)
+		*snapshot = xstrdup(snap);
 	sqlite3_reset(st);
 	if (rc == SQLITE_ROW)
 		return (1);
 	if (rc == SQLITE_DONE)
 		return (0);
-	return (rc == SQLITE_NOMEM ? store_fail(s, "out of memory") :
-	    store_sqlfail(s, "snapshot"));
+	return (store_sqlfail(s, "snapshot"));
 }
 
 /*
@@ -499,22 +495,15 @@ store_action_add(struct store *s, int64_t game, int64_t n, int seat,
 }
 
 /* Append a copy of text to the record's actions. */
-static int
-store_record_push(struct store *s, struct tac_record *rec, size_t *cap,
-    const char *text)
+static void
+store_record_push(struct tac_record *rec, size_t *cap, const char *text)
 {
-	char	**p;
-
 	if (rec->nactions == *cap) {
 		*cap = *cap != 0 ? *cap * 2 : 512;
-		if ((p = realloc(rec->actions, *cap * sizeof *p)) == NULL)
-			return (store_fail(s, "out of memory"));
-		rec->actions = p;
+		rec->actions = xreallocarray(rec->actions, *cap,
+		    sizeof *rec->actions);
 	}
-	if ((rec->actions[rec->nactions] = strdup(text)) == NULL)
-		return (store_fail(s, "out of memory"));
-	rec->nactions++;
-	return (0);
+	rec->actions[rec->nactions++] = xstrdup(text);
 }
 
 /*
@@ -549,9 +538,8 @@ store_record(struct store *s, int64_t id, struct tac_record *rec)
 			tac_record_free(rec);
 			return (-2);
 		}
-		if (store_record_push(s, rec, &cap,
-		    (const char *)sqlite3_column_text(st, 1)) != 0)
-			goto fail;
+		store_record_push(rec, &cap,
+		    (const char *)sqlite3_column_text(st, 1));
 	}
 	if (rc != SQLITE_DONE) {
 		store_sqlfail(s, "actions");
@@ -602,7 +590,6 @@ int
 store_game_ids(struct store *s, int open_only, int64_t **ids, size_t *n)
 {
 	sqlite3_stmt	*st;
-	int64_t		*p;
 	size_t		 cap = 0;
 	int		 rc;
 
@@ -619,11 +606,7 @@ store_game_ids(struct store *s, int open_only, int64_t **ids, size_t *n)
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (*n == cap) {
 			cap = cap != 0 ? cap * 2 : 64;
-			if ((p = realloc(*ids, cap * sizeof *p)) == NULL) {
-				rc = SQLITE_NOMEM;
-				break;
-			}
-			*ids = p;
+			*ids = xreallocarray(*ids, cap, sizeof **ids);
 		}
 		(*ids)[(*n)++] = sqlite3_column_int64(st, 0);
 	}
@@ -632,8 +615,7 @@ store_game_ids(struct store *s, int open_only, int64_t **ids, size_t *n)
 		free(*ids);
 		*ids = NULL;
 		*n = 0;
-		return (rc == SQLITE_NOMEM ? store_fail(s, "out of memory") :
-		    store_sqlfail(s, "game ids"));
+		return (store_sqlfail(s, "game ids"));
 	}
 	return (0);
 }

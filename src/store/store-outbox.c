@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "store-int.h"
+#include "xmalloc.h"
 
 /*
  * Queue a message for a chat of a platform, due now; game is 0 when the
@@ -39,10 +40,10 @@ store_out_add(struct store *s, const char *platform, const char *chat,
 
 /*
  * Read the row st stands on (id, platform, chat, game, kind, payload,
- * attempts) into out and reset st: 1, or -1 out of memory.
+ * attempts) into out and reset st: 1.
  */
 static int
-store_out_row(struct store *s, sqlite3_stmt *st, struct store_out *out)
+store_out_row(sqlite3_stmt *st, struct store_out *out)
 {
 	const char	*p;
 
@@ -52,11 +53,9 @@ store_out_row(struct store *s, sqlite3_stmt *st, struct store_out *out)
 	out->game = sqlite3_column_int64(st, 3);
 	store_text(st, 4, out->kind, sizeof out->kind);
 	p = (const char *)sqlite3_column_text(st, 5);
-	out->payload = strdup(p != NULL ? p : "{}");
+	out->payload = xstrdup(p != NULL ? p : "{}");
 	out->attempts = sqlite3_column_int(st, 6);
 	sqlite3_reset(st);
-	if (out->payload == NULL)
-		return (store_fail(s, "out of memory"));
 	return (1);
 }
 
@@ -87,7 +86,7 @@ store_out_next(struct store *s, const char *platform, int64_t now,
 		sqlite3_reset(st);
 		return (rc == SQLITE_DONE ? 0 : store_sqlfail(s, "outbox"));
 	}
-	return (store_out_row(s, st, out));
+	return (store_out_row(st, out));
 }
 
 /*
@@ -214,7 +213,7 @@ store_out_after(struct store *s, const char *platform, const char *chat,
 		return (rc == SQLITE_DONE || rc == SQLITE_ROW ? 0 :
 		    store_sqlfail(s, "outbox after"));
 	}
-	return (store_out_row(s, st, out));
+	return (store_out_row(st, out));
 }
 
 /*

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "store-int.h"
+#include "xmalloc.h"
 
 /* Format a failure into the store's message and return -1. */
 int
@@ -303,13 +304,9 @@ store_open_version(const char *path, int flags, int upto, char **cause)
 {
 	struct store	*s;
 	int		 oflags;
-	size_t		 len;
 
 	*cause = NULL;
-	if ((s = calloc(1, sizeof *s)) == NULL) {
-		*cause = strdup("out of memory");
-		return (NULL);
-	}
+	s = xcalloc(1, sizeof *s);
 	s->flags = flags;
 	oflags = (flags & STORE_RDONLY) ? SQLITE_OPEN_READONLY :
 	    SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
@@ -324,9 +321,7 @@ store_open_version(const char *path, int flags, int upto, char **cause)
 		goto fail;
 	return (s);
 fail:
-	len = strlen(path) + strlen(s->err) + 3;
-	if ((*cause = malloc(len)) != NULL)
-		snprintf(*cause, len, "%s: %s", path, s->err);
+	xasprintf(cause, "%s: %s", path, s->err);
 	store_close(s);
 	return (NULL);
 }
@@ -561,13 +556,9 @@ store_backup(struct store *s, const char *path)
 	sqlite3_backup		*b;
 	struct timespec		 ts = { 0, 20 * 1000 * 1000 };
 	char			*tmp;
-	size_t			 len;
 	int			 rc, tries = 0;
 
-	len = strlen(path) + 5;
-	if ((tmp = malloc(len)) == NULL)
-		return (store_fail(s, "out of memory"));
-	snprintf(tmp, len, "%s.tmp", path);
+	xasprintf(&tmp, "%s.tmp", path);
 	unlink(tmp);
 	if (sqlite3_open_v2(tmp, &dst, SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {

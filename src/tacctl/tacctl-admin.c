@@ -231,7 +231,7 @@ cmd_show(int argc, char **argv)
 	struct store_game	 g;
 	struct tac_state	 st;
 	struct svc		*svc;
-	char			 cfg[64], t[32], *cause;
+	char			 cfg[64], t[32];
 	int			 k;
 
 	admin_options(argc, argv, "", &o);
@@ -256,8 +256,7 @@ cmd_show(int argc, char **argv)
 		    " user " : "", g.seats[k].pid, g.seats[k].away ?
 		    " (away: the AI plays)" : "");
 
-	if ((svc = svc_open(s, NULL, NULL, &cause)) == NULL)
-		tacctl_die(TACCTL_BADINPUT, "%s", cause);
+	svc = svc_open(s, NULL, NULL);
 	if (svc_game_position(svc, g.id, -1, &st) == 0)
 		admin_board(&st);
 	svc_close(svc);

@@ -26,6 +26,7 @@
 #include "now.h"
 #include "policy.h"
 #include "tacctl.h"
+#include "xmalloc.h"
 
 #define ARENA_MAXJOBS		16
 #define ARENA_MAXACTIONS	20000	/* a game this long is stuck */
@@ -158,8 +159,7 @@ arena_time(struct arena_times *t, double ms)
 {
 	if (t->n == t->cap) {
 		t->cap = t->cap == 0 ? 4096 : t->cap * 2;
-		if ((t->ms = realloc(t->ms, t->cap * sizeof *t->ms)) == NULL)
-			tacctl_die(TACCTL_BADINPUT, "out of memory");
+		t->ms = xrealloc(t->ms, t->cap * sizeof *t->ms);
 	}
 	t->ms[t->n++] = (float)ms;
 }

@@ -19,6 +19,7 @@
 #include "now.h"
 #include "policy.h"
 #include "tacctl.h"
+#include "xmalloc.h"
 
 #define SIM_MAXACTIONS	100000	/* a game this long is taken to be stuck */
 #define SIM_SEEDMASK	((UINT64_C(1) << 53) - 1)	/* exact in any JSON */
@@ -171,15 +172,14 @@ sim_log_add(struct sim_log *log, const struct tac_action *a)
 		len = sizeof line - 1;
 	while (log->len + len + 1 > log->size) {
 		log->size = log->size == 0 ? 65536 : log->size * 2;
-		if ((log->buf = realloc(log->buf, log->size)) == NULL)
-			tacctl_die(TACCTL_BADINPUT, "out of memory");
+		log->buf = xrealloc(log->buf, log->size);
 	}
 	if (log->n == log->cap) {
 		log->cap = log->cap == 0 ? 4096 : log->cap * 2;
-		log->off = realloc(log->off, log->cap * sizeof *log->off);
-		log->text = realloc(log->text, log->cap * sizeof *log->text);
-		if (log->off == NULL || log->text == NULL)
-			tacctl_die(TACCTL_BADINPUT, "out of memory");
+		log->off = xreallocarray(log->off, log->cap,
+		    sizeof *log->off);
+		log->text = xreallocarray(log->text, log->cap,
+		    sizeof *log->text);
 	}
 	memcpy(log->buf + log->len, line, len);
 	log->buf[log->len + len] = '\0';

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "tacctl.h"
+#include "xmalloc.h"
 
 const char	*tacctl_progname = "tacctl";
 
@@ -92,8 +93,7 @@ tacctl_alloc(size_t size)
 {
 	void	*p;
 
-	if ((p = calloc(1, size)) == NULL)
-		tacctl_die(TACCTL_BADINPUT, "out of memory");
+	p = xcalloc(1, size);
 	return (p);
 }
 

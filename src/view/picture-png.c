@@ -20,34 +20,27 @@
 #include <zlib.h>
 
 #include "picture-int.h"
+#include "xmalloc.h"
 
 /* A growing buffer for the encoder's output. */
 struct pic_buf {
 	unsigned char	*data;
 	size_t		 len;
 	size_t		 cap;
-	int		 failed;
 };
 
-/* Append what libpng writes to the buffer; remember running out. */
+/* Append what libpng writes to the buffer. */
 static void
 pic_png_write(png_structp png, png_bytep data, png_size_t len)
 {
 	struct pic_buf	*b = png_get_io_ptr(png);
-	unsigned char	*n;
 	size_t		 cap;
 
-	if (b->failed)
-		return;
 	if (b->len + len > b->cap) {
 		cap = b->cap == 0 ? 65536 : b->cap;
 		while (cap < b->len + len)
 			cap *= 2;
-		if ((n = realloc(b->data, cap)) == NULL) {
-			b->failed = 1;
-			return;
-		}
-		b->data = n;
+		b->data = xrealloc(b->data, cap);
 		b->cap = cap;
 	}
 	memcpy(b->data + b->len, data, len);
@@ -70,7 +63,7 @@ pic_png_encode(cairo_surface_t *sf, unsigned char **out, size_t *len)
 {
 	png_structp		 png;
 	png_infop		 info = NULL;
-	struct pic_buf		 b = { NULL, 0, 0, 0 };
+	struct pic_buf		 b = { NULL, 0, 0 };
 	const unsigned char	*data;
 	const uint32_t		 one = 1;
 	int			 w, h, stride, y, little;
@@ -118,10 +111,6 @@ pic_png_encode(cairo_surface_t *sf, unsigned char **out, size_t *len)
 	png_write_end(png, NULL);
 	png_destroy_write_struct(&png, &info);
 
-	if (b.failed) {
-		free(b.data);
-		return (-1);
-	}
 	*out = b.data;
 	*len = b.len;
 	return (0);
