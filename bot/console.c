@@ -120,20 +120,19 @@ console_print(struct console *c, const char *chat, const char *text)
 	}
 }
 
-/* Render and print a row the console made up itself: {game} payloads. */
+/* Compose and print a row the console made up itself. */
 static void
-console_render(struct console *c, const char *kind, int64_t game)
+console_render(struct console *c, int kind, int64_t game, json_t *data)
 {
 	struct svc_out	out;
 	struct rbuf	b = { NULL, 0, 0 };
 
-	memset(&out, 0, sizeof out);
-	snprintf(out.kind, sizeof out.kind, "%s", kind);
-	out.game = game;
+	svc_out_make(&out, kind, game, data);
 	compose_text(c->svc, &out, &c->ropts, &b);
 	if (b.len > 0)
 		console_print(c, CONSOLE_CHAT, b.s);
 	rbuf_free(&b);
+	svc_out_free(&out);
 }
 
 /*
@@ -162,10 +161,10 @@ static void
 console_flush(struct console *c)
 {
 	if (c->lobby != 0)
-		console_render(c, "lobby", c->lobby);
+		console_render(c, SVC_OUT_LOBBY, c->lobby, NULL);
 	if (c->board != 0) {
 		console_seen(c, c->board);
-		console_render(c, "board", c->board);
+		console_render(c, SVC_OUT_BOARD, c->board, NULL);
 	}
 	c->lobby = c->board = 0;
 }
@@ -189,21 +188,21 @@ console_deliver(struct console *c)
 		if ((c->lobby != 0 && c->lobby != out.game) ||
 		    (c->board != 0 && c->board != out.game))
 			console_flush(c);
-		if (strcmp(out.kind, "lobby") == 0)
+		if (out.type == SVC_OUT_LOBBY)
 			c->lobby = out.game;
-		else if (strcmp(out.kind, "board") == 0)
+		else if (out.type == SVC_OUT_BOARD)
 			c->board = out.game;
 		else {
-			if (strcmp(out.kind, "turn") == 0 && !c->events &&
+			if (out.type == SVC_OUT_TURN && !c->events &&
 			    out.game != 0 && !console_seen(c, out.game))
 				c->board = out.game;
-			if (strcmp(out.kind, "moved") != 0)
+			if (out.type != SVC_OUT_MOVED)
 				console_flush(c);
 			rbuf_reset(&b);
 			compose_text(c->svc, &out, &c->ropts, &b);
 			if (b.len > 0)
 				console_print(c, out.chat, b.s);
-			if (strcmp(out.kind, "over") == 0 && !c->events)
+			if (out.type == SVC_OUT_OVER && !c->events)
 				console_print(c, CONSOLE_CHAT, tr(c->lang,
 				    "Type /new to play again, or /quit to "
 				    "leave."));
@@ -259,9 +258,6 @@ static void
 console_show(struct console *c)
 {
 	struct svc_game	 g;
-	struct svc_out	 out;
-	struct rbuf	 b = { NULL, 0, 0 };
-	char		 payload[64];
 	int		 seat;
 
 	if (console_game(c, &g) == 0) {
@@ -269,19 +265,11 @@ console_show(struct console *c)
 		    "/new starts one."));
 		return;
 	}
-	console_render(c, "board", g.id);
+	console_render(c, SVC_OUT_BOARD, g.id, NULL);
 	if ((seat = console_seat(&g)) < 0 || g.state != SVC_PLAYING)
 		return;
-	memset(&out, 0, sizeof out);
-	snprintf(out.kind, sizeof out.kind, "turn");
-	snprintf(payload, sizeof payload, "{\"game\": %lld, \"seat\": %d}",
-	    (long long)g.id, seat);
-	out.game = g.id;
-	out.payload = payload;
-	compose_text(c->svc, &out, &c->ropts, &b);
-	if (b.len > 0)
-		console_print(c, CONSOLE_CHAT, b.s);
-	rbuf_free(&b);
+	console_render(c, SVC_OUT_TURN, g.id, json_pack("{s:I, s:i}", "game",
+	    (json_int_t)g.id, "seat", seat));
 }
 
 /*

@@ -25,38 +25,16 @@
 #define TG_ADMIN_TTL	600.0	/* seconds an admin list is trusted */
 #define TG_ADMIN_RETRY	60.0	/* seconds after a failed call */
 
-/* The entry of a group, NULL if unknown; make: add (evicting the oldest). */
-static struct tg_group *
-tg_admin_group(struct tg *tg, const char *chat, int make)
-{
-	struct tg_group	*gr, *old = &tg->groups[0];
-	size_t		 i;
-
-	for (i = 0; i < TG_NGROUPS; i++) {
-		gr = &tg->groups[i];
-		if (gr->chat[0] != '\0' && strcmp(gr->chat, chat) == 0)
-			return (gr);
-		if (gr->used < old->used)
-			old = gr;
-	}
-	if (!make)
-		return (NULL);
-	memset(old, 0, sizeof *old);
-	snprintf(old->chat, sizeof old->chat, "%s", chat);
-	old->fetched = -1e9;
-	return (old);
-}
-
 /* getChatAdministrators answered (arg: the chat id, malloc'd). */
 static void
 tg_admin_done(struct tg *tg, const struct tg_result *r, void *arg)
 {
-	struct tg_group	*gr;
+	struct tg_chat	*gr;
 	json_t		*v, *id;
 	size_t		 i;
 	char		*chat = arg;
 
-	if (r->cancelled || (gr = tg_admin_group(tg, chat, 0)) == NULL) {
+	if (r->cancelled || (gr = tg_chat_find(tg, chat)) == NULL) {
 		free(chat);
 		return;
 	}
@@ -70,9 +48,11 @@ tg_admin_done(struct tg *tg, const struct tg_result *r, void *arg)
 		free(chat);
 		return;
 	}
+	gr->admins = xreallocarray(gr->admins, json_array_size(r->result),
+	    sizeof *gr->admins);
 	json_array_foreach(r->result, i, v) {
 		id = json_object_get(json_object_get(v, "user"), "id");
-		if (json_is_integer(id) && gr->nadmins < TG_NADMINS)
+		if (json_is_integer(id))
 			gr->admins[gr->nadmins++] = json_integer_value(id);
 	}
 	free(chat);
@@ -86,16 +66,15 @@ tg_admin_done(struct tg *tg, const struct tg_result *r, void *arg)
 void
 tg_admin_see(struct tg *tg, struct tg_update *u)
 {
-	struct tg_group	*gr;
+	struct tg_chat	*gr;
 	double		 now = now_mono();
 	long long	 user;
 	char		*end, *chat;
-	int		 i;
+	size_t		 i;
 
 	if (u->ev.private_chat || u->ev.chat == NULL || !tg_out_group(u->chat))
 		return;
-	gr = tg_admin_group(tg, u->chat, 1);
-	gr->used = now;
+	gr = tg_chat_get(tg, u->chat, now);
 	if (u->title[0] != '\0')
 		snprintf(gr->title, sizeof gr->title, "%s", u->title);
 	if (!gr->fetching && !tg->stopping && now - gr->fetched >=
@@ -119,9 +98,9 @@ tg_admin_see(struct tg *tg, struct tg_update *u)
 const char *
 tg_admin_title(struct tg *tg, const char *chat)
 {
-	struct tg_group	*gr;
+	struct tg_chat	*gr;
 
-	if ((gr = tg_admin_group(tg, chat, 0)) == NULL || gr->title[0] == '\0')
+	if ((gr = tg_chat_find(tg, chat)) == NULL || gr->title[0] == '\0')
 		return (NULL);
 	return (gr->title);
 }

@@ -16,12 +16,9 @@
 
 #define TG_MAXBODY	(4 * 1024 * 1024)	/* bytes of an API answer */
 #define TG_POLL_TIMEOUT	25		/* seconds a getUpdates may wait */
-#define TG_NCHATS	256		/* chats with a rate bucket */
-#define TG_NTOLD	256		/* people told about the deep link */
-#define TG_NGROUPS	256		/* groups with a title and admins */
-#define TG_NADMINS	64		/* admins remembered per group */
+#define TG_CHATS	4096		/* chats kept (more while pinned) */
+#define TG_CHAT_HASH	1024		/* hash chains of the chat table */
 #define TG_MERGE	32		/* rows merged into one message */
-#define TG_NBOARDS	64		/* boards waiting for their edit */
 
 /* The answer to one Bot API call, as the callback sees it. */
 struct tg_result {
@@ -54,23 +51,49 @@ struct tg_bucket {
 	double		 at;		/* when tokens was right */
 };
 
-struct tg_chat {
-	char		 chat[64];
-	struct tg_bucket b;
-	double		 used;		/* last use, to evict the oldest */
-	int		 failures;	/* in a row, for the backoff */
+/* A board or lobby message to edit (tg-send.c). */
+struct tg_edit {
+	int64_t		 game;
+	int		 kind;		/* SVC_OUT_BOARD, SVC_OUT_LOBBY */
 };
 
-/* A group as the bridge knows it (tg-admin.c). */
-struct tg_group {
-	char		 chat[32];
+/* A board message this run posted or edited (tg-photo.c). */
+struct tg_shown {
+	int64_t		 game;
+	char		 ref[32];	/* "photo:ID" or "ID" */
+};
+
+/* What the bridge keeps of one chat (tg-chat.c). */
+struct tg_chat {
+	char		 id[64];
+	double		 used;		/* last use, for the eviction */
+	LIST_ENTRY(tg_chat) hash;
+	TAILQ_ENTRY(tg_chat) lru;	/* least recently used first */
+
+	/* tg-send.c */
+	struct tg_bucket b;		/* the chat's rate limit */
+	int		 failures;	/* in a row, for the backoff */
+	char		 moved[64];	/* a new id the service could not
+					   record, "" if none */
+	int		 told;		/* the person cannot be written to:
+					   their group was told */
+	struct tg_edit	*edits;		/* messages to edit */
+	size_t		 nedits;
+	TAILQ_ENTRY(tg_chat) editq;	/* on tg->chat_edits while nedits */
+
+	/* tg-photo.c */
+	struct tg_shown	*shown;
+	size_t		 nshown;
+
+	/* tg-admin.c: a group's title and admins */
 	char		 title[160];
-	int64_t		 admins[TG_NADMINS];	/* user ids */
-	int		 nadmins;
+	int64_t		*admins;	/* user ids */
+	size_t		 nadmins;
 	int		 fetching;	/* getChatAdministrators is out */
 	double		 fetched;	/* when the list came (or failed) */
-	double		 used;		/* last update, to evict the oldest */
 };
+LIST_HEAD(tg_chat_chain, tg_chat);
+TAILQ_HEAD(tg_chat_lru, tg_chat);
 
 /* One Bot API call delivering outbox rows (tg-out.c). */
 struct tg_req {
@@ -127,28 +150,14 @@ struct tg {
 	int			 again;		/* kicked while sending */
 	struct event		*ev_send;	/* deliver again later */
 	struct tg_bucket	 global;
-	struct tg_chat		 chats[TG_NCHATS];
-	char			 told[TG_NTOLD][64];	/* 403'd users */
-	int			 ntold;
-	char			 migrated[TG_NCHATS][2][64];	/* old, new */
-	int			 nmigrated;
-	struct {
-		char		 chat[64];
-		int64_t		 game;
-		char		 kind[8];	/* "board", "lobby" */
-	}			 boards[TG_NBOARDS];	/* to edit */
-	int			 nboards;
 
-	/* tg-admin.c */
-	struct tg_group		 groups[TG_NGROUPS];
+	/* tg-chat.c */
+	struct tg_chat_chain	 chat_hash[TG_CHAT_HASH];
+	struct tg_chat_lru	 chat_lru;
+	struct tg_chat_lru	 chat_edits;	/* chats with edits to make */
+	size_t			 nchats;
 
 	/* tg-photo.c */
-	struct {
-		char		 chat[64];
-		int64_t		 game;
-		char		 ref[32];	/* "photo:ID" or "ID" */
-	}			 shown[TG_NBOARDS];	/* boards posted */
-	int			 nshown;
 	int			 rendered;	/* fonts to free at exit */
 	tg_render_fn		 render;	/* NULL: picture_render() */
 
@@ -174,7 +183,20 @@ void		 tg_poll_start(struct tg *);
 void		 tg_poll_stop(struct tg *);
 int		 tg_poll_feed(struct tg *, struct tg_update *);
 
+/* tg-chat.c */
+void		 tg_chat_init(struct tg *);
+void		 tg_chat_free(struct tg *);
+struct tg_chat	*tg_chat_find(struct tg *, const char *);
+struct tg_chat	*tg_chat_get(struct tg *, const char *, double);
+void		 tg_chat_edit(struct tg *, struct tg_chat *, int64_t, int);
+int		 tg_chat_edit_take(struct tg *, struct tg_chat *, int64_t *,
+		     int *);
+void		 tg_chat_shown(struct tg_chat *, int64_t, const char *);
+const char	*tg_chat_shown_ref(const struct tg_chat *, int64_t);
+
 /* tg-send.c */
+void		 tg_bucket_init(struct tg_bucket *, double, double, double);
+double		 tg_bucket_take(struct tg_bucket *, double);
 int		 tg_send_init(struct tg *);
 void		 tg_send_free(struct tg *);
 void		 tg_send_kick(struct tg *);
@@ -189,8 +211,8 @@ int		 tg_out_group(const char *);
 void		 tg_out_escape(struct rbuf *, const char *, size_t);
 int		 tg_out_make(struct tg *, const struct svc_out *,
 		     struct tg_req *);
-int		 tg_out_edit(struct tg *, const char *, int64_t,
-		     const char *, struct tg_req *);
+int		 tg_out_edit(struct tg *, const char *, int64_t, int,
+		     struct tg_req *);
 void		 tg_out_free(struct tg_req *);
 
 /* tg-photo.c */

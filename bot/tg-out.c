@@ -56,51 +56,23 @@ tg_out_escape(struct rbuf *b, const char *s, size_t max)
 		rbuf_addstr(b, "\xe2\x80\xa6");
 }
 
-/* Kinds of short notices that may share one message. */
-static int
-tg_out_mergeable(const char *kind)
-{
-	static const char *const k[] = { "moved", "seat", "takeover",
-	    "info", "over", "aborted" };
-	size_t	i;
-
-	for (i = 0; i < sizeof k / sizeof k[0]; i++) {
-		if (strcmp(kind, k[i]) == 0)
-			return (1);
-	}
-	return (0);
-}
-
-/* Kinds that change the board: after them the board is edited. */
-static int
-tg_out_moves(const char *kind)
-{
-	return (strcmp(kind, "moved") == 0 || strcmp(kind, "takeover") == 0 ||
-	    strcmp(kind, "over") == 0);
-}
-
 /*
  * The game whose board a row asks to show again: an "info" row saying
  * the chat's board style changed (a board of the other kind is posted).
  * 0 if none.
  */
 static int64_t
-tg_out_restyled(const struct svc_out *out, json_t *p)
+tg_out_restyled(const struct svc_out *out)
 {
-	json_t	*own = NULL;
-	int64_t	 game = 0;
+	const char	*code;
 
-	if (strcmp(out->kind, "info") != 0)
+	if (out->type != SVC_OUT_INFO)
 		return (0);
-	if (p == NULL && (p = own = json_loads(out->payload != NULL ?
-	    out->payload : "{}", 0, NULL)) == NULL)
+	code = json_string_value(json_object_get(out->data, "code"));
+	if (code == NULL || strcmp(code, "board") != 0)
 		return (0);
-	if (strcmp(json_string_value(json_object_get(p, "code")) != NULL ?
-	    json_string_value(json_object_get(p, "code")) : "", "board") == 0)
-		game = out->game != 0 ? out->game :
-		    json_integer_value(json_object_get(p, "game"));
-	json_decref(own);
-	return (game);
+	return (out->game != 0 ? out->game :
+	    json_integer_value(json_object_get(out->data, "game")));
 }
 
 /* The language a row is read in: its own, else its game's, else "en". */
@@ -258,7 +230,7 @@ tg_out_merge(struct tg *tg, const struct svc_out *out, struct tg_req *req,
 				    svc_error(tg->svc));
 			break;
 		}
-		if (!tg_out_mergeable(next.kind)) {
+		if (!svc_kind_is(next.type, SVC_OF_NOTICE)) {
 			svc_out_free(&next);
 			break;
 		}
@@ -277,9 +249,9 @@ tg_out_merge(struct tg *tg, const struct svc_out *out, struct tg_req *req,
 			rbuf_addstr(html, e.s);
 		}
 		req->ids[req->nids++] = next.id;
-		if (tg_out_moves(next.kind) && next.game != 0)
+		if (svc_kind_is(next.type, SVC_OF_MOVES) && next.game != 0)
 			req->board = next.game;
-		else if ((game = tg_out_restyled(&next, NULL)) != 0)
+		else if ((game = tg_out_restyled(&next)) != 0)
 			req->board = game;
 		after = next.id;
 		svc_out_free(&next);
@@ -325,17 +297,14 @@ tg_out_make(struct tg *tg, const struct svc_out *out, struct tg_req *req)
 {
 	struct svc_game	 g;
 	struct rbuf	 t = { NULL, 0, 0 }, html = { NULL, 0, 0 };
-	json_t		*p, *markup = NULL, *v;
-	const char	*k = out->kind, *lang, *title;
+	json_t		*p = out->data, *markup = NULL, *v;
+	const char	*lang, *title;
 	char		 msg[32] = "", ref[32] = "";
 	int64_t		 game;
-	int		 have = 0, seat, rc = 1;
+	int		 have = 0, seat, rc = 1, k = out->type;
 
 	memset(req, 0, sizeof *req);
 	req->ids[req->nids++] = out->id;
-	if ((p = json_loads(out->payload != NULL ? out->payload : "{}", 0,
-	    NULL)) == NULL)
-		p = json_object();
 	memset(&g, 0, sizeof g);
 	/* Replies to a person name their game in the payload only. */
 	game = out->game != 0 ? out->game :
@@ -346,7 +315,7 @@ tg_out_make(struct tg *tg, const struct svc_out *out, struct tg_req *req)
 	snprintf(g.lang, sizeof g.lang, "%s", lang);
 	seat = (int)json_integer_value(json_object_get(p, "seat"));
 
-	if (strcmp(k, "board") == 0 && have) {
+	if (k == SVC_OUT_BOARD && have) {
 		if (tg_photo_board(tg, out->chat, g.id, ref, sizeof ref) < 0)
 			ref[0] = '\0';
 		if (tg_out_board(tg, req, out->chat, &g, ref, msg,
@@ -357,7 +326,7 @@ tg_out_make(struct tg *tg, const struct svc_out *out, struct tg_req *req)
 			goto out;
 		}
 	}
-	if (strcmp(k, "menu") == 0) {
+	if (k == SVC_OUT_MENU) {
 		if (!have || tg_out_menu(tg, p, &g, &t, &markup) != 0) {
 			rc = 0;
 			goto out;
@@ -366,14 +335,14 @@ tg_out_make(struct tg *tg, const struct svc_out *out, struct tg_req *req)
 		if (json_is_integer(v) && json_integer_value(v) > 0)
 			snprintf(msg, sizeof msg, "%lld",
 			    (long long)json_integer_value(v));
-	} else if (strcmp(k, "played") == 0) {
+	} else if (k == SVC_OUT_PLAYED) {
 		/* The turn message's buttons are dead: edit them away. */
 		if (!have || tg_out_played(p, &g, &t, msg, sizeof msg) != 0) {
 			rc = 0;
 			goto out;
 		}
-		markup = json_pack("{s:[]}", "inline_keyboard");
-	} else if (strcmp(k, "turn") == 0 && have && json_is_integer(v =
+		markup = tg_keys_none();
+	} else if (k == SVC_OUT_TURN && have && json_is_integer(v =
 	    json_object_get(p, "turn")) && json_integer_value(v) !=
 	    g.turn_no) {
 		/* A backlog's old "your turn": the person has moved on. */
@@ -385,51 +354,50 @@ tg_out_make(struct tg *tg, const struct svc_out *out, struct tg_req *req)
 		rc = 0;
 		goto out;
 	}
-	if (strcmp(k, "turn") == 0 && have) {
+	if (k == SVC_OUT_TURN && have) {
 		if ((title = tg_admin_title(tg, g.chat)) != NULL) {
 			rbuf_addstr(&t, "\n");
 			rbuf_add(&t, tr(lang, "Group: %s"), title);
 		}
 		tg_out_link(tg, &g, &t);
 		markup = tg_out_turnkeys(tg, &g, seat);
-	} else if (strcmp(k, "lobby") == 0 && have) {
+	} else if (k == SVC_OUT_LOBBY && have) {
 		markup = tg_keys_lobby(&g, lang);
-		if (svc_message(tg->svc, g.id, out->chat, "lobby", msg,
+		if (svc_message(tg->svc, g.id, out->chat, out->kind, msg,
 		    sizeof msg) < 0)
 			msg[0] = '\0';
-	} else if (strcmp(k, "options") == 0 && have)
+	} else if (k == SVC_OUT_OPTIONS && have)
 		markup = tg_keys_options(&g, lang);
 
 	/* Escaping may grow it up to five times: keep within 4096. */
-	if (strcmp(k, "board") == 0)
+	if (k == SVC_OUT_BOARD)
 		rbuf_addstr(&html, "<pre>");
 	tg_out_escape(&html, t.s, t.len > TG_TEXTMAX / 5 * 4 ?
 	    TG_TEXTMAX / 5 * 4 : t.len);
-	if (strcmp(k, "board") == 0)
+	if (k == SVC_OUT_BOARD)
 		rbuf_addstr(&html, "</pre>");
-	else if (tg_out_mergeable(k)) {
-		if (tg_out_moves(k) && out->game != 0)
+	else if (svc_kind_is(k, SVC_OF_NOTICE)) {
+		if (svc_kind_is(k, SVC_OF_MOVES) && out->game != 0)
 			req->board = out->game;
-		else if (tg_out_restyled(out, p) != 0)
+		else if (tg_out_restyled(out) != 0)
 			req->board = game;
 		tg_out_merge(tg, out, req, &html);
 	}
 	/* The first board, or the end of a lobby: its buttons must go. */
-	if ((strcmp(k, "board") == 0 && ref[0] == '\0' && have &&
-	    g.state != SVC_LOBBY) || strcmp(k, "aborted") == 0)
+	if ((k == SVC_OUT_BOARD && ref[0] == '\0' && have &&
+	    g.state != SVC_LOBBY) || k == SVC_OUT_ABORTED)
 		req->lobby = game;
 	if (!tg_out_group(out->chat))
 		req->board = 0;
 	tg_out_call(tg, req, out->chat, html.s, markup, msg);
 	markup = NULL;
-	if (strcmp(k, "played") == 0) {
+	if (k == SVC_OUT_PLAYED) {
 		/* A message that cannot be edited is left as it is. */
 		json_decref(req->fallback);
 		req->fallback = NULL;
 	}
 out:
 	json_decref(markup);
-	json_decref(p);
 	rbuf_free(&t);
 	rbuf_free(&html);
 	return (rc);
@@ -441,7 +409,7 @@ out:
  * to edit (the service's "board" row posts the board) or nothing to show.
  */
 int
-tg_out_edit(struct tg *tg, const char *chat, int64_t game, const char *kind,
+tg_out_edit(struct tg *tg, const char *chat, int64_t game, int kind,
     struct tg_req *req)
 {
 	struct svc_out	out;
@@ -449,25 +417,24 @@ tg_out_edit(struct tg *tg, const char *chat, int64_t game, const char *kind,
 	int		rc;
 
 	memset(req, 0, sizeof *req);
-	if (strcmp(kind, "board") == 0)
+	if (kind == SVC_OUT_BOARD)
 		rc = tg_photo_board(tg, chat, game, msg, sizeof msg);
 	else
-		rc = svc_message(tg->svc, game, chat, kind, msg, sizeof msg);
+		rc = svc_message(tg->svc, game, chat, svc_kind_name(kind), msg,
+		    sizeof msg);
 	if (rc != 1)
 		return (0);
-	memset(&out, 0, sizeof out);
+	svc_out_make(&out, kind, game, NULL);
 	snprintf(out.chat, sizeof out.chat, "%s", chat);
-	snprintf(out.kind, sizeof out.kind, "%s", kind);
-	out.game = game;
-	out.payload = (char *)"{}";
 	rc = tg_out_make(tg, &out, req);
+	svc_out_free(&out);
 	req->nids = 0;		/* no row: nothing to mark */
 	req->board = req->lobby = 0;
 	/*
 	 * A board message that is gone is posted anew (its fallback); an
 	 * ended lobby that is gone needs nothing.
 	 */
-	if (strcmp(kind, "board") != 0) {
+	if (kind != SVC_OUT_BOARD) {
 		json_decref(req->fallback);
 		req->fallback = NULL;
 	}

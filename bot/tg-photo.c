@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "now.h"
 #include "picture.h"
 #include "tg-int.h"
 
@@ -59,31 +60,13 @@ tg_photo_mkref(char *buf, size_t len, int64_t id, int photo)
 
 /*
  * Remember the board message of a game in a chat that this run posted or
- * edited last; the oldest is forgotten when the table is full.
+ * edited last (in the chat's entry, tg-chat.c).
  */
 void
 tg_photo_remember(struct tg *tg, const char *chat, int64_t game,
     const char *ref)
 {
-	int	i;
-
-	for (i = 0; i < tg->nshown; i++) {
-		if (tg->shown[i].game == game &&
-		    strcmp(tg->shown[i].chat, chat) == 0)
-			break;
-	}
-	if (i == tg->nshown) {
-		if (tg->nshown == TG_NBOARDS) {
-			memmove(&tg->shown[0], &tg->shown[1],
-			    (TG_NBOARDS - 1) * sizeof tg->shown[0]);
-			tg->nshown--;
-		}
-		i = tg->nshown++;
-		snprintf(tg->shown[i].chat, sizeof tg->shown[i].chat, "%s",
-		    chat);
-		tg->shown[i].game = game;
-	}
-	snprintf(tg->shown[i].ref, sizeof tg->shown[i].ref, "%s", ref);
+	tg_chat_shown(tg_chat_get(tg, chat, now_mono()), game, ref);
 }
 
 /*
@@ -94,16 +77,16 @@ int
 tg_photo_board(struct tg *tg, const char *chat, int64_t game, char *buf,
     size_t len)
 {
-	int	i;
+	struct tg_chat	*c;
+	const char	*ref;
 
-	for (i = 0; i < tg->nshown; i++) {
-		if (tg->shown[i].game == game &&
-		    strcmp(tg->shown[i].chat, chat) == 0) {
-			snprintf(buf, len, "%s", tg->shown[i].ref);
-			return (1);
-		}
+	if ((c = tg_chat_find(tg, chat)) != NULL &&
+	    (ref = tg_chat_shown_ref(c, game)) != NULL) {
+		snprintf(buf, len, "%s", ref);
+		return (1);
 	}
-	return (svc_message(tg->svc, game, chat, "board", buf, len));
+	return (svc_message(tg->svc, game, chat, svc_kind_name(SVC_OUT_BOARD),
+	    buf, len));
 }
 
 /*

@@ -71,12 +71,11 @@ struct tg_notice {
 
 static void	tg_send_next(struct tg *);
 static void	tg_send_migrate(struct tg *, const char *, int64_t);
-static void	tg_send_dirty(struct tg *, const char *, int64_t,
-		    const char *);
+static void	tg_send_dirty(struct tg *, const char *, int64_t, int);
 static void	tg_send_done(struct tg *, const struct tg_result *, void *);
 
 /* Take one token from a bucket; 0, or the seconds until one is there. */
-static double
+double
 tg_bucket_take(struct tg_bucket *b, double now)
 {
 	b->tokens += (now - b->at) * b->rate;
@@ -91,39 +90,13 @@ tg_bucket_take(struct tg_bucket *b, double now)
 }
 
 /* Set a bucket up, full. */
-static void
+void
 tg_bucket_init(struct tg_bucket *b, double rate, double burst, double now)
 {
 	b->rate = rate;
 	b->burst = burst;
 	b->tokens = burst;
 	b->at = now;
-}
-
-/* The rate state of a chat, made (or recycled, oldest first) if new. */
-static struct tg_chat *
-tg_send_chat(struct tg *tg, const char *chat, double now)
-{
-	struct tg_chat	*c, *old = &tg->chats[0];
-	size_t		 i;
-
-	for (i = 0; i < TG_NCHATS; i++) {
-		c = &tg->chats[i];
-		if (strcmp(c->chat, chat) == 0) {
-			c->used = now;
-			return (c);
-		}
-		if (c->used < old->used)
-			old = c;
-	}
-	memset(old, 0, sizeof *old);
-	snprintf(old->chat, sizeof old->chat, "%s", chat);
-	old->used = now;
-	if (tg_out_group(chat))
-		tg_bucket_init(&old->b, 20.0 / 60 * tg->scale, 20, now);
-	else
-		tg_bucket_init(&old->b, 1.0 * tg->scale, 3, now);
-	return (old);
 }
 
 /*
@@ -133,12 +106,10 @@ tg_send_chat(struct tg *tg, const char *chat, double now)
 const char *
 tg_send_target(struct tg *tg, const char *chat)
 {
-	int	i;
+	struct tg_chat	*c;
 
-	for (i = 0; i < tg->nmigrated; i++) {
-		if (strcmp(tg->migrated[i][0], chat) == 0)
-			return (tg->migrated[i][1]);
-	}
+	if ((c = tg_chat_find(tg, chat)) != NULL && c->moved[0] != '\0')
+		return (c->moved);
 	return (chat);
 }
 
@@ -229,7 +200,7 @@ static void
 tg_send_notice_done(struct tg *tg, const struct tg_result *r, void *arg)
 {
 	struct tg_notice	*n = arg;
-	int			 i;
+	struct tg_chat		*c;
 
 	if (r->cancelled) {
 		free(n);
@@ -239,14 +210,8 @@ tg_send_notice_done(struct tg *tg, const struct tg_result *r, void *arg)
 		log_warnx("telegram: notice: %s", r->desc);
 		if (r->migrate != 0 && !tg->stopping)
 			tg_send_migrate(tg, n->group, r->migrate);
-		for (i = 0; i < tg->ntold; i++) {
-			if (strcmp(tg->told[i], n->user) != 0)
-				continue;
-			memmove(tg->told[i], tg->told[i + 1],
-			    (size_t)(tg->ntold - i - 1) * sizeof tg->told[0]);
-			tg->ntold--;
-			break;
-		}
+		if ((c = tg_chat_find(tg, n->user)) != NULL)
+			c->told = 0;
 	}
 	free(n);
 }
@@ -261,18 +226,16 @@ tg_send_blocked(struct tg *tg, const struct tg_sent *s)
 {
 	struct svc_game		 g;
 	struct tg_notice	*n;
+	struct tg_chat		*c;
 	struct rbuf		 b = { NULL, 0, 0 }, t = { NULL, 0, 0 };
 	const char		*name = "?", *lang;
 	char			 link[256];
 	int			 i;
 
-	for (i = 0; i < tg->ntold; i++) {
-		if (strcmp(tg->told[i], s->chat) == 0)
-			return;
-	}
-	if (tg->ntold < TG_NTOLD)
-		snprintf(tg->told[tg->ntold++], sizeof tg->told[0], "%s",
-		    s->chat);
+	c = tg_chat_get(tg, s->chat, now_mono());
+	if (c->told)
+		return;
+	c->told = 1;
 	if (s->game == 0 || svc_game_info(tg->svc, s->game, &g) != 0 ||
 	    strcmp(g.chat, s->chat) == 0 || tg->botname[0] == '\0')
 		return;
@@ -303,19 +266,9 @@ tg_send_blocked(struct tg *tg, const struct tg_sent *s)
 static void
 tg_send_remember(struct tg *tg, const char *chat, const char *to)
 {
-	int	i;
+	struct tg_chat	*c = tg_chat_get(tg, chat, now_mono());
 
-	for (i = 0; i < tg->nmigrated; i++) {
-		if (strcmp(tg->migrated[i][0], chat) == 0)
-			return;
-	}
-	if (tg->nmigrated == TG_NCHATS)
-		tg->nmigrated = 0;
-	snprintf(tg->migrated[tg->nmigrated][0], sizeof tg->migrated[0][0],
-	    "%s", chat);
-	snprintf(tg->migrated[tg->nmigrated][1], sizeof tg->migrated[0][1],
-	    "%s", to);
-	tg->nmigrated++;
+	snprintf(c->moved, sizeof c->moved, "%s", to);
 }
 
 /*
@@ -364,7 +317,7 @@ tg_send_done(struct tg *tg, const struct tg_result *r, void *arg)
 		tg_send_sentfree(s);
 		return;
 	}
-	c = s->answer ? NULL : tg_send_chat(tg, s->chat, now_mono());
+	c = s->answer ? NULL : tg_chat_get(tg, s->chat, now_mono());
 	notmod = r->status == 400 && r->desc != NULL &&
 	    strstr(r->desc, "message is not modified") != NULL;
 	if (!r->ok && !notmod && r->status == 400 && r->migrate == 0 &&
@@ -379,9 +332,9 @@ tg_send_done(struct tg *tg, const struct tg_result *r, void *arg)
 		return;
 	}
 	if ((r->ok || notmod) && s->board != 0)
-		tg_send_dirty(tg, s->chat, s->board, "board");
+		tg_send_dirty(tg, s->chat, s->board, SVC_OUT_BOARD);
 	if ((r->ok || notmod) && s->lobby != 0)
-		tg_send_dirty(tg, s->chat, s->lobby, "lobby");
+		tg_send_dirty(tg, s->chat, s->lobby, SVC_OUT_LOBBY);
 	if (r->ok) {
 		mid = json_object_get(r->result, "message_id");
 		snprintf(msg, sizeof msg, "%s", s->edit);
@@ -449,24 +402,9 @@ tg_send_done(struct tg *tg, const struct tg_result *r, void *arg)
  * were told) or the lobby (it is over: its buttons go).
  */
 static void
-tg_send_dirty(struct tg *tg, const char *chat, int64_t game,
-    const char *kind)
+tg_send_dirty(struct tg *tg, const char *chat, int64_t game, int kind)
 {
-	int	i;
-
-	for (i = 0; i < tg->nboards; i++) {
-		if (tg->boards[i].game == game &&
-		    strcmp(tg->boards[i].chat, chat) == 0 &&
-		    strcmp(tg->boards[i].kind, kind) == 0)
-			return;
-	}
-	if (tg->nboards == TG_NBOARDS)
-		return;		/* the next move edits it */
-	snprintf(tg->boards[tg->nboards].chat, sizeof tg->boards[0].chat,
-	    "%s", chat);
-	snprintf(tg->boards[tg->nboards].kind, sizeof tg->boards[0].kind,
-	    "%s", kind);
-	tg->boards[tg->nboards++].game = game;
+	tg_chat_edit(tg, tg_chat_get(tg, chat, now_mono()), game, kind);
 }
 
 /*
@@ -477,34 +415,37 @@ static int
 tg_send_board(struct tg *tg)
 {
 	struct tg_sent	*s;
-	struct tg_chat	*c;
+	struct tg_chat	*c, *next;
 	struct tg_req	 req;
 	double		 now = now_mono();
-	char		 kind[8];
-	int		 i;
+	int64_t		 game;
+	int		 kind;
 
-	for (i = 0; i < tg->nboards; i++) {
-		c = tg_send_chat(tg, tg->boards[i].chat, now);
+	for (c = TAILQ_FIRST(&tg->chat_edits); c != NULL; c = next) {
+		next = TAILQ_NEXT(c, editq);
+		c->used = now;
 		if (tg_bucket_take(&c->b, now) > 0)
 			continue;
 		if (tg_bucket_take(&tg->global, now) > 0) {
 			c->b.tokens += 1.0;
 			return (0);
 		}
-		s = xcalloc(1, sizeof *s);
-		snprintf(s->chat, sizeof s->chat, "%s", tg->boards[i].chat);
-		s->game = tg->boards[i].game;
-		snprintf(kind, sizeof kind, "%s", tg->boards[i].kind);
-		tg->boards[i] = tg->boards[--tg->nboards];
-		if (tg_out_edit(tg, s->chat, s->game, kind, &req) == 0) {
-			c->b.tokens += 1.0;
-			tg_send_sentfree(s);
-			tg_out_free(&req);
-			i--;
-			continue;
+		while (tg_chat_edit_take(tg, c, &game, &kind)) {
+			s = xcalloc(1, sizeof *s);
+			snprintf(s->chat, sizeof s->chat, "%s", c->id);
+			s->game = game;
+			if (tg_out_edit(tg, s->chat, s->game, kind, &req) ==
+			    0) {
+				/* Nothing to edit: the token is not used. */
+				tg_send_sentfree(s);
+				tg_out_free(&req);
+				continue;
+			}
+			tg_send_req(tg, s, &req);
+			return (1);
 		}
-		tg_send_req(tg, s, &req);
-		return (1);
+		c->b.tokens += 1.0;
+		tg->global.tokens += 1.0;
 	}
 	return (0);
 }
@@ -547,7 +488,7 @@ tg_send_answerparams(struct tg *tg, const struct svc_out *out)
 	compose_text(tg->svc, out, &o, &b);
 	while (b.len > 0 && b.s[b.len - 1] == '\n')
 		b.s[--b.len] = '\0';
-	v = json_loads(out->payload != NULL ? out->payload : "{}", 0, NULL);
+	v = out->data;
 	cb = json_string_value(json_object_get(v, "callback"));
 	p = json_pack("{s:s}", "callback_query_id", cb != NULL ? cb : "");
 	if (b.len > 0)
@@ -555,7 +496,6 @@ tg_send_answerparams(struct tg *tg, const struct svc_out *out)
 		    200 : b.len));
 	if (json_is_true(json_object_get(v, "alert")))
 		json_object_set_new(p, "show_alert", json_true());
-	json_decref(v);
 	rbuf_free(&b);
 	return (p);
 }
@@ -574,10 +514,10 @@ tg_send_row(struct tg *tg, const struct svc_out *out)
 	s->game = out->game;
 	s->attempts = out->attempts;
 	snprintf(s->chat, sizeof s->chat, "%s", out->chat);
-	s->answer = strcmp(out->kind, "answer") == 0;
+	s->answer = out->type == SVC_OUT_ANSWER;
 	memset(&req, 0, sizeof req);
 	if (!s->answer) {
-		c = tg_send_chat(tg, out->chat, now);
+		c = tg_chat_get(tg, out->chat, now);
 		if ((wait = tg_bucket_take(&c->b, now)) > 0) {
 			/* The chat's limit: wait, no attempt counted. */
 			tg_send_mark(tg, s, TG_DEFER, time(NULL) +

@@ -138,6 +138,7 @@ tg_start(struct event_base *base, struct svc *svc, const struct config *conf,
 	size_t		 n;
 
 	tg = xcalloc(1, sizeof *tg);
+	tg_chat_init(tg);
 	tg->base = base;
 	tg->svc = svc;
 	tg->hooks = *hooks;
@@ -220,6 +221,7 @@ tg_free(struct tg *tg)
 	tg_poll_stop(tg);
 	tg_send_free(tg);
 	tg_http_free(tg);
+	tg_chat_free(tg);
 	if (tg_curl_inited) {
 		curl_global_cleanup();
 		tg_curl_inited = 0;

@@ -53,12 +53,12 @@ tt_open(struct tt *t)
 	t->svc = svc_open(t->store, tt_clock, t);
 	t->tg = calloc(1, sizeof *t->tg);
 	ck_assert(t->tg != NULL);
+	tg_chat_init(t->tg);
 	t->tg->svc = t->svc;
 	t->tg->scale = 1.0;
 	snprintf(t->tg->botname, sizeof t->tg->botname, "TacTestBot");
 	/* The group's admins are known (none): no getChatAdministrators. */
-	snprintf(t->tg->groups[0].chat, sizeof t->tg->groups[0].chat, "-100");
-	t->tg->groups[0].fetched = now_mono();
+	tg_chat_get(t->tg, "-100", now_mono())->fetched = now_mono();
 }
 
 /* Forget the last drain's calls. */
@@ -80,6 +80,7 @@ tt_close(struct tt *t)
 
 	tt_clear(t);
 	tg_photo_exit(t->tg);
+	tg_chat_free(t->tg);
 	svc_close(t->svc);
 	store_close(t->store);
 	free(t->tg);
@@ -379,6 +380,7 @@ START_TEST(test_update_admin)
 {
 	struct tt		 t;
 	struct tg_update	*u;
+	struct tg_chat		*c;
 	const char		*anon = "{\"update_id\": 5, \"message\": "
 	    "{\"from\": {\"id\": 1087968824, \"first_name\": \"Group\"}, "
 	    "\"sender_chat\": {\"id\": -100, \"type\": \"group\"}, "
@@ -415,9 +417,12 @@ START_TEST(test_update_admin)
 
 	/* The admin list, as getChatAdministrators gave it, marks admins. */
 	tt_open(&t);
-	t.tg->groups[0].admins[0] = 42;
-	t.tg->groups[0].nadmins = 1;
-	t.tg->groups[0].fetched = now_mono();
+	c = tg_chat_get(t.tg, "-100", now_mono());
+	c->admins = calloc(1, sizeof *c->admins);
+	ck_assert_ptr_nonnull(c->admins);
+	c->admins[0] = 42;
+	c->nadmins = 1;
+	c->fetched = now_mono();
 	ck_assert_int_eq(tg_update_parse(group, strlen(group), NULL, u), 1);
 	ck_assert_int_eq(u->ev.admin, 0);
 	tg_admin_see(t.tg, u);
@@ -493,7 +498,7 @@ START_TEST(test_lobby_flow)
 	ck_assert_ptr_nonnull(r->png);	/* its checks: check_tg_photo.c */
 	/* The edit the bridge makes then: the lobby without buttons. */
 	tt_clear(&t);
-	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, "lobby", &t.reqs[0]),
+	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, SVC_OUT_LOBBY, &t.reqs[0]),
 	    1);
 	t.nreqs = 1;
 	ck_assert_str_eq(t.reqs[0].method, "editMessageText");
@@ -671,6 +676,59 @@ START_TEST(test_merge)
 }
 END_TEST
 
+/*
+ * The per-chat table: past its size, the oldest idle chats go, but never
+ * one with an edit to make or a new id, so nothing pending is lost.
+ */
+START_TEST(test_chat_table)
+{
+	struct tg	*tg;
+	struct tg_chat	*c;
+	char		 id[32];
+	int64_t		 game;
+	int		 i, kind, edits = 0;
+
+	ck_assert_ptr_nonnull(tg = calloc(1, sizeof *tg));
+	tg_chat_init(tg);
+	tg->scale = 1.0;
+	for (i = 0; i < 3 * TG_CHATS; i++) {
+		snprintf(id, sizeof id, "-%d", 1000 + i);
+		c = tg_chat_get(tg, id, i);
+		if (i % 7 == 0)
+			tg_chat_edit(tg, c, i, SVC_OUT_BOARD);
+		else if (i % 11 == 0)
+			snprintf(c->moved, sizeof c->moved, "-100%d", i);
+	}
+	ck_assert_uint_le(tg->nchats, TG_CHATS + 3 * TG_CHATS / 7 +
+	    3 * TG_CHATS / 11 + 2);
+	for (i = 0; i < 3 * TG_CHATS; i++) {
+		snprintf(id, sizeof id, "-%d", 1000 + i);
+		c = tg_chat_find(tg, id);
+		if (i % 7 == 0 || i % 11 == 0)
+			ck_assert_msg(c != NULL, "pinned chat %s was let go", id);
+		else if (i < TG_CHATS)
+			ck_assert_msg(c == NULL, "idle chat %s was kept", id);
+	}
+	/* The edits come out, each once, whatever was let go. */
+	while ((c = TAILQ_FIRST(&tg->chat_edits)) != NULL) {
+		ck_assert_int_eq(tg_chat_edit_take(tg, c, &game, &kind), 1);
+		ck_assert_int_eq(kind, SVC_OUT_BOARD);
+		ck_assert_int_eq(game % 7, 0);
+		edits++;
+	}
+	ck_assert_int_eq(edits, (3 * TG_CHATS + 6) / 7);
+	/* A chat's second edit of the same message is the same edit. */
+	c = tg_chat_get(tg, "-5", 0);
+	tg_chat_edit(tg, c, 9, SVC_OUT_LOBBY);
+	tg_chat_edit(tg, c, 9, SVC_OUT_LOBBY);
+	tg_chat_edit(tg, c, 9, SVC_OUT_BOARD);
+	ck_assert_uint_eq(c->nedits, 2);
+	tg_chat_free(tg);
+	ck_assert_uint_eq(tg->nchats, 0);
+	free(tg);
+}
+END_TEST
+
 /* Every catalog entry takes the arguments of its message id. */
 START_TEST(test_catalog)
 {
@@ -695,9 +753,7 @@ tt_turn_links(const char *group, const char *link)
 	int		 i, steps, turns = 0;
 
 	tt_open(&t);
-	snprintf(t.tg->groups[1].chat, sizeof t.tg->groups[1].chat, "%s",
-	    group);
-	t.tg->groups[1].fetched = now_mono();
+	tg_chat_get(t.tg, group, now_mono())->fetched = now_mono();
 	tt_say(&t, group, "1", "/new seed=5");
 	tt_say(&t, group, "2", "/join");
 	tt_say(&t, group, "1", "/ai all");
@@ -750,6 +806,7 @@ suite_tg(void)
 	tcase_add_test(tc, test_lobby_flow);
 	tcase_add_test(tc, test_menu_walk);
 	tcase_add_test(tc, test_merge);
+	tcase_add_test(tc, test_chat_table);
 	tcase_add_test(tc, test_catalog);
 	tcase_add_test(tc, test_turn_link);
 	suite_add_tcase(s, tc);

@@ -147,7 +147,7 @@ START_TEST(test_photo_board)
 		dirty += t.reqs[i].board == 1;
 	ck_assert_int_gt(dirty, 0);
 
-	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, "board", &req), 1);
+	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, SVC_OUT_BOARD, &req), 1);
 	ck_assert_str_eq(req.method, "editMessageMedia");
 	ck_assert_int_eq(json_integer_value(json_object_get(req.params,
 	    "message_id")), id);
@@ -175,7 +175,7 @@ START_TEST(test_photo_board)
 	tt_drain(&t);
 	ck_assert_ptr_nonnull(r = tt_find(&t, "info", "-100"));
 	ck_assert_int_eq(r->board, 1);
-	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, "board", &req), 1);
+	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, SVC_OUT_BOARD, &req), 1);
 	ck_assert_str_eq(req.method, "sendMessage");
 	ck_assert_ptr_null(req.png);
 	ck_assert_ptr_null(req.fallback);
@@ -184,7 +184,7 @@ START_TEST(test_photo_board)
 	tg_out_free(&req);
 	/* Sent (as tg_send_done() records it): later edits are text ones. */
 	tg_photo_remember(t.tg, "-100", 1, "777");
-	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, "board", &req), 1);
+	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, SVC_OUT_BOARD, &req), 1);
 	ck_assert_str_eq(req.method, "editMessageText");
 	ck_assert_int_eq(json_integer_value(json_object_get(req.params,
 	    "message_id")), 777);
@@ -194,7 +194,7 @@ START_TEST(test_photo_board)
 	/* "/board picture": a new photo, the text board is not edited. */
 	tt_say(&t, "-100", "1", "/board picture");
 	tt_drain(&t);
-	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, "board", &req), 1);
+	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, SVC_OUT_BOARD, &req), 1);
 	ck_assert_str_eq(req.method, "sendPhoto");
 	ck_assert_ptr_null(json_object_get(req.params, "message_id"));
 	tt_assert_png(&req, "photo");
@@ -224,7 +224,7 @@ START_TEST(test_text_board)
 	ck_assert_int_gt(tt_play(&t, 8), 0);
 	for (i = 0; i < t.nreqs; i++)
 		ck_assert_ptr_null(t.reqs[i].png);
-	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, "board", &req), 1);
+	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, SVC_OUT_BOARD, &req), 1);
 	ck_assert_str_eq(req.method, "editMessageText");
 	ck_assert_ptr_null(req.png);
 	ck_assert_str_eq(req.file, "");
@@ -268,7 +268,7 @@ START_TEST(test_photo_fails)
 	ck_assert_int_gt(tg_photo_ref(ref, &photo), 0);
 	ck_assert_int_eq(photo, 0);
 	tt_play(&t, 6);
-	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, "board", &req), 1);
+	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, SVC_OUT_BOARD, &req), 1);
 	ck_assert_str_eq(req.method, "editMessageText");
 	ck_assert_int_eq(json_integer_value(json_object_get(req.params,
 	    "message_id")), tg_photo_ref(ref, &photo));
@@ -276,7 +276,7 @@ START_TEST(test_photo_fails)
 	tg_out_free(&req);
 
 	t.tg->render = NULL;
-	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, "board", &req), 1);
+	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, SVC_OUT_BOARD, &req), 1);
 	ck_assert_str_eq(req.method, "sendPhoto");
 	tt_assert_png(&req, "photo");
 	tg_out_free(&req);

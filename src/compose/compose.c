@@ -275,18 +275,12 @@ compose_text(struct svc *svc, const struct svc_out *out,
 	struct render_game	 t;
 	struct tac_state	 st;
 	struct rbuf		 act = { NULL, 0, 0 };
-	json_t			*p, *w;
-	json_error_t		 jerr;
-	const char		*lang, *k = out->kind;
+	json_t			*p = out->data, *w;
+	const char		*lang;
 	char			*who, when[64];
 	int64_t			 id;
 	int			 seat, rc = 0;
 
-	p = json_loads(out->payload != NULL ? out->payload : "{}", 0, &jerr);
-	if (p == NULL) {
-		rbuf_add(b, "[%s]\n", k);
-		return (-1);
-	}
 	memset(&g, 0, sizeof g);
 	id = out->game != 0 ? out->game : compose_int(p, "game", 0);
 	if (id != 0 && svc_game_info(svc, id, &g) != 0)
@@ -305,47 +299,70 @@ compose_text(struct svc *svc, const struct svc_out *out,
 	lang = t.lang;
 	seat = (int)compose_int(p, "seat", -1);
 
-	if (strcmp(k, "error") == 0 || strcmp(k, "info") == 0 ||
-	    strcmp(k, "answer") == 0)
+	switch (out->type) {
+	case SVC_OUT_ERROR:
+	case SVC_OUT_INFO:
+	case SVC_OUT_ANSWER:
 		compose_message(lang, p, b);
-	else if (strcmp(k, "help") == 0)
+		return (0);
+	case SVC_OUT_HELP:
 		compose_help(lang, b);
-	else if (strcmp(k, "rules") == 0)
+		return (0);
+	case SVC_OUT_RULES:
 		compose_rules(lang, b);
-	else if (id == 0) {
-		rbuf_add(b, "[%s]\n", k);
-		rc = -1;
-	} else if (strcmp(k, "lobby") == 0 || strcmp(k, "options") == 0 ||
-	    strcmp(k, "aborted") == 0)
+		return (0);
+	case SVC_OUT_PLAYED:
+		/* It edits a turn message: the console has none to edit. */
+		return (0);
+	case SVC_OUT_UNKNOWN:
+		break;
+	default:
+		if (id != 0)
+			break;
+		rbuf_add(b, "[%s]\n", out->kind);
+		return (-1);
+	}
+
+	switch (out->type) {
+	case SVC_OUT_LOBBY:
+	case SVC_OUT_OPTIONS:
+	case SVC_OUT_ABORTED:
 		compose_lobby(o, &g, b);
-	else if (strcmp(k, "board") == 0) {
+		break;
+	case SVC_OUT_BOARD:
 		if (g.state == SVC_LOBBY || g.state == SVC_ABORTED)
 			compose_lobby(o, &g, b);
 		else if (svc_game_position(svc, id, -1, &st) == 0)
 			render_board(o, &t, &st, b);
 		else
 			rc = -1;
-	} else if (strcmp(k, "moved") == 0)
+		break;
+	case SVC_OUT_MOVED:
 		compose_moved(o, &t, p, b);
-	else if (strcmp(k, "seat") == 0)
+		break;
+	case SVC_OUT_SEAT:
 		compose_seatnews(lang, p, b);
-	else if (strcmp(k, "hand") == 0) {
+		break;
+	case SVC_OUT_HAND:
 		if (svc_game_position(svc, id, seat, &st) == 0) {
 			rbuf_add(b, tr(lang, "Game #%lld."), (long long)id);
 			rbuf_addstr(b, " ");
 			render_hand(&t, &st, seat, b);
 		} else
 			rc = -1;
-	} else if (strcmp(k, "turn") == 0)
+		break;
+	case SVC_OUT_TURN:
 		rc = compose_turn(svc, o, &t, seat, compose_int(p, "due", 0),
 		    b);
-	else if (strcmp(k, "reminder") == 0) {
+		break;
+	case SVC_OUT_REMINDER:
 		compose_time(compose_int(p, "due", 0), when, sizeof when);
 		rbuf_add(b, tr(lang, "Reminder: it is your turn in game "
 		    "#%lld. If you have not played by %s, an AI plays for "
 		    "you."), (long long)id, when);
 		rbuf_addstr(b, "\n");
-	} else if (strcmp(k, "takeover") == 0) {
+		break;
+	case SVC_OUT_TAKEOVER:
 		who = render_seat_dup(o, &t, seat);
 		render_action_text(&t, compose_str(p, "action") != NULL ?
 		    compose_str(p, "action") : "?", &act);
@@ -354,16 +371,17 @@ compose_text(struct svc *svc, const struct svc_out *out,
 		rbuf_addstr(b, "\n");
 		free(who);
 		rbuf_free(&act);
-	} else if (strcmp(k, "played") == 0) {
-		/* It edits a turn message: the console has none to edit. */
-	} else if (strcmp(k, "over") == 0) {
+		break;
+	case SVC_OUT_OVER:
 		w = json_object_get(p, "winner");
 		render_result(o, &t, json_is_integer(w) ?
 		    (int)json_integer_value(w) : -1, b);
-	} else {
-		rbuf_add(b, "[%s]\n", k);
+		break;
+	default:
+		/* A kind this tacd does not know (a newer one's row). */
+		rbuf_add(b, "[%s]\n", out->kind);
 		rc = -1;
+		break;
 	}
-	json_decref(p);
 	return (rc);
 }

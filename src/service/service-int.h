@@ -79,18 +79,17 @@ int		 svc_seat_of(const struct svc_gm *, int64_t);
 
 /* service-out.c */
 int		 svc_put(struct svc *, const char *, const char *, int64_t,
-		     const char *, json_t *);
-int		 svc_put_chat(struct svc *, const struct svc_gm *,
-		     const char *, json_t *);
-int		 svc_put_seat(struct svc *, const struct svc_gm *, int,
-		     const char *, json_t *);
-int		 svc_put_seats(struct svc *, const struct svc_gm *,
-		     const char *);
+		     int, json_t *);
+int		 svc_put_chat(struct svc *, const struct svc_gm *, int,
+		     json_t *);
+int		 svc_put_seat(struct svc *, const struct svc_gm *, int, int,
+		     json_t *);
+int		 svc_put_seats(struct svc *, const struct svc_gm *, int);
 int		 svc_refuse(struct svc_ctx *, const char *, const char *, ...)
 		     __attribute__((__format__(__printf__, 3, 4)));
 int		 svc_tell(struct svc_ctx *, int64_t, const char *, const char *,
 		     ...) __attribute__((__format__(__printf__, 4, 5)));
-int		 svc_reply(struct svc_ctx *, const char *, json_t *);
+int		 svc_reply(struct svc_ctx *, int, json_t *);
 int		 svc_answer(struct svc_ctx *);
 
 /* service-lobby.c */

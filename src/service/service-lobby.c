@@ -157,8 +157,8 @@ svc_lobby_changed(struct svc *svc, struct svc_gm *gm)
 {
 	if (svc_game_save(svc, gm) != 0)
 		return (-1);
-	return (svc_put_chat(svc, gm, gm->g.state == STORE_LOBBY ? "lobby" :
-	    "aborted", json_object()));
+	return (svc_put_chat(svc, gm, gm->g.state == STORE_LOBBY ?
+	    SVC_OUT_LOBBY : SVC_OUT_ABORTED, json_object()));
 }
 
 /* Tell a game's chat that a seat changed hands: joined, left, ... */
@@ -166,7 +166,7 @@ static int
 svc_seat_news(struct svc *svc, struct svc_gm *gm, int seat,
     const char *change)
 {
-	return (svc_put_chat(svc, gm, "seat", json_pack("{s:i, s:s, s:s}",
+	return (svc_put_chat(svc, gm, SVC_OUT_SEAT, json_pack("{s:i, s:s, s:s}",
 	    "seat", seat, "change", change, "name", gm->g.seats[seat].name)));
 }
 
@@ -238,7 +238,7 @@ svc_cmd_new(struct svc_ctx *ctx)
 	svc_me(ctx, &gm.g.seats[0]);
 	if (store_game_create(svc->store, &gm.g) < 0)
 		return (svc_store_fail(svc));
-	return (svc_put_chat(svc, &gm, "lobby", json_object()));
+	return (svc_put_chat(svc, &gm, SVC_OUT_LOBBY, json_object()));
 }
 
 /* /options [options]: show them; the creator may change them in a lobby. */
@@ -253,7 +253,7 @@ svc_cmd_options(struct svc_ctx *ctx)
 	if ((rc = svc_game_find(ctx, &gm)) <= 0)
 		return (rc);
 	if (ctx->args[0] == '\0')
-		return (svc_reply(ctx, "options", json_pack("{s:I}", "game",
+		return (svc_reply(ctx, SVC_OUT_OPTIONS, json_pack("{s:I}", "game",
 		    (json_int_t)gm.g.id)));
 	if ((rc = svc_in_lobby(ctx, &gm)) <= 0)
 		return (rc);
@@ -317,7 +317,7 @@ svc_join_running(struct svc_ctx *ctx, struct svc_gm *gm, int me, int seat)
 	if (svc_seat_set(svc, gm, seat, &p) != 0 ||
 	    svc_schedule(svc, gm, 1) != 0 ||
 	    svc_game_save(svc, gm) != 0 ||
-	    svc_put_seat(svc, gm, seat, "hand", json_object()) != 0)
+	    svc_put_seat(svc, gm, seat, SVC_OUT_HAND, json_object()) != 0)
 		return (-1);
 	return (svc_seat_news(svc, gm, seat, me >= 0 ? "resumed" : "joined"));
 }
@@ -559,7 +559,7 @@ svc_cmd_abort(struct svc_ctx *ctx)
 	if (svc_schedule(ctx->svc, &gm, 0) != 0 ||
 	    svc_game_save(ctx->svc, &gm) != 0)
 		return (-1);
-	return (svc_put_chat(ctx->svc, &gm, "aborted", json_pack("{s:s}",
+	return (svc_put_chat(ctx->svc, &gm, SVC_OUT_ABORTED, json_pack("{s:s}",
 	    "by", ctx->ev->user)));
 }
 

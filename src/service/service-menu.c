@@ -43,7 +43,7 @@ svc_cmd_menu(struct svc_ctx *ctx)
 	free(m);
 	if (rc != 0)
 		return (svc_refuse(ctx, "stale", "this button is out of date"));
-	return (svc_put_seat(svc, &gm, seat, "menu", json_pack("{s:I, s:s, "
+	return (svc_put_seat(svc, &gm, seat, SVC_OUT_MENU, json_pack("{s:I, s:s, "
 	    "s:I}", "turn", (json_int_t)gm.g.turn_no, "path", ctx->args,
 	    "message", (json_int_t)ctx->ev->message)));
 }
@@ -111,7 +111,7 @@ svc_chat_migrate(struct svc *svc, const char *platform, const char *from,
 			rc = rc < 0 ? svc_store_fail(svc) : svc_fail(svc,
 			    "game #%lld vanished", (long long)aborted);
 		else
-			rc = svc_put(svc, platform, to, aborted, "aborted",
+			rc = svc_put(svc, platform, to, aborted, SVC_OUT_ABORTED,
 			    json_pack("{s:I, s:s}", "game", (json_int_t)aborted,
 			    "lang", g.lang));
 	}

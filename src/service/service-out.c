@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "log.h"
 #include "service-int.h"
 
 /*
@@ -19,19 +20,22 @@
  */
 int
 svc_put(struct svc *svc, const char *platform, const char *chat,
-    int64_t game, const char *kind, json_t *payload)
+    int64_t game, int kind, json_t *payload)
 {
 	char	*text;
 	int64_t	 id;
 
+	/* jansson refuses text that is not UTF-8, and runs out of memory. */
 	if (payload == NULL)
-		return (svc_fail(svc, "out of memory"));
+		return (svc_fail(svc, "a %s row could not be made",
+		    svc_kind_name(kind)));
 	text = json_dumps(payload, JSON_COMPACT);
 	json_decref(payload);
 	if (text == NULL)
-		return (svc_fail(svc, "out of memory"));
-	id = store_out_add(svc->store, platform, chat, game, kind, text,
-	    svc->now);
+		return (svc_fail(svc, "a %s row could not be written",
+		    svc_kind_name(kind)));
+	id = store_out_add(svc->store, platform, chat, game,
+	    svc_kind_name(kind), text, svc->now);
 	free(text);
 	if (id < 0)
 		return (svc_store_fail(svc));
@@ -50,11 +54,11 @@ svc_default(json_t *payload, const char *key, json_t *v)
 
 /* Queue a row for a game's chat, in the chat's language. */
 int
-svc_put_chat(struct svc *svc, const struct svc_gm *gm, const char *kind,
+svc_put_chat(struct svc *svc, const struct svc_gm *gm, int kind,
     json_t *payload)
 {
 	if (payload == NULL)
-		return (svc_fail(svc, "out of memory"));
+		return (svc_put(svc, "", "", 0, kind, NULL));
 	svc_default(payload, "game", json_integer(gm->g.id));
 	svc_default(payload, "lang", json_string(gm->g.lang));
 	return (svc_put(svc, gm->g.platform, gm->g.chat_pid, gm->g.id, kind,
@@ -67,12 +71,12 @@ svc_put_chat(struct svc *svc, const struct svc_gm *gm, const char *kind,
  */
 int
 svc_put_seat(struct svc *svc, const struct svc_gm *gm, int seat,
-    const char *kind, json_t *payload)
+    int kind, json_t *payload)
 {
 	const struct store_seat	*p = &gm->g.seats[seat];
 
 	if (payload == NULL)
-		return (svc_fail(svc, "out of memory"));
+		return (svc_put(svc, "", "", 0, kind, NULL));
 	if (p->user == 0 || p->pid[0] == '\0') {
 		json_decref(payload);
 		return (0);
@@ -85,7 +89,7 @@ svc_put_seat(struct svc *svc, const struct svc_gm *gm, int seat,
 
 /* Queue the same kind of private row, {game, seat}, for every person. */
 int
-svc_put_seats(struct svc *svc, const struct svc_gm *gm, const char *kind)
+svc_put_seats(struct svc *svc, const struct svc_gm *gm, int kind)
 {
 	int	i;
 
@@ -101,12 +105,12 @@ svc_put_seats(struct svc *svc, const struct svc_gm *gm, const char *kind)
  * (a private chat speaks its person's).
  */
 int
-svc_reply(struct svc_ctx *ctx, const char *kind, json_t *payload)
+svc_reply(struct svc_ctx *ctx, int kind, json_t *payload)
 {
 	const struct svc_event	*ev = ctx->ev;
 
 	if (payload == NULL)
-		return (svc_fail(ctx->svc, "out of memory"));
+		return (svc_put(ctx->svc, "", "", 0, kind, NULL));
 	svc_default(payload, "lang", json_string(ev->private_chat ?
 	    ctx->user_lang : ctx->chat_lang));
 	return (svc_put(ctx->svc, ev->platform, ev->chat, 0, kind, payload));
@@ -123,7 +127,8 @@ svc_answer_text(struct svc_ctx *ctx, const char *code, const char *text,
 	p = json_pack("{s:s, s:s?, s:s?, s:b, s:s}", "callback",
 	    ctx->ev->callback, "code", code, "text", text, "alert", alert,
 	    "lang", ctx->ev->private_chat ? ctx->user_lang : ctx->chat_lang);
-	return (svc_put(ctx->svc, ctx->ev->platform, "", 0, "answer", p));
+	return (svc_put(ctx->svc, ctx->ev->platform, "", 0, SVC_OUT_ANSWER,
+	    p));
 }
 
 /* Stop a button's spinner if nothing has answered the press yet. */
@@ -153,7 +158,7 @@ svc_refuse(struct svc_ctx *ctx, const char *code, const char *fmt, ...)
 	if (ctx->ev->kind == SVC_EV_BUTTON && ctx->ev->callback != NULL &&
 	    !ctx->answered)
 		return (svc_answer_text(ctx, code, text, 1));
-	return (svc_reply(ctx, "error", json_pack("{s:s, s:s, s:s}", "code",
+	return (svc_reply(ctx, SVC_OUT_ERROR, json_pack("{s:s, s:s, s:s}", "code",
 	    code, "text", text, "user", ctx->ev->user)));
 }
 
@@ -173,7 +178,27 @@ svc_tell(struct svc_ctx *ctx, int64_t game, const char *code,
 	    ctx->ev->user);
 	if (p != NULL && game != 0)
 		json_object_set_new(p, "game", json_integer(game));
-	return (svc_reply(ctx, "info", p));
+	return (svc_reply(ctx, SVC_OUT_INFO, p));
+}
+
+/*
+ * A row's payload parsed, or an empty object: a payload the store holds
+ * that does not parse (a hand-edited database) is logged, and the row
+ * goes out as well as it can without it.
+ */
+static json_t *
+svc_out_parse(int64_t id, const char *payload)
+{
+	json_error_t	 jerr;
+	json_t		*p;
+
+	if ((p = json_loads(payload != NULL ? payload : "{}", 0, &jerr)) !=
+	    NULL && json_is_object(p))
+		return (p);
+	json_decref(p);
+	log_warnx("outbox row %lld: payload is not a JSON object: %s",
+	    (long long)id, jerr.text);
+	return (json_object());
 }
 
 /* Hand a store's row over to the bridge's struct (the payload moves). */
@@ -185,9 +210,45 @@ svc_out_copy(struct svc_out *out, struct store_out *o)
 	snprintf(out->chat, sizeof out->chat, "%s", o->chat);
 	out->game = o->game;
 	snprintf(out->kind, sizeof out->kind, "%s", o->kind);
+	out->type = svc_kind_find(o->kind);
 	out->payload = o->payload;
 	o->payload = NULL;
+	out->data = svc_out_parse(out->id, out->payload);
 	out->attempts = o->attempts;
+}
+
+/*
+ * Remember the platform's message id of a delivered row that is edited
+ * later: a game's board or lobby, and a person's live turn message (a
+ * "turn" row, or a "menu" row sent as a new message) while its turn is
+ * the game's current one, so that it is retired once the move is made.
+ */
+static int
+svc_out_remember(struct svc *svc, const struct svc_out *out,
+    const char *message)
+{
+	struct store_game	 g;
+	json_t			*v;
+	const char		*kind = out->kind;
+	int			 rc;
+
+	if (out->game == 0 || (!svc_kind_is(out->type, SVC_OF_KEEP) &&
+	    !svc_kind_is(out->type, SVC_OF_TURN)))
+		return (0);
+	if ((rc = store_game_get(svc->store, out->game, &g, NULL)) <= 0)
+		return (rc);
+	if (svc_kind_is(out->type, SVC_OF_TURN)) {
+		/* A menu that edited the pressed message made no new one. */
+		v = json_object_get(out->data, "message");
+		if (out->type == SVC_OUT_MENU && json_integer_value(v) != 0)
+			return (0);
+		v = json_object_get(out->data, "turn");
+		if (!json_is_integer(v) || json_integer_value(v) != g.turn_no)
+			return (0);
+		kind = svc_kind_name(SVC_OUT_TURN);
+	}
+	return (store_message_put(svc->store, out->game, out->chat, kind,
+	    message, svc->clock(svc->clock_arg)));
 }
 
 /* The next message due for a platform (see service.h). */
@@ -209,14 +270,42 @@ svc_outbox_next(struct svc *svc, const char *platform, struct svc_out *out)
 	return (1);
 }
 
-/* A message was delivered; message is the platform's id for it or NULL. */
+/*
+ * A message was delivered; message is the platform's id for it or NULL.
+ * The id of a message that is edited later is remembered in the same
+ * transaction.
+ */
 int
 svc_outbox_done(struct svc *svc, int64_t id, const char *message)
 {
-	if (store_out_done(svc->store, id, message, 1,
-	    svc->clock(svc->clock_arg)) != 0)
-		return (svc_store_fail(svc));
-	return (0);
+	struct store_out	 o;
+	struct svc_out		 out;
+	int			 rc;
+
+	if (message == NULL) {
+		if (store_out_done(svc->store, id, NULL, 1,
+		    svc->clock(svc->clock_arg)) != 0)
+			return (svc_store_fail(svc));
+		return (0);
+	}
+	if (svc_txn_begin(svc) != 0)
+		return (-1);
+	memset(&out, 0, sizeof out);
+	if ((rc = store_out_get(svc->store, id, &o)) == 1) {
+		svc_out_copy(&out, &o);
+		if (store_out_done(svc->store, id, message, 1,
+		    svc->clock(svc->clock_arg)) != 0 ||
+		    svc_out_remember(svc, &out, message) != 0)
+			rc = svc_store_fail(svc);
+		else
+			rc = 0;
+		svc_out_free(&out);
+	} else if (rc == 0)
+		rc = svc_fail(svc, "outbox row %lld: no such row",
+		    (long long)id);
+	else
+		rc = svc_store_fail(svc);
+	return (svc_txn_end(svc, rc == 0));
 }
 
 /* A message could not be delivered now: try again at 'when'. */
@@ -287,4 +376,6 @@ svc_out_free(struct svc_out *out)
 		return;
 	free(out->payload);
 	out->payload = NULL;
+	json_decref(out->data);
+	out->data = NULL;
 }

@@ -53,7 +53,7 @@ svc_ai_move(struct svc *svc, struct svc_gm *gm, int who)
 	tac_play(&gm->st, &act);
 	if (who == STORE_BY_TIMEOUT) {
 		tac_action_format(&act, text, sizeof text);
-		if (svc_put_chat(svc, gm, "takeover", json_pack("{s:i, s:s}",
+		if (svc_put_chat(svc, gm, SVC_OUT_TAKEOVER, json_pack("{s:i, s:s}",
 		    "seat", seat, "action", act.op == TAC_OP_GIVE ? "give" :
 		    text)) != 0)
 			return (-1);
@@ -96,7 +96,7 @@ svc_timer_game(struct svc *svc, int64_t id)
 	}
 	if (gm.g.remind > 0 && gm.g.remind <= svc->now) {
 		gm.g.remind = 0;
-		if (svc_put_seat(svc, &gm, gm.g.actor, "reminder",
+		if (svc_put_seat(svc, &gm, gm.g.actor, SVC_OUT_REMINDER,
 		    json_pack("{s:I}", "due", (json_int_t)gm.g.due)) != 0)
 			return (-1);
 		if (store_game_put(svc->store, &gm.g, NULL) != 0)

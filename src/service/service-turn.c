@@ -160,8 +160,8 @@ svc_game_begin(struct svc *svc, struct svc_gm *gm)
 	gm->started = 1;
 	gm->g.state = STORE_PLAYING;
 	gm->g.turn_no = 0;
-	if (svc_put_chat(svc, gm, "board", json_object()) != 0 ||
-	    svc_put_seats(svc, gm, "hand") != 0 ||
+	if (svc_put_chat(svc, gm, SVC_OUT_BOARD, json_object()) != 0 ||
+	    svc_put_seats(svc, gm, SVC_OUT_HAND) != 0 ||
 	    svc_schedule(svc, gm, 1) != 0)
 		return (-1);
 	return (svc_game_save(svc, gm));
@@ -232,7 +232,7 @@ svc_schedule(struct svc *svc, struct svc_gm *gm, int notify)
 		return (0);
 	j = json_pack("{s:I, s:I}", "turn", (json_int_t)g->turn_no, "due",
 	    (json_int_t)g->due);
-	return (svc_put_seat(svc, gm, g->actor, "turn", j));
+	return (svc_put_seat(svc, gm, g->actor, SVC_OUT_TURN, j));
 }
 
 /* Did seat's cards change otherwise than by its playing one card? */
@@ -272,7 +272,7 @@ svc_turn_retire(struct svc *svc, struct svc_gm *gm, int seat,
 		return (0);
 	if (store_message_forget(svc->store, gm->g.id, p->pid, "turn") != 0)
 		return (svc_store_fail(svc));
-	return (svc_put_seat(svc, gm, seat, "played", json_pack("{s:s, s:I}",
+	return (svc_put_seat(svc, gm, seat, SVC_OUT_PLAYED, json_pack("{s:s, s:I}",
 	    "action", text, "message", (json_int_t)strtoll(msg, NULL, 10))));
 }
 
@@ -310,11 +310,11 @@ svc_turn_done(struct svc *svc, struct svc_gm *gm, int seat,
 	j = json_pack("{s:i, s:s, s:I, s:s, s:o}", "seat", seat, "action",
 	    act->op == TAC_OP_GIVE ? "give" : text, "turn",
 	    (json_int_t)g->turn_no, "by", bys[who], "kicked", kicked);
-	if (svc_put_chat(svc, gm, "moved", j) != 0)
+	if (svc_put_chat(svc, gm, SVC_OUT_MOVED, j) != 0)
 		return (-1);
 	for (s = 0; s < g->cfg.nseats; s++) {
 		if (svc_hand_changed(before, &gm->st, s, seat) &&
-		    svc_put_seat(svc, gm, s, "hand", json_object()) != 0)
+		    svc_put_seat(svc, gm, s, SVC_OUT_HAND, json_object()) != 0)
 			return (-1);
 	}
 	if (gm->st.phase == TAC_PH_OVER) {
@@ -322,7 +322,7 @@ svc_turn_done(struct svc *svc, struct svc_gm *gm, int seat,
 		g->winner = gm->st.winner == TAC_NONE ? -1 : gm->st.winner;
 		j = g->winner < 0 ? json_pack("{s:n}", "winner") :
 		    json_pack("{s:i}", "winner", g->winner);
-		if (svc_put_chat(svc, gm, "over", j) != 0)
+		if (svc_put_chat(svc, gm, SVC_OUT_OVER, j) != 0)
 			return (-1);
 	}
 	if (svc_schedule(svc, gm, 1) != 0)
@@ -414,7 +414,7 @@ svc_cmd_hand(struct svc_ctx *ctx)
 	if ((seat = svc_seat_of(&gm, ctx->user)) < 0)
 		return (svc_refuse(ctx, "not_in_game", "you are not in game "
 		    "#%lld", (long long)gm.g.id));
-	return (svc_put_seat(ctx->svc, &gm, seat, "hand", json_object()));
+	return (svc_put_seat(ctx->svc, &gm, seat, SVC_OUT_HAND, json_object()));
 }
 
 /*
@@ -431,6 +431,6 @@ svc_cmd_board(struct svc_ctx *ctx)
 		return (svc_board_style(ctx));
 	if ((rc = svc_game_find(ctx, &gm)) <= 0)
 		return (rc);
-	return (svc_reply(ctx, gm.started ? "board" : "lobby",
+	return (svc_reply(ctx, gm.started ? SVC_OUT_BOARD : SVC_OUT_LOBBY,
 	    json_pack("{s:I}", "game", (json_int_t)gm.g.id)));
 }

@@ -364,14 +364,15 @@ svc_dispatch(struct svc_ctx *ctx)
 	int	rc;
 
 	if (strcmp(ctx->cmd, "rules") == 0 || strcmp(ctx->cmd, "help") == 0)
-		return (svc_reply(ctx, ctx->cmd, json_object()));
+		return (svc_reply(ctx, strcmp(ctx->cmd, "rules") == 0 ?
+		    SVC_OUT_RULES : SVC_OUT_HELP, json_object()));
 	/* A person's first "/start" in a private chat: say hello. */
 	if (strcmp(ctx->cmd, "start") == 0 && ctx->ev->private_chat &&
 	    ctx->args[0] == '\0' && ctx->pick == 0) {
 		if ((id = store_chat_game(ctx->svc->store, ctx->chat)) < 0)
 			return (svc_store_fail(ctx->svc));
 		if (id == 0)
-			return (svc_reply(ctx, "help", json_object()));
+			return (svc_reply(ctx, SVC_OUT_HELP, json_object()));
 	}
 	/* "/start jID" in a private chat: a deep link's join. */
 	if (strcmp(ctx->cmd, "start") == 0 && ctx->args[0] == 'j' &&

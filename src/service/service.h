@@ -134,16 +134,57 @@ struct svc_event {
 	int64_t		 message;	/* platform message id of the button */
 };
 
-/* An outbox row: one message to deliver, rendered by bot/. */
+/*
+ * The kinds of outbox rows (service-kind.c has the table); what their
+ * payloads hold is listed above.
+ */
+enum svc_out_kind {
+	SVC_OUT_UNKNOWN,	/* a name no kind has (a newer tacd's row) */
+	SVC_OUT_LOBBY,
+	SVC_OUT_OPTIONS,
+	SVC_OUT_BOARD,
+	SVC_OUT_MOVED,
+	SVC_OUT_HAND,
+	SVC_OUT_TURN,
+	SVC_OUT_REMINDER,
+	SVC_OUT_TAKEOVER,
+	SVC_OUT_OVER,
+	SVC_OUT_ABORTED,
+	SVC_OUT_SEAT,
+	SVC_OUT_ERROR,
+	SVC_OUT_INFO,
+	SVC_OUT_ANSWER,
+	SVC_OUT_MENU,
+	SVC_OUT_PLAYED,
+	SVC_OUT_RULES,
+	SVC_OUT_HELP,
+	SVC_OUT_NKINDS
+};
+
+/* What a bridge needs to know of a kind (svc_kind_is()). */
+#define SVC_OF_NOTICE	0x01	/* a short notice: a burst of them for one
+				   chat may share one message */
+#define SVC_OF_MOVES	0x02	/* the game's board changed: edit it after */
+#define SVC_OF_KEEP	0x04	/* the message is edited later: its id is
+				   remembered (svc_message()) */
+#define SVC_OF_PRIVATE	0x08	/* to a person's private chat */
+#define SVC_OF_TURN	0x10	/* a turn message: remembered while its
+				   turn lasts, retired by "played" */
+
+/*
+ * An outbox row: one message to deliver, composed by src/compose/.  The
+ * payload is parsed once, when the row is read: data is never NULL (an
+ * unreadable payload reads as {}, with a log line).
+ */
 struct svc_out {
 	int64_t		 id;
 	char		 platform[16];
 	char		 chat[64];	/* platform chat id */
 	int64_t		 game;		/* 0 if none */
-	char		 kind[24];	/* "lobby", "board", "moved", "hand",
-					   "turn", "reminder", "over", "error",
-					   "answer", "info", ... */
+	int		 type;		/* enum svc_out_kind */
+	char		 kind[24];	/* its name, as stored */
 	char		*payload;	/* JSON text; owned by the row */
+	struct json_t	*data;		/* the payload parsed; owned */
 	int		 attempts;
 };
 
@@ -275,5 +316,11 @@ int		 svc_outbox_defer(struct svc *, int64_t, int64_t);
 int		 svc_chat_migrate(struct svc *, const char *, const char *,
 		     const char *);
 const char	*svc_error(struct svc *);
+
+/* service-kind.c */
+int		 svc_kind_find(const char *);
+const char	*svc_kind_name(int);
+int		 svc_kind_is(int, int);
+void		 svc_out_make(struct svc_out *, int, int64_t, struct json_t *);
 
 #endif /* SERVICE_H */

@@ -53,6 +53,25 @@ store_message(struct store *s, int64_t game, const char *chat,
 	return (rc == SQLITE_ROW);
 }
 
+/* Remember the platform message id of a game's row of a kind in a chat. */
+int
+store_message_put(struct store *s, int64_t game, const char *chat,
+    const char *kind, const char *message, int64_t now)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_stmt(s, ST_MSG_PUT, "INSERT OR REPLACE INTO messages "
+	    "(game, chat, kind, message, at) VALUES (?1, ?2, ?3, ?4, ?5)")) ==
+	    NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, game);
+	store_bind_text(st, 2, chat);
+	store_bind_text(st, 3, kind);
+	store_bind_text(st, 4, message);
+	sqlite3_bind_int64(st, 5, now);
+	return (store_step_done(s, st, "message put"));
+}
+
 /* Forget the message id of a game's row of a kind in a chat. */
 int
 store_message_forget(struct store *s, int64_t game, const char *chat,

@@ -51,6 +51,7 @@ enum store_slot {
 	ST_OUT_ADD,
 	ST_OUT_NEXT,
 	ST_OUT_DONE,
+	ST_OUT_GET,
 	ST_OUT_RETRY,
 	ST_OUT_AFTER,
 	ST_OUT_PRUNE,

@@ -89,54 +89,39 @@ store_out_next(struct store *s, const char *platform, int64_t now,
 	return (store_out_row(st, out));
 }
 
-/*
- * Remember the platform's message id of a delivered "board" or "lobby"
- * row of a game, so that the bridge edits that message next time; and
- * of a person's live turn message (a "turn" row, or a "menu" row sent as
- * a new message), kept as kind "turn" while its turn is the game's
- * current one, so that it is retired once the move is made.
- */
-static int
-store_message_put(struct store *s, int64_t id, const char *message,
-    int64_t now)
+/* Read outbox row id, pending or not: 1 found, 0 none, -1 failure. */
+int
+store_out_get(struct store *s, int64_t id, struct store_out *out)
 {
 	sqlite3_stmt	*st;
+	int		 rc;
 
-	if ((st = store_stmt(s, ST_MSG_PUT, "INSERT OR REPLACE INTO messages "
-	    "(game, chat, kind, message, at) SELECT o.game, o.chat, "
-	    "CASE o.kind WHEN 'menu' THEN 'turn' ELSE o.kind END, ?2, ?3 "
-	    "FROM outbox o JOIN games g ON g.id = o.game WHERE o.id = ?1 AND "
-	    "(o.kind IN ('board', 'lobby') OR ((o.kind = 'turn' OR "
-	    "(o.kind = 'menu' AND json_extract(o.payload, '$.message') = 0)) "
-	    "AND json_extract(o.payload, '$.turn') = g.turn_no))")) == NULL)
+	memset(out, 0, sizeof *out);
+	if ((st = store_stmt(s, ST_OUT_GET, "SELECT id, platform, chat, "
+	    "game, kind, payload, attempts FROM outbox WHERE id = ?1")) ==
+	    NULL)
 		return (-1);
 	sqlite3_bind_int64(st, 1, id);
-	store_bind_text(st, 2, message);
-	sqlite3_bind_int64(st, 3, now);
-	return (store_step_done(s, st, "message put"));
+	if ((rc = sqlite3_step(st)) != SQLITE_ROW) {
+		sqlite3_reset(st);
+		return (rc == SQLITE_DONE ? 0 : store_sqlfail(s, "outbox get"));
+	}
+	return (store_out_row(st, out));
 }
 
 /*
  * Mark a message delivered (sent 1) or given up (sent 2), keeping the
- * platform's message id (NULL: none).  Only pending rows change.  A
- * board's, lobby's or turn's message id is remembered in the same
- * transaction (one of its own unless the caller has one open).
+ * platform's message id (NULL: none).  Only pending rows change.
  */
 int
 store_out_done(struct store *s, int64_t id, const char *message, int sent,
     int64_t now)
 {
 	sqlite3_stmt	*st;
-	int		 own = 0;
 
 	if ((st = store_stmt(s, ST_OUT_DONE, "UPDATE outbox SET sent = ?2, "
 	    "message = ?3, due = ?4 WHERE id = ?1 AND sent = 0")) == NULL)
 		return (-1);
-	if (message != NULL && sent == 1 && !store_in_txn(s)) {
-		if (store_begin(s) != 0)
-			return (-1);
-		own = 1;
-	}
 	sqlite3_bind_int64(st, 1, id);
 	sqlite3_bind_int(st, 2, sent);
 	if (message != NULL)
@@ -145,21 +130,11 @@ store_out_done(struct store *s, int64_t id, const char *message, int sent,
 		sqlite3_bind_null(st, 3);
 	sqlite3_bind_int64(st, 4, now);
 	if (store_step_done(s, st, "outbox done") != 0)
-		goto fail;
-	if (sqlite3_changes(s->db) != 1) {
-		store_fail(s, "outbox row %lld: not pending", (long long)id);
-		goto fail;
-	}
-	if (message != NULL && sent == 1 &&
-	    store_message_put(s, id, message, now) != 0)
-		goto fail;
-	if (own && store_commit(s) != 0)
-		goto fail;
+		return (-1);
+	if (sqlite3_changes(s->db) != 1)
+		return (store_fail(s, "outbox row %lld: not pending",
+		    (long long)id));
 	return (0);
-fail:
-	if (own)
-		store_rollback(s);
-	return (-1);
 }
 
 /*

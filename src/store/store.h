@@ -153,6 +153,7 @@ int64_t		 store_out_add(struct store *, const char *, const char *,
 		     int64_t, const char *, const char *, int64_t);
 int		 store_out_next(struct store *, const char *, int64_t,
 		     struct store_out *);
+int		 store_out_get(struct store *, int64_t, struct store_out *);
 int		 store_out_done(struct store *, int64_t, const char *, int,
 		     int64_t);
 int		 store_out_retry(struct store *, int64_t, int64_t, int);
@@ -168,6 +169,8 @@ int		 store_timers_due(struct store *, int64_t, int64_t *, int);
 int		 store_chat_set_board(struct store *, int64_t, const char *);
 int		 store_message(struct store *, int64_t, const char *,
 		     const char *, char *, size_t);
+int		 store_message_put(struct store *, int64_t, const char *,
+		     const char *, const char *, int64_t);
 int		 store_message_forget(struct store *, int64_t, const char *,
 		     const char *);
 int		 store_chat_migrate(struct store *, const char *,
