@@ -66,6 +66,9 @@ int	 seven_gen(const struct fn_ctx *, const struct tac_board *,
 int	 seven_exec(const struct fn_ctx *, struct tac_board *,
 	     const struct tac_action *, struct why *);
 
+/* notation.c */
+void	 tac_quote(const char *, size_t, char *, size_t);
+
 /* apply.c */
 int	 exec_function(const struct tac_state *, struct tac_board *, int,
 	     int, const struct tac_action *, struct why *);

@@ -15,6 +15,7 @@
 #include "tac.h"
 #include "tacjson.h"
 #include "jsonutil.h"
+#include "internal.h"
 
 
 /* Phase names, in enum order. */
@@ -37,31 +38,6 @@ tj_fail(char *why, size_t len, const char *fmt, ...)
 	return (-1);
 }
 
-/*
- * Copy a string from the input for quoting in a message: short, cut on a
- * UTF-8 boundary, control characters shown as '?'.
- */
-static void
-json_quote(const char *s, size_t n, char *buf, size_t size)
-{
-	size_t	i, cut = n;
-
-	if (cut > 16) {
-		cut = 16;
-		while (cut > 0 && ((unsigned char)s[cut] & 0xc0) == 0x80)
-			cut--;
-	}
-	if (cut > size - 4)
-		cut = size - 4;
-	for (i = 0; i < cut; i++) {
-		buf[i] = s[i];
-		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
-			buf[i] = '?';
-	}
-	buf[cut] = '\0';
-	if (cut < n)
-		memcpy(buf + cut, "...", 4);
-}
 
 /* Read a card name at path; -1 with a reason if it is not one. */
 int
@@ -74,7 +50,7 @@ tj_card(const json_t *v, const char *path, char *why, size_t len)
 		return (tj_fail(why, len, "%s: must be a card name", path));
 	card = tac_card_parse(json_string_value(v), json_string_length(v));
 	if (card < 0) {
-		json_quote(json_string_value(v), json_string_length(v), q,
+		tac_quote(json_string_value(v), json_string_length(v), q,
 		    sizeof q);
 		return (tj_fail(why, len, "%s: unknown card \"%s\"", path, q));
 	}
@@ -244,7 +220,7 @@ json_marble(const struct tac_state *st, struct tac_board *b, int s,
 		return (tj_fail(why, len, "%s: must be a place", path));
 	p = json_string_value(v);
 	n = json_string_length(v);
-	json_quote(p, n, q, sizeof q);
+	tac_quote(p, n, q, sizeof q);
 
 	if (n == 1 && (p[0] == 'B' || p[0] == 'b')) {
 		b->base[s]++;

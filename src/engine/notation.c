@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "tac.h"
+#include "internal.h"
 
 /* The notation's card names, in enum order. */
 static const char *const notation_names[TAC_NCARDS] = {
@@ -120,31 +121,30 @@ tac_card_parse(const char *text, size_t len)
 }
 
 /*
- * Copy a word into a short buffer for a message: at most 16 bytes, cut on
- * a UTF-8 character boundary, control characters shown as '?' so that the
- * message stays on one line.
+ * Copy n bytes of input at s for quoting in a message into buf: at most
+ * 16 of them, cut on a UTF-8 boundary, "..." when cut, control characters
+ * shown as '?', so the message stays short and on one line.
  */
-static void
-notation_quote(const struct notation_word *w, char *buf, size_t size)
+void
+tac_quote(const char *s, size_t n, char *buf, size_t size)
 {
-	size_t	n, i;
+	size_t	i, cut = n;
 
-	n = w->len;
-	if (n > 16) {
-		n = 16;
-		while (n > 0 && ((unsigned char)w->p[n] & 0xc0) == 0x80)
-			n--;
+	if (cut > 16) {
+		cut = 16;
+		while (cut > 0 && ((unsigned char)s[cut] & 0xc0) == 0x80)
+			cut--;
 	}
-	if (n >= size)
-		n = size - 1;
-	for (i = 0; i < n; i++) {
-		buf[i] = w->p[i];
+	if (cut > size - 4)
+		cut = size - 4;
+	for (i = 0; i < cut; i++) {
+		buf[i] = s[i];
 		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
 			buf[i] = '?';
 	}
-	buf[n] = '\0';
-	if (n < w->len && n + 4 <= size - 1)
-		memcpy(buf + n, "...", 4);
+	buf[cut] = '\0';
+	if (cut < n)
+		memcpy(buf + cut, "...", 4);
 }
 
 /* Store a complaint and return -1. */
@@ -168,7 +168,7 @@ notation_fail_word(struct notation_lex *lx, const char *fmt,
 {
 	char	q[32];
 
-	notation_quote(w, q, sizeof q);
+	tac_quote(w->p, w->len, q, sizeof q);
 	return (notation_fail(lx, fmt, q));
 }
 

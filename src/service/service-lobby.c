@@ -170,6 +170,21 @@ svc_seat_news(struct svc *svc, struct svc_gm *gm, int seat,
 	    "seat", seat, "change", change, "name", gm->g.seats[seat].name)));
 }
 
+/*
+ * The AI plays a person's seat of a running game from now on (they left,
+ * or were replaced: change says which, for the chat's news).
+ */
+static int
+svc_seat_away(struct svc *svc, struct svc_gm *gm, int seat,
+    const char *change)
+{
+	gm->g.seats[seat].away = 1;
+	if (svc_seat_set(svc, gm, seat, &gm->g.seats[seat]) != 0 ||
+	    svc_schedule(svc, gm, 0) != 0 || svc_game_save(svc, gm) != 0)
+		return (-1);
+	return (svc_seat_news(svc, gm, seat, change));
+}
+
 /* Read a seat number argument; -1 if it is not one of the game's seats. */
 static int
 svc_seat_arg(const struct svc_gm *gm, const char *s)
@@ -411,11 +426,7 @@ svc_cmd_leave(struct svc_ctx *ctx)
 	if (gm.g.seats[me].away)
 		return (svc_refuse(ctx, "already_away", "the AI already plays "
 		    "for you: /resume to play again"));
-	gm.g.seats[me].away = 1;
-	if (svc_seat_set(svc, &gm, me, &gm.g.seats[me]) != 0 ||
-	    svc_schedule(svc, &gm, 0) != 0 || svc_game_save(svc, &gm) != 0)
-		return (-1);
-	return (svc_seat_news(svc, &gm, me, "left"));
+	return (svc_seat_away(svc, &gm, me, "left"));
 }
 
 /* /team N: move to a free seat of team N. */
@@ -604,11 +615,7 @@ svc_cmd_replace(struct svc_ctx *ctx)
 	if (gm.g.seats[seat].away)
 		return (svc_refuse(ctx, "already_away", "the AI already plays "
 		    "seat %d", seat));
-	gm.g.seats[seat].away = 1;
-	if (svc_seat_set(svc, &gm, seat, &gm.g.seats[seat]) != 0 ||
-	    svc_schedule(svc, &gm, 0) != 0 || svc_game_save(svc, &gm) != 0)
-		return (-1);
-	return (svc_seat_news(svc, &gm, seat, "replaced"));
+	return (svc_seat_away(svc, &gm, seat, "replaced"));
 }
 
 /* /resume: a person takes their seat back from the AI. */
