@@ -2,17 +2,16 @@
  * tg-chat.c: what the Telegram bridge keeps per chat, in one table: the
  * chat's rate limit and failures (tg-send.c), a new id the service could
  * not record, whether a person was told how to open their private chat,
- * the board and lobby messages waiting for an edit, the board messages
- * this run posted (tg-photo.c), and a group's title and admins
- * (tg-admin.c).
+ * the board and lobby messages waiting for an edit, and a group's title
+ * and admins (tg-admin.c).
  *
  * Entries are found by chat id through a hash table and kept in order of
  * use.  One eviction policy: past TG_CHATS entries, the least recently
  * used entry that holds nothing pending is let go.  What it held is a
- * cache that comes back (a full rate bucket, admins asked again, the
- * service's record of the board message); an entry with pending work (an
- * edit to make, a new id, an admin call out) is never let go, so the
- * table grows rather than drop anything.
+ * cache that comes back (a full rate bucket, admins asked again); an
+ * entry with pending work (an edit to make, a new id, an admin call out,
+ * a call in flight) is never let go, so the table grows rather than drop
+ * anything.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -41,7 +40,8 @@ tg_chat_hash(const char *id)
 static int
 tg_chat_pinned(const struct tg_chat *c)
 {
-	return (c->nedits > 0 || c->moved[0] != '\0' || c->fetching);
+	return (c->nedits > 0 || c->moved[0] != '\0' || c->fetching ||
+	    c->busy);
 }
 
 /* Let an entry go. */
@@ -52,7 +52,6 @@ tg_chat_drop(struct tg *tg, struct tg_chat *c)
 	TAILQ_REMOVE(&tg->chat_lru, c, lru);
 	tg->nchats--;
 	free(c->edits);
-	free(c->shown);
 	free(c->admins);
 	free(c);
 }
@@ -94,9 +93,9 @@ tg_chat_find(struct tg *tg, const char *id)
 }
 
 /*
- * The entry of a chat, made if new (its rate bucket full: about one
- * message a second in a private chat, twenty a minute in a group), and
- * marked as just used.
+ * The entry of a chat, made if new (its rate buckets full: about one
+ * message a second, and in a group twenty a minute), and marked as just
+ * used.
  */
 struct tg_chat *
 tg_chat_get(struct tg *tg, const char *id, double now)
@@ -113,10 +112,9 @@ tg_chat_get(struct tg *tg, const char *id, double now)
 	snprintf(c->id, sizeof c->id, "%s", id);
 	c->used = now;
 	c->fetched = -1e9;
+	tg_bucket_init(&c->b, 1.0 * tg->scale, 3, now);
 	if (tg_out_group(id))
-		tg_bucket_init(&c->b, 20.0 / 60 * tg->scale, 20, now);
-	else
-		tg_bucket_init(&c->b, 1.0 * tg->scale, 3, now);
+		tg_bucket_init(&c->m, 20.0 / 60 * tg->scale, 20, now);
 	LIST_INSERT_HEAD(&tg->chat_hash[tg_chat_hash(id)], c, hash);
 	TAILQ_INSERT_TAIL(&tg->chat_lru, c, lru);
 	tg->nchats++;
@@ -126,69 +124,39 @@ tg_chat_get(struct tg *tg, const char *id, double now)
 
 /*
  * A game's board or lobby message in chat c is to be edited; once per
- * game and kind.  The chat joins the list of chats with edits to make.
+ * game and kind (the edit shows the game as it is when it is made).  The
+ * chat joins the list of chats with edits to make.  Returns the edit.
  */
-void
+struct tg_edit *
 tg_chat_edit(struct tg *tg, struct tg_chat *c, int64_t game, int kind)
 {
 	size_t	i;
 
 	for (i = 0; i < c->nedits; i++) {
 		if (c->edits[i].game == game && c->edits[i].kind == kind)
-			return;
+			return (&c->edits[i]);
 	}
 	c->edits = xreallocarray(c->edits, c->nedits + 1, sizeof *c->edits);
+	memset(&c->edits[c->nedits], 0, sizeof c->edits[0]);
 	c->edits[c->nedits].game = game;
-	c->edits[c->nedits++].kind = kind;
-	if (c->nedits == 1)
+	c->edits[c->nedits].kind = kind;
+	if (++c->nedits == 1)
 		TAILQ_INSERT_TAIL(&tg->chat_edits, c, editq);
+	return (&c->edits[c->nedits - 1]);
 }
 
-/* Take chat c's first edit to make (into game, kind): 1, or 0 if none. */
+/* Take chat c's first edit to make (into e): 1, or 0 if none. */
 int
-tg_chat_edit_take(struct tg *tg, struct tg_chat *c, int64_t *game,
-    int *kind)
+tg_chat_edit_take(struct tg *tg, struct tg_chat *c, struct tg_edit *e)
 {
 	if (c->nedits == 0)
 		return (0);
-	*game = c->edits[0].game;
-	*kind = c->edits[0].kind;
+	*e = c->edits[0];
 	memmove(&c->edits[0], &c->edits[1], (c->nedits - 1) *
 	    sizeof c->edits[0]);
 	if (--c->nedits == 0)
 		TAILQ_REMOVE(&tg->chat_edits, c, editq);
 	return (1);
-}
-
-/* Remember the board message this run posted or edited for a game. */
-void
-tg_chat_shown(struct tg_chat *c, int64_t game, const char *ref)
-{
-	size_t	i;
-
-	for (i = 0; i < c->nshown; i++) {
-		if (c->shown[i].game == game)
-			break;
-	}
-	if (i == c->nshown) {
-		c->shown = xreallocarray(c->shown, c->nshown + 1,
-		    sizeof *c->shown);
-		c->shown[c->nshown++].game = game;
-	}
-	snprintf(c->shown[i].ref, sizeof c->shown[i].ref, "%s", ref);
-}
-
-/* The board message this run remembers for a game, or NULL. */
-const char *
-tg_chat_shown_ref(const struct tg_chat *c, int64_t game)
-{
-	size_t	i;
-
-	for (i = 0; i < c->nshown; i++) {
-		if (c->shown[i].game == game)
-			return (c->shown[i].ref);
-	}
-	return (NULL);
 }
 
 /* Set the table up, empty. */

@@ -19,6 +19,14 @@
 #define TG_CHATS	4096		/* chats kept (more while pinned) */
 #define TG_CHAT_HASH	1024		/* hash chains of the chat table */
 #define TG_MERGE	32		/* rows merged into one message */
+#define TG_INFLIGHT	32		/* delivery calls out at once */
+#define TG_ANSWERS	8		/* of them, button answers */
+#define TG_HEADS	256		/* chat queues looked at per round */
+#define TG_MAXTRIES	6		/* failed attempts before a row is
+					   given up (about a minute) */
+#define TG_BACKOFF_MAX	60		/* seconds between attempts, at most */
+#define TG_WAIT_MIN	1		/* a retry_after is clamped to this */
+#define TG_WAIT_MAX	3600		/* ... and this, in seconds */
 
 /* The answer to one Bot API call, as the callback sees it. */
 struct tg_result {
@@ -55,12 +63,7 @@ struct tg_bucket {
 struct tg_edit {
 	int64_t		 game;
 	int		 kind;		/* SVC_OUT_BOARD, SVC_OUT_LOBBY */
-};
-
-/* A board message this run posted or edited (tg-photo.c). */
-struct tg_shown {
-	int64_t		 game;
-	char		 ref[32];	/* "photo:ID" or "ID" */
+	int		 attempts;	/* failed so far */
 };
 
 /* What the bridge keeps of one chat (tg-chat.c). */
@@ -71,7 +74,10 @@ struct tg_chat {
 	TAILQ_ENTRY(tg_chat) lru;	/* least recently used first */
 
 	/* tg-send.c */
-	struct tg_bucket b;		/* the chat's rate limit */
+	struct tg_bucket b;		/* about one message a second */
+	struct tg_bucket m;		/* a group: twenty a minute */
+	int		 busy;		/* a call for the chat is out */
+	double		 hold;		/* send nothing before (429, backoff) */
 	int		 failures;	/* in a row, for the backoff */
 	char		 moved[64];	/* a new id the service could not
 					   record, "" if none */
@@ -80,10 +86,6 @@ struct tg_chat {
 	struct tg_edit	*edits;		/* messages to edit */
 	size_t		 nedits;
 	TAILQ_ENTRY(tg_chat) editq;	/* on tg->chat_edits while nedits */
-
-	/* tg-photo.c */
-	struct tg_shown	*shown;
-	size_t		 nshown;
 
 	/* tg-admin.c: a group's title and admins */
 	char		 title[160];
@@ -107,13 +109,16 @@ struct tg_req {
 	char		 edit[32];	/* the message edited, "" if none (a
 					   board's: "photo:ID" or "ID") */
 	int		 photo;		/* the message is a photo */
-	int64_t		 shown;		/* a board of this game: remember it */
+	int64_t		 shown;		/* a board of this game: its message
+					   id is remembered (svc_message_set) */
 	int64_t		 ids[TG_MERGE];	/* the rows it delivers, first first */
 	int		 nids;
 	int64_t		 board;		/* a move of this game: edit its board */
 	int64_t		 lobby;		/* this game's lobby is over: edit it */
 	unsigned char	*png;		/* a photo to upload, or NULL */
 	size_t		 pnglen;
+	json_t		*textfb;	/* a photo's text board, sendMessage
+					   params for when it is refused */
 };
 
 struct tg {
@@ -145,11 +150,17 @@ struct tg {
 	int			 poll_fails;
 	struct event		*ev_poll;
 
-	/* tg-send.c */
-	int			 sending;	/* a delivery call is out */
-	int			 again;		/* kicked while sending */
-	struct event		*ev_send;	/* deliver again later */
-	struct tg_bucket	 global;
+	/* tg-send.c, tg-result.c */
+	int			 inflight;	/* delivery calls out */
+	int64_t			 answering[TG_ANSWERS];	/* answer rows out */
+	int			 pumping;	/* in tg_send_pump() */
+	int			 again;		/* kicked while pumping */
+	struct event		*ev_send;	/* the next thing comes due */
+	struct tg_bucket	 global;	/* thirty a second in all */
+	double			 last_ok;	/* the last call that worked */
+	double			 down_until;	/* the API seems down: wait */
+	double			 down_since;	/* 0: it is not */
+	int			 down_wait;	/* seconds of the last wait */
 
 	/* tg-chat.c */
 	struct tg_chat_chain	 chat_hash[TG_CHAT_HASH];
@@ -188,27 +199,66 @@ void		 tg_chat_init(struct tg *);
 void		 tg_chat_free(struct tg *);
 struct tg_chat	*tg_chat_find(struct tg *, const char *);
 struct tg_chat	*tg_chat_get(struct tg *, const char *, double);
-void		 tg_chat_edit(struct tg *, struct tg_chat *, int64_t, int);
-int		 tg_chat_edit_take(struct tg *, struct tg_chat *, int64_t *,
-		     int *);
-void		 tg_chat_shown(struct tg_chat *, int64_t, const char *);
-const char	*tg_chat_shown_ref(const struct tg_chat *, int64_t);
+struct tg_edit	*tg_chat_edit(struct tg *, struct tg_chat *, int64_t, int);
+int		 tg_chat_edit_take(struct tg *, struct tg_chat *,
+		     struct tg_edit *);
+
+/* What a delivery call's answer needs to know (tg-send.c, tg-result.c). */
+struct tg_sent {
+	int64_t		 ids[TG_MERGE];	/* outbox rows; none: an edit */
+	int		 nids;
+	int64_t		 game;
+	int		 kind;		/* an edit's kind (SVC_OUT_BOARD, ...) */
+	int		 attempts;	/* the row's or the edit's failures */
+	int		 answer;	/* answerCallbackQuery */
+	double		 started;	/* when the call went out */
+	char		 chat[64];
+	char		 edit[32];	/* the message an edit targets */
+	char		 orig[32];	/* ... as it was first */
+	json_t		*fallback;	/* a new message's params if it fails */
+	char		 fbmethod[32];	/* its method, "": sendMessage */
+	char		 fbfile[16];	/* its PNG's form field, "" if none */
+	json_t		*textfb;	/* a photo's text board, if refused */
+	unsigned char	*png;		/* the photo, for the fallback */
+	size_t		 pnglen;
+	int		 photo;		/* the message is a photo */
+	int64_t		 shown;		/* a board of this game */
+	int64_t		 board;		/* moves of this game were told */
+	int64_t		 lobby;		/* this game's lobby ended */
+};
+
+/* What becomes of a call's rows. */
+enum tg_mark { TG_DONE, TG_RETRY, TG_DEFER, TG_DROP };
 
 /* tg-send.c */
 void		 tg_bucket_init(struct tg_bucket *, double, double, double);
-double		 tg_bucket_take(struct tg_bucket *, double);
+double		 tg_bucket_wait(struct tg_bucket *, double);
+void		 tg_bucket_take(struct tg_bucket *);
+void		 tg_bucket_hold(struct tg_bucket *, double, double);
 int		 tg_send_init(struct tg *);
 void		 tg_send_free(struct tg *);
 void		 tg_send_kick(struct tg *);
-
+void		 tg_send_call(struct tg *, struct tg_sent *, const char *,
+		     json_t *, const char *);
+void		 tg_send_release(struct tg *, struct tg_sent *);
+void		 tg_send_sentfree(struct tg_sent *);
 void		 tg_send_answer(struct tg *, const char *);
 void		 tg_send_moved(struct tg *, const char *, const char *);
 const char	*tg_send_target(struct tg *, const char *);
+
+/* tg-result.c */
+int64_t		 tg_result_wait(int64_t);
+void		 tg_result_done(struct tg *, const struct tg_result *, void *);
+void		 tg_result_mark(struct tg *, const struct tg_sent *,
+		     enum tg_mark, int64_t, const char *);
 
 /* tg-out.c */
 struct rbuf;
 int		 tg_out_group(const char *);
 void		 tg_out_escape(struct rbuf *, const char *, size_t);
+struct compose_msg;
+void		 tg_out_build(struct tg *, const struct compose_msg *,
+		     struct tg_req *);
 int		 tg_out_make(struct tg *, const struct svc_out *,
 		     struct tg_req *);
 int		 tg_out_edit(struct tg *, const char *, int64_t, int,
@@ -216,13 +266,10 @@ int		 tg_out_edit(struct tg *, const char *, int64_t, int,
 void		 tg_out_free(struct tg_req *);
 
 /* tg-photo.c */
+#define TG_PHOTO_PREFIX	"photo:"	/* a board message that is a photo */
 int		 tg_photo_wanted(const struct svc_game *);
 int64_t		 tg_photo_ref(const char *, int *);
 void		 tg_photo_mkref(char *, size_t, int64_t, int);
-void		 tg_photo_remember(struct tg *, const char *, int64_t,
-		     const char *);
-int		 tg_photo_board(struct tg *, const char *, int64_t, char *,
-		     size_t);
 int		 tg_photo_render(struct tg *, const struct svc_game *,
 		     unsigned char **, size_t *);
 void		 tg_photo_call(struct tg *, struct tg_req *, const char *,

@@ -9,9 +9,8 @@
  * for a text board, and a board of the other kind is posted anew.
  *
  * Board messages posted outside a "board" row (a failed edit's
- * replacement, a style change) are not recorded by the service (it keeps
- * message ids of delivered rows only), so the bridge remembers them here
- * for as long as it runs; after a restart the service's id is used again.
+ * replacement, a style change) are recorded with the service too
+ * (svc_message_set()), so the next edit finds them, also after a restart.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -22,11 +21,8 @@
 #include <string.h>
 
 #include "i18n.h"
-#include "now.h"
 #include "picture.h"
 #include "tg-int.h"
-
-#define TG_PHOTO_PREFIX	"photo:"
 
 /* Is the chat's board to be a picture (the default) for this game? */
 int
@@ -56,37 +52,6 @@ tg_photo_mkref(char *buf, size_t len, int64_t id, int photo)
 {
 	snprintf(buf, len, "%s%lld", photo ? TG_PHOTO_PREFIX : "",
 	    (long long)id);
-}
-
-/*
- * Remember the board message of a game in a chat that this run posted or
- * edited last (in the chat's entry, tg-chat.c).
- */
-void
-tg_photo_remember(struct tg *tg, const char *chat, int64_t game,
-    const char *ref)
-{
-	tg_chat_shown(tg_chat_get(tg, chat, now_mono()), game, ref);
-}
-
-/*
- * The board message of a game in a chat: the one this run remembers,
- * else the service's record.  1 found, 0 none, -1 on failure.
- */
-int
-tg_photo_board(struct tg *tg, const char *chat, int64_t game, char *buf,
-    size_t len)
-{
-	struct tg_chat	*c;
-	const char	*ref;
-
-	if ((c = tg_chat_find(tg, chat)) != NULL &&
-	    (ref = tg_chat_shown_ref(c, game)) != NULL) {
-		snprintf(buf, len, "%s", ref);
-		return (1);
-	}
-	return (svc_message(tg->svc, game, chat, svc_kind_name(SVC_OUT_BOARD),
-	    buf, len));
 }
 
 /*

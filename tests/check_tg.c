@@ -684,9 +684,9 @@ START_TEST(test_chat_table)
 {
 	struct tg	*tg;
 	struct tg_chat	*c;
+	struct tg_edit	 e;
 	char		 id[32];
-	int64_t		 game;
-	int		 i, kind, edits = 0;
+	int		 i, edits = 0;
 
 	ck_assert_ptr_nonnull(tg = calloc(1, sizeof *tg));
 	tg_chat_init(tg);
@@ -711,9 +711,9 @@ START_TEST(test_chat_table)
 	}
 	/* The edits come out, each once, whatever was let go. */
 	while ((c = TAILQ_FIRST(&tg->chat_edits)) != NULL) {
-		ck_assert_int_eq(tg_chat_edit_take(tg, c, &game, &kind), 1);
-		ck_assert_int_eq(kind, SVC_OUT_BOARD);
-		ck_assert_int_eq(game % 7, 0);
+		ck_assert_int_eq(tg_chat_edit_take(tg, c, &e), 1);
+		ck_assert_int_eq(e.kind, SVC_OUT_BOARD);
+		ck_assert_int_eq(e.game % 7, 0);
 		edits++;
 	}
 	ck_assert_int_eq(edits, (3 * TG_CHATS + 6) / 7);

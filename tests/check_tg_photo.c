@@ -182,8 +182,8 @@ START_TEST(test_photo_board)
 	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(
 	    req.params, "text")), "<pre>"));
 	tg_out_free(&req);
-	/* Sent (as tg_send_done() records it): later edits are text ones. */
-	tg_photo_remember(t.tg, "-100", 1, "777");
+	/* Sent (as tg_result_ok() records it): later edits are text ones. */
+	ck_assert_int_eq(svc_message_set(t.svc, 1, "-100", "board", "777"), 0);
 	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, SVC_OUT_BOARD, &req), 1);
 	ck_assert_str_eq(req.method, "editMessageText");
 	ck_assert_int_eq(json_integer_value(json_object_get(req.params,

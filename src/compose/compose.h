@@ -32,6 +32,52 @@ struct compose_keys {
 	int		 rows;		/* rows used so far */
 };
 
+#define COMPOSE_MERGE	32	/* rows one message delivers, at most */
+
+/* How a bridge wants its messages. */
+struct compose_opts {
+	struct render_opts r;
+	size_t		 merge;		/* merge a burst of notices up to this
+					   many characters; 0: never */
+};
+
+/*
+ * One message, whole: what a bridge sends for one or more outbox rows,
+ * or for the edit of a board or lobby message.
+ */
+struct compose_msg {
+	int		 kind;		/* the first row's, enum svc_out_kind */
+	char		 chat[64];
+	int64_t		 game;		/* 0 if none */
+	struct svc_game	 g;		/* the game as it is now, if have */
+	int		 have;
+	char		 lang[8];	/* the reader's language */
+	int		 seat;		/* the seat of a private row */
+	struct rbuf	 text;		/* plain text, no markup */
+	int		 mono;		/* a text board: monospaced */
+	int		 picture;	/* a board the chat wants as a picture
+					   (text stands in if drawing fails) */
+	struct compose_keys keys;	/* its buttons */
+	int		 setkeys;	/* keys are the message's buttons, even
+					   none: an edit takes old ones away */
+	char		 edit[32];	/* the message it replaces (as the
+					   bridge stored it), "" for a new one */
+	int		 editonly;	/* if that message is gone, send none */
+	int64_t		 rows[COMPOSE_MERGE];	/* the rows it delivers */
+	int		 nrows;
+	int64_t		 board;		/* then edit this game's board */
+	int64_t		 lobby;		/* then take this game's lobby buttons */
+	int		 empty;		/* nothing to send: the rows are done */
+};
+
+/* compose-msg.c */
+int		 compose_row(struct svc *, const struct svc_out *,
+		     const struct compose_opts *, struct compose_msg *);
+int		 compose_edit(struct svc *, const char *, int64_t, int,
+		     const struct compose_opts *, struct compose_msg *);
+int		 compose_none(struct compose_msg *);
+void		 compose_msg_free(struct compose_msg *);
+
 /* compose.c */
 void		 compose_game(const struct svc_game *, struct render_game *);
 int		 compose_text(struct svc *, const struct svc_out *,

@@ -17,6 +17,7 @@
 #define SVC_HOUSEKEEP	600	/* prune this often */
 #define SVC_PRUNE	2000	/* rows per table and pruning step */
 #define SVC_CACHE	4096	/* positions kept in memory (by game id) */
+#define SVC_HEADS_MAX	512	/* queue heads read at once */
 
 /*
  * A game's position as last saved, so that the next event on the game

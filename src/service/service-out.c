@@ -270,6 +270,54 @@ svc_outbox_next(struct svc *svc, const char *platform, struct svc_out *out)
 	return (1);
 }
 
+/* The first undelivered row of each chat of a platform (service.h). */
+int
+svc_outbox_heads(struct svc *svc, const char *platform, int answers,
+    struct svc_head *h, int max)
+{
+	struct store_head	 sh[SVC_HEADS_MAX];
+	int			 i, n;
+
+	if (max > SVC_HEADS_MAX)
+		max = SVC_HEADS_MAX;
+	if ((n = store_out_heads(svc->store, platform, answers, sh, max)) < 0)
+		return (svc_store_fail(svc));
+	for (i = 0; i < n; i++) {
+		h[i].id = sh[i].id;
+		snprintf(h[i].chat, sizeof h[i].chat, "%s", sh[i].chat);
+		h[i].due = sh[i].due;
+	}
+	return (n);
+}
+
+/* One outbox row by id, delivered or not: 1, 0 none, -1 failure. */
+int
+svc_outbox_get(struct svc *svc, int64_t id, struct svc_out *out)
+{
+	struct store_out	o;
+	int			rc;
+
+	memset(out, 0, sizeof *out);
+	if ((rc = store_out_get(svc->store, id, &o)) <= 0) {
+		if (rc < 0)
+			svc_store_fail(svc);
+		return (rc);
+	}
+	svc_out_copy(out, &o);
+	return (1);
+}
+
+/* A board or lobby message a bridge posted outside a row (service.h). */
+int
+svc_message_set(struct svc *svc, int64_t game, const char *chat,
+    const char *kind, const char *message)
+{
+	if (store_message_put(svc->store, game, chat, kind, message,
+	    svc->clock(svc->clock_arg)) != 0)
+		return (svc_store_fail(svc));
+	return (0);
+}
+
 /*
  * A message was delivered; message is the platform's id for it or NULL.
  * The id of a message that is edited later is remembered in the same

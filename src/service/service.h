@@ -188,6 +188,13 @@ struct svc_out {
 	int		 attempts;
 };
 
+/* The first undelivered row of a chat's queue (svc_outbox_heads()). */
+struct svc_head {
+	int64_t		 id;
+	char		 chat[64];
+	int64_t		 due;		/* unix seconds */
+};
+
 /* A game as the renderers see it. */
 struct svc_seat {
 	int		 ai;		/* AI level, 0: a person */
@@ -261,6 +268,14 @@ typedef int64_t (*svc_clock_fn)(void *);
  * row with svc_out_free().  svc_outbox_done: delivered (message id, or
  * NULL).  svc_outbox_retry: try again at the given time.  svc_outbox_drop:
  * give up on it (e.g. the person blocked the bot).
+ * svc_outbox_heads: for a bridge that delivers to many chats at once, the
+ * first undelivered row of each chat's queue, due or not, earliest due
+ * first (at most max; how many, -1 on failure); with answers set instead
+ * every undelivered "answer" row (they need no order).  svc_outbox_get:
+ * one row by id (1, 0 none, -1 failure).
+ * svc_message_set: remember the platform message id of a game's board or
+ * lobby in a chat that a bridge posted outside a row (a failed edit's
+ * replacement), so the next edit goes to it, also after a restart.
  *
  * svc_game_info, svc_game_position: 0, or -1 when there is no such game
  * (or no position yet: a lobby) or on failure.  The position is the full
@@ -296,6 +311,11 @@ int		 svc_batch_end(struct svc *);
 int64_t		 svc_next_timer(struct svc *);
 int		 svc_timers(struct svc *);
 int		 svc_outbox_next(struct svc *, const char *, struct svc_out *);
+int		 svc_outbox_heads(struct svc *, const char *, int,
+		     struct svc_head *, int);
+int		 svc_outbox_get(struct svc *, int64_t, struct svc_out *);
+int		 svc_message_set(struct svc *, int64_t, const char *,
+		     const char *, const char *);
 int		 svc_outbox_done(struct svc *, int64_t, const char *);
 int		 svc_outbox_retry(struct svc *, int64_t, int64_t);
 int		 svc_outbox_drop(struct svc *, int64_t);

@@ -110,6 +110,47 @@ store_out_get(struct store *s, int64_t id, struct store_out *out)
 }
 
 /*
+ * The chats' queues of a platform: the first pending row of each chat,
+ * earliest due first, at most max into h.  Rows of the empty chat (answers
+ * to button presses, which need no order) are all listed, not only the
+ * first, when answers is set, and none when it is not.  Returns how many,
+ * -1 on failure.
+ */
+int
+store_out_heads(struct store *s, const char *platform, int answers,
+    struct store_head *h, int max)
+{
+	sqlite3_stmt	*st;
+	int		 rc, n = 0;
+
+	if (answers)
+		st = store_stmt(s, ST_OUT_ANSWERS, "SELECT id, chat, due FROM "
+		    "outbox WHERE platform = ?1 AND chat = '' AND sent = 0 "
+		    "ORDER BY id LIMIT ?2");
+	else
+		st = store_stmt(s, ST_OUT_HEADS, "SELECT o.id, o.chat, o.due "
+		    "FROM outbox o JOIN (SELECT MIN(id) AS id FROM outbox "
+		    "WHERE platform = ?1 AND sent = 0 AND chat != '' GROUP BY "
+		    "chat) f ON o.id = f.id ORDER BY o.due, o.id LIMIT ?2");
+	if (st == NULL)
+		return (-1);
+	store_bind_text(st, 1, platform);
+	sqlite3_bind_int(st, 2, max);
+	while (n < max && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		h[n].id = sqlite3_column_int64(st, 0);
+		store_text(st, 1, h[n].chat, sizeof h[n].chat);
+		h[n].due = sqlite3_column_int64(st, 2);
+		n++;
+	}
+	if (n < max && rc != SQLITE_DONE) {
+		sqlite3_reset(st);
+		return (store_sqlfail(s, "outbox heads"));
+	}
+	sqlite3_reset(st);
+	return (n);
+}
+
+/*
  * Mark a message delivered (sent 1) or given up (sent 2), keeping the
  * platform's message id (NULL: none).  Only pending rows change.
  */

@@ -85,6 +85,13 @@ struct store_game {
 	struct store_seat seats[TAC_MAXSEATS];
 };
 
+/* The first pending row of a chat's queue (store_out_heads()). */
+struct store_head {
+	int64_t		 id;
+	char		 chat[64];
+	int64_t		 due;
+};
+
 /* An outbox row.  payload is malloc'd and owned by the row. */
 struct store_out {
 	int64_t		 id;
@@ -154,6 +161,8 @@ int64_t		 store_out_add(struct store *, const char *, const char *,
 int		 store_out_next(struct store *, const char *, int64_t,
 		     struct store_out *);
 int		 store_out_get(struct store *, int64_t, struct store_out *);
+int		 store_out_heads(struct store *, const char *, int,
+		     struct store_head *, int);
 int		 store_out_done(struct store *, int64_t, const char *, int,
 		     int64_t);
 int		 store_out_retry(struct store *, int64_t, int64_t, int);
