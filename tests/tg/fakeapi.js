@@ -30,6 +30,12 @@
 //                       getChatAdministrators answers for chat (else [])
 //   POST /ctl/webhook   {url, secret|null, body}  POST body to tacd's
 //                       webhook, answer {status}
+//   GET  /ctl/replies   the time from an update's queueing to the bot's
+//                       first message in that update's chat after it (ms:
+//                       p50, p99, max, n), for chats with ids from ?from
+//                       to ?to (default: all)
+// FAKE_LATENCY_MS in the environment delays every answer of a bot call
+// (uploads too) by that many milliseconds: a round trip to Telegram.
 // The bot's edits behave as Telegram's: editMessageText,
 // editMessageCaption, editMessageReplyMarkup and editMessageMedia answer
 // 400 "message to edit not found" for an unknown message and "message is
@@ -65,6 +71,10 @@ const queuedAt = new Map();	// update id -> when queued (ms)
 const latencies = [];		// queued to confirmed, ms		// updates per answer, at most
 const calls = {};
 const stats = { delivered: 0, duplicates: 0, maxDelivered: 0 };
+const latency = Number(process.env.FAKE_LATENCY_MS || 0);
+const unreplied = new Map();	// chat -> when its oldest unanswered update
+				// was queued (ms)
+const replies = [];		// queued to first reply, ms
 
 // Answer with Telegram's JSON envelope.
 function reply(res, code, obj) {
@@ -246,8 +256,24 @@ function imageInfo(buf) {
 	    sha1: crypto.createHash('sha1').update(buf).digest('hex') };
 }
 
+// The chat of an update (a message's or a button press's), or null.
+function updateChat(u) {
+	const m = u.message || (u.callback_query && u.callback_query.message);
+	return m && m.chat ? String(m.chat.id) : null;
+}
+
+// The bot wrote to chat: the first reply to its waiting update, if any.
+function replied(chat) {
+	const at = unreplied.get(String(chat));
+	if (at === undefined)
+		return;
+	replies.push({ chat: Number(chat), ms: Date.now() - at });
+	unreplied.delete(String(chat));
+}
+
 // A new message in chat: store it, log it, answer it as Telegram would.
 function newMessage(res, method, p, chat, photo) {
+	replied(chat);
 	const m = { message_id: ++messageId, chat: { id: Number(chat) },
 	    date: Math.floor(Date.now() / 1000) };
 	const markup = markupText(p.reply_markup);
@@ -535,6 +561,9 @@ function control(path, p, res) {
 			updates.push(u);
 			all.push(u);
 			queuedAt.set(u.update_id, Date.now());
+			const chat = updateChat(u);
+			if (chat !== null && !unreplied.has(chat))
+				unreplied.set(chat, Date.now());
 		}
 		wake();
 		ok(res, updates.length);
@@ -566,6 +595,8 @@ function control(path, p, res) {
 		ok(res, { p50: pct(0.5), p99: pct(0.99), nlat: l.length,
 		    confirmed: confirmed, queued: updates.length,
 		    waiting: waiting.length, calls: calls, sent: sent.length,
+		    probes: sent.filter((x) => Number(x.chat) >= 900000 &&
+		    Number(x.chat) < 1000000).length,
 		    stats: stats, faults: faults });
 		return;
 	case '/ctl/sent':
@@ -581,6 +612,18 @@ function control(path, p, res) {
 	case '/ctl/webhook':
 		webhook(p, res);
 		return;
+	case '/ctl/replies': {
+		const from = p.from !== undefined ? Number(p.from) : -Infinity;
+		const to = p.to !== undefined ? Number(p.to) : Infinity;
+		const l = replies.filter((r) => r.chat >= from && r.chat <= to)
+		    .map((r) => r.ms).sort((a, b) => a - b);
+		const pct = (q) => l.length ? l[Math.min(l.length - 1,
+		    Math.floor(q * l.length))] : 0;
+		ok(res, { p50: pct(0.5), p99: pct(0.99),
+		    max: l.length ? l[l.length - 1] : 0, n: l.length,
+		    waiting: unreplied.size });
+		return;
+	}
 	default:
 		fail(res, 404, 'no such control');
 	}
@@ -660,7 +703,11 @@ function handle(req, res) {
 			fail(res, 401, 'Unauthorized');
 			return;
 		}
-		botCall(m[2], p, files, req, res);
+		if (latency > 0)
+			setTimeout(() => botCall(m[2], p, files, req, res),
+			    latency);
+		else
+			botCall(m[2], p, files, req, res);
 	});
 }
 
