@@ -41,7 +41,7 @@ static int
 tg_chat_pinned(const struct tg_chat *c)
 {
 	return (c->nedits > 0 || c->moved[0] != '\0' || c->fetching ||
-	    c->busy);
+	    c->busy || c->queued);
 }
 
 /* Let an entry go. */
@@ -169,6 +169,7 @@ tg_chat_init(struct tg *tg)
 		LIST_INIT(&tg->chat_hash[i]);
 	TAILQ_INIT(&tg->chat_lru);
 	TAILQ_INIT(&tg->chat_edits);
+	TAILQ_INIT(&tg->chat_queue);
 	tg->nchats = 0;
 }
 
@@ -181,6 +182,10 @@ tg_chat_free(struct tg *tg)
 	while ((c = TAILQ_FIRST(&tg->chat_lru)) != NULL) {
 		if (c->nedits > 0)
 			TAILQ_REMOVE(&tg->chat_edits, c, editq);
+		if (c->queued) {
+			TAILQ_REMOVE(&tg->chat_queue, c, queueq);
+			tg->nqueued--;
+		}
 		tg_chat_drop(tg, c);
 	}
 }

@@ -21,7 +21,8 @@
 #define TG_MERGE	32		/* rows merged into one message */
 #define TG_INFLIGHT	32		/* delivery calls out at once */
 #define TG_ANSWERS	8		/* of them, button answers */
-#define TG_HEADS	256		/* chat queues looked at per round */
+#define TG_PUMP_MS	50		/* work of one round, at most (then
+					   the loop takes other events) */
 #define TG_MAXTRIES	6		/* failed attempts before a row is
 					   given up (about a minute) */
 #define TG_BACKOFF_MAX	60		/* seconds between attempts, at most */
@@ -86,9 +87,13 @@ struct tg_chat {
 	struct tg_edit	*edits;		/* messages to edit */
 	size_t		 nedits;
 	TAILQ_ENTRY(tg_chat) editq;	/* on tg->chat_edits while nedits */
+	int		 queued;	/* the chat may have rows to send */
+	double		 next;		/* not before (its row is due later, a
+					   bucket is empty); 0: look now */
+	TAILQ_ENTRY(tg_chat) queueq;	/* on tg->chat_queue while queued */
 
 	/* tg-admin.c: a group's title and admins */
-	char		 title[160];
+	char		 title[UTF8_NAMEMAX];
 	int64_t		*admins;	/* user ids */
 	size_t		 nadmins;
 	int		 fetching;	/* getChatAdministrators is out */
@@ -154,6 +159,9 @@ struct tg {
 	int			 inflight;	/* delivery calls out */
 	int64_t			 answering[TG_ANSWERS];	/* answer rows out */
 	int			 pumping;	/* in tg_send_pump() */
+	int			 scanned;	/* the outbox's chats were read */
+	int			 answers;	/* answer rows may wait */
+	double			 answers_next;	/* ... not before */
 	int			 again;		/* kicked while pumping */
 	struct event		*ev_send;	/* the next thing comes due */
 	struct tg_bucket	 global;	/* thirty a second in all */
@@ -166,6 +174,8 @@ struct tg {
 	struct tg_chat_chain	 chat_hash[TG_CHAT_HASH];
 	struct tg_chat_lru	 chat_lru;
 	struct tg_chat_lru	 chat_edits;	/* chats with edits to make */
+	struct tg_chat_lru	 chat_queue;	/* chats with rows to send */
+	size_t			 nqueued;
 	size_t			 nchats;
 
 	/* tg-photo.c */

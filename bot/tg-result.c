@@ -128,8 +128,8 @@ tg_result_blocked(struct tg *tg, const struct tg_sent *s)
 	struct tg_notice	*n;
 	struct tg_chat		*c;
 	struct rbuf		 b = { NULL, 0, 0 }, t = { NULL, 0, 0 };
-	const char		*name = "?", *lang;
-	char			 link[256];
+	const char		*lang;
+	char			 link[256], name[UTF8_NAMEMAX] = "?";
 	int			 i;
 
 	c = tg_chat_get(tg, s->chat, now_mono());
@@ -141,7 +141,8 @@ tg_result_blocked(struct tg *tg, const struct tg_sent *s)
 		return;
 	for (i = 0; i < g.cfg.nseats && i < TAC_MAXSEATS; i++) {
 		if (strcmp(g.seats[i].user, s->chat) == 0)
-			name = g.seats[i].name;
+			utf8_shorten(g.seats[i].name, RENDER_NAMECHARS, name,
+			    sizeof name);
 	}
 	n = xcalloc(1, sizeof *n);
 	snprintf(n->user, sizeof n->user, "%s", s->chat);

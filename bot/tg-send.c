@@ -212,8 +212,11 @@ tg_send_release(struct tg *tg, struct tg_sent *s)
 			if (tg->answering[i] == s->ids[0])
 				tg->answering[i] = 0;
 		}
-	} else if ((c = tg_chat_find(tg, s->chat)) != NULL)
+		tg->answers = 1;
+	} else if ((c = tg_chat_find(tg, s->chat)) != NULL) {
 		c->busy = 0;
+		c->next = 0;
+	}
 }
 
 /* A new call record for chat (or an answer: chat ""). */
@@ -396,6 +399,15 @@ tg_send_edits(struct tg *tg, double now, double *wake)
 	}
 }
 
+/* An answer row waits until at: look at the answers again then. */
+static void
+tg_send_answerlater(struct tg *tg, double at, double *wake)
+{
+	if (tg->answers_next == 0 || at < tg->answers_next)
+		tg->answers_next = at;
+	tg_send_wake(wake, at);
+}
+
 /* Button answers: no order, no chat limits; a few slots of their own. */
 static void
 tg_send_answers(struct tg *tg, double now, int64_t wall, double *wake)
@@ -404,11 +416,19 @@ tg_send_answers(struct tg *tg, double now, int64_t wall, double *wake)
 	double		 w;
 	int		 i, j, n, slot;
 
-	if ((n = svc_outbox_heads(tg->svc, TG_PLATFORM, 1, h,
+	if (!tg->answers || tg->answers_next > now) {
+		if (tg->answers)
+			tg_send_wake(wake, tg->answers_next);
+		return;
+	}
+	tg->answers_next = 0;
+	if ((n = svc_outbox_answers(tg->svc, TG_PLATFORM, h,
 	    TG_ANSWERS * 2)) < 0) {
 		log_warnx("telegram: outbox: %s", svc_error(tg->svc));
 		return;
 	}
+	/* Looked at all of them: none waits unless one is left below. */
+	tg->answers = n == TG_ANSWERS * 2;
 	for (i = 0; i < n && tg->inflight < TG_INFLIGHT; i++) {
 		for (j = 0, slot = -1; j < TG_ANSWERS; j++) {
 			if (tg->answering[j] == h[i].id)
@@ -417,62 +437,141 @@ tg_send_answers(struct tg *tg, double now, int64_t wall, double *wake)
 				slot = j;
 		}
 		if (j < TG_ANSWERS)
-			continue;		/* out already */
+			continue;		/* out already: its answer looks */
+		tg->answers = 1;
 		if (slot < 0)
 			return;
 		if (h[i].due > wall) {
-			tg_send_wake(wake, now + (double)(h[i].due - wall));
+			tg_send_answerlater(tg, now + (double)(h[i].due - wall),
+			    wake);
 			continue;
 		}
 		if ((w = tg_send_tokens(tg, NULL, now)) > 0) {
-			tg_send_wake(wake, now + w);
+			tg_send_answerlater(tg, now + w, wake);
 			return;
 		}
 		tg_send_answerrow(tg, h[i].id, slot);
 	}
 }
 
+/* A chat got rows (svc_outbox_chats()): its queue is looked at. */
+static void
+tg_send_queued(void *arg, const char *chat)
+{
+	struct tg	*tg = arg;
+	struct tg_chat	*c;
+
+	if (*chat == '\0') {
+		tg->answers = 1;
+		tg->answers_next = 0;
+		return;
+	}
+	c = tg_chat_get(tg, chat, now_mono());
+	c->next = 0;
+	if (c->queued)
+		return;
+	c->queued = 1;
+	TAILQ_INSERT_TAIL(&tg->chat_queue, c, queueq);
+	tg->nqueued++;
+}
+
 /*
- * The first row of each chat's queue, earliest due first: sent when it
- * is due and its chat is free and may send.  1 when a row needed no call
- * (its chat's next row may be due now: look again).
+ * The chat's queue is empty (or the chat asked for none): it leaves the
+ * list until the service says it got rows again.
+ */
+static void
+tg_send_unqueue(struct tg *tg, struct tg_chat *c)
+{
+	if (!c->queued)
+		return;
+	c->queued = 0;
+	TAILQ_REMOVE(&tg->chat_queue, c, queueq);
+	tg->nqueued--;
+}
+
+/* Chat c sends nothing before at: not looked at again until then.  0. */
+static int
+tg_send_later(struct tg_chat *c, double at, double *wake)
+{
+	c->next = at;
+	tg_send_wake(wake, at);
+	return (0);
+}
+
+/*
+ * Chat c's queue: its first row goes when it is due and the chat may
+ * send; a row that needs no call is done and the next one looked at.
+ * 1 if a call went out.
  */
 static int
-tg_send_heads(struct tg *tg, double now, int64_t wall, double *wake)
+tg_send_queue(struct tg *tg, struct tg_chat *c, double now, int64_t wall,
+    double *wake)
 {
-	struct svc_head	*h;
-	struct tg_chat	*c;
+	struct svc_head	 h;
 	double		 w;
-	int		 i, n, again = 0;
+	int		 n, rc;
 
-	h = xreallocarray(NULL, TG_HEADS, sizeof *h);
-	if ((n = svc_outbox_heads(tg->svc, TG_PLATFORM, 0, h,
-	    TG_HEADS)) < 0)
-		log_warnx("telegram: outbox: %s", svc_error(tg->svc));
-	for (i = 0; i < n && tg->inflight < TG_INFLIGHT; i++) {
-		c = tg_chat_find(tg, h[i].chat);
-		if (c != NULL && c->busy)
-			continue;	/* its answer brings the next round */
-		if (h[i].due > wall) {
-			tg_send_wake(wake, now + (double)(h[i].due - wall));
-			break;		/* the rest are due later still */
+	for (n = 0; n < 64; n++) {
+		if ((rc = svc_outbox_head(tg->svc, TG_PLATFORM, c->id,
+		    &h)) <= 0) {
+			if (rc < 0)
+				log_warnx("telegram: outbox: %s",
+				    svc_error(tg->svc));
+			else
+				tg_send_unqueue(tg, c);
+			return (0);
 		}
-		if (c != NULL && c->hold > now) {
-			tg_send_wake(wake, c->hold);
-			continue;
-		}
-		c = tg_chat_get(tg, h[i].chat, now);
-		if ((w = tg_send_tokens(tg, c, now)) > 0) {
-			tg_send_wake(wake, now + w);
-			continue;
-		}
-		if (!tg_send_row(tg, c, h[i].id)) {
-			tg_send_untake(tg, c);
-			again = 1;
-		}
+		if (h.due > wall)
+			return (tg_send_later(c, now + (double)(h.due - wall),
+			    wake));
+		if (c->hold > now)
+			return (tg_send_later(c, c->hold, wake));
+		if ((w = tg_send_tokens(tg, c, now)) > 0)
+			return (tg_send_later(c, now + w, wake));
+		if (tg_send_row(tg, c, h.id))
+			return (1);
+		tg_send_untake(tg, c);
 	}
-	free(h);
-	return (again);
+	tg_send_wake(wake, now);	/* more later: do not hold the loop */
+	return (0);
+}
+
+/*
+ * Every chat with rows, in turn: a chat that sent goes to the end of the
+ * list, so that no busy chat starves the others.  1 when the round ran
+ * out of time with chats left to look at.
+ */
+static int
+tg_send_queues(struct tg *tg, double now, int64_t wall, double *wake,
+    double until)
+{
+	struct tg_chat	*c, *next;
+	size_t		 i, n;
+
+	if (svc_outbox_chats(tg->svc, TG_PLATFORM, !tg->scanned,
+	    tg_send_queued, tg) == 0)
+		tg->scanned = 1;
+	else
+		log_warnx("telegram: outbox: %s", svc_error(tg->svc));
+	/* Each chat once: those that sent are moved behind the others. */
+	n = tg->nqueued;
+	for (i = 0, c = TAILQ_FIRST(&tg->chat_queue); i < n && c != NULL &&
+	    tg->inflight < TG_INFLIGHT; i++, c = next) {
+		next = TAILQ_NEXT(c, queueq);
+		if (c->busy)
+			continue;	/* its answer brings the next round */
+		if (c->next > now) {
+			tg_send_wake(wake, c->next);
+			continue;
+		}
+		if (tg_send_queue(tg, c, now, wall, wake) && c->queued) {
+			TAILQ_REMOVE(&tg->chat_queue, c, queueq);
+			TAILQ_INSERT_TAIL(&tg->chat_queue, c, queueq);
+		}
+		if (now_mono() > until && i + 1 < n && next != NULL)
+			return (1);
+	}
+	return (0);
 }
 
 /*
@@ -485,7 +584,6 @@ tg_send_pump(struct tg *tg)
 	struct timeval	 tv;
 	double		 now, wake = 0, d;
 	int64_t		 wall;
-	int		 rounds = 0, again;
 
 	if (tg->stopping || tg->ev_send == NULL)
 		return;
@@ -496,7 +594,6 @@ tg_send_pump(struct tg *tg)
 	tg->pumping = 1;
 	do {
 		tg->again = 0;
-		wake = 0;
 		now = now_mono();
 		wall = time(NULL);
 		if (tg->down_until > now) {
@@ -505,8 +602,13 @@ tg_send_pump(struct tg *tg)
 		}
 		tg_send_edits(tg, now, &wake);
 		tg_send_answers(tg, now, wall, &wake);
-		again = tg_send_heads(tg, now, wall, &wake);
-	} while ((again || tg->again) && ++rounds < 64 && !tg->stopping);
+		if (tg_send_queues(tg, now, wall, &wake, now + TG_PUMP_MS /
+		    1e3)) {
+			/* Out of time: the rest after the loop's other work. */
+			tg_send_wake(&wake, now);
+			break;
+		}
+	} while (tg->again && !tg->stopping);
 	tg->pumping = 0;
 	evtimer_del(tg->ev_send);
 	if (wake > 0 && !tg->stopping) {

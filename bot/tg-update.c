@@ -58,7 +58,7 @@ tg_update_id(json_t *o, const char *key, char *buf, size_t len)
 static void
 tg_update_name(json_t *from, struct tg_update *u)
 {
-	char	first[64] = "", last[64] = "";
+	char	first[UTF8_NAMEMAX / 2] = "", last[UTF8_NAMEMAX / 2] = "";
 
 	tg_update_str(from, "first_name", first, sizeof first);
 	tg_update_str(from, "last_name", last, sizeof last);

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "service.h"
+#include "utf8.h"
 
 #define TG_PLATFORM	"telegram"
 #define TG_MAXTEXT	16384	/* bytes of message text accepted */
@@ -37,8 +38,8 @@ struct tg_update {
 	char			 callback[80];
 	char			 chat[32];
 	char			 user[32];
-	char			 name[160];
-	char			 title[160];
+	char			 name[UTF8_NAMEMAX];
+	char			 title[UTF8_NAMEMAX];
 	char			 lang[16];
 	char			 migrate[32];	/* the chat's new id, or "" */
 	char			 text[TG_MAXTEXT];

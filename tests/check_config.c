@@ -595,6 +595,35 @@ START_TEST(test_render_lobby)
 }
 END_TEST
 
+/* UTF-8: cuts on character boundaries, names shortened with an ellipsis. */
+START_TEST(test_utf8)
+{
+	char	buf[80], e32[65];
+	int	i;
+
+	for (i = 0; i < 32; i++)
+		memcpy(e32 + 2 * i, "\xc3\xa9", 2);	/* é */
+	e32[64] = '\0';
+	ck_assert_uint_eq(utf8_width(e32), 32);
+	ck_assert_uint_eq(utf8_cut(e32, 7), 6);
+	ck_assert_uint_eq(utf8_cut("abc", 7), 3);
+	ck_assert_uint_eq(utf8_first("\xd0\x96x"), 2);
+	ck_assert_uint_eq(utf8_prefix(e32, 3), 6);
+	utf8_shorten("Anna", 24, buf, sizeof buf);
+	ck_assert_str_eq(buf, "Anna");
+	utf8_shorten(e32, 32, buf, sizeof buf);
+	ck_assert_str_eq(buf, e32);
+	utf8_shorten(e32, 4, buf, sizeof buf);
+	ck_assert_str_eq(buf, "\xc3\xa9\xc3\xa9\xc3\xa9\xe2\x80\xa6");
+	ck_assert_uint_eq(utf8_width(buf), 4);
+	/* A buffer too small: cut on a boundary, the ellipsis kept. */
+	utf8_shorten(e32, 32, buf, 10);
+	ck_assert_str_eq(buf, "\xc3\xa9\xc3\xa9\xc3\xa9\xe2\x80\xa6");
+	utf8_shorten(e32, 32, buf, 3);
+	ck_assert_str_eq(buf, "");
+}
+END_TEST
+
 /* The configuration suite: table, parser, man page, logs. */
 static Suite *
 suite_config(void)
@@ -642,6 +671,7 @@ suite_render(void)
 	tcase_add_test(tc, test_render_board);
 	tcase_add_test(tc, test_render_menu);
 	tcase_add_test(tc, test_render_lobby);
+	tcase_add_test(tc, test_utf8);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -435,6 +435,66 @@ START_TEST(test_update_admin)
 END_TEST
 
 /*
+ * Names as long as Telegram allows (64 characters of first and of last
+ * name, of two bytes each here) are the person's name, never their id;
+ * the texts show them shortened with an ellipsis.
+ */
+START_TEST(test_long_names)
+{
+	struct tt		 t;
+	struct tg_update	*u;
+	struct tg_req		*r;
+	char			 first[129], last[129], json[1024], want[64];
+	const char		*text;
+	int			 i;
+
+	for (i = 0; i < 64; i++) {
+		memcpy(first + 2 * i, "\xc3\xa9", 2);	/* é */
+		memcpy(last + 2 * i, "\xd0\x96", 2);	/* Ж */
+	}
+	first[128] = last[128] = '\0';
+	snprintf(json, sizeof json, "{\"update_id\": 3, \"message\": "
+	    "{\"from\": {\"id\": 77, \"first_name\": \"%s\", "
+	    "\"last_name\": \"%s\"}, \"chat\": {\"id\": -100, "
+	    "\"type\": \"group\"}, \"text\": \"/new\"}}", first, last);
+	ck_assert_ptr_nonnull(u = malloc(sizeof *u));
+	ck_assert_int_eq(tg_update_parse(json, strlen(json), NULL, u), 1);
+	ck_assert_uint_eq(strlen(u->name), 128 + 1 + 128);
+	ck_assert_int_eq(strncmp(u->name, first, 128), 0);
+	ck_assert_str_eq(u->name + 129, last);
+	/* 32 two-byte characters: 64 bytes, the size that was refused. */
+	first[64] = '\0';
+	snprintf(json, sizeof json, "{\"update_id\": 4, \"message\": "
+	    "{\"from\": {\"id\": 78, \"first_name\": \"%s\"}, "
+	    "\"chat\": {\"id\": 78, \"type\": \"private\"}, "
+	    "\"text\": \"/help\"}}", first);
+	ck_assert_int_eq(tg_update_parse(json, strlen(json), NULL, u), 1);
+	ck_assert_str_eq(u->name, first);
+	free(u);
+
+	/* Through the service: the lobby names them, shortened. */
+	tt_open(&t);
+	for (i = 0; i < 64; i++)
+		memcpy(first + 2 * i, "\xc3\xa9", 2);
+	first[128] = '\0';
+	snprintf(json, sizeof json, "{\"update_id\": %lld, \"message\": "
+	    "{\"from\": {\"id\": 77, \"first_name\": \"%s\", "
+	    "\"last_name\": \"%s\"}, \"chat\": {\"id\": -100, "
+	    "\"type\": \"group\"}, \"text\": \"/new\"}}",
+	    (long long)t.update++, first, last);
+	tt_update(&t, json);
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "lobby", "-100"));
+	text = json_string_value(json_object_get(r->params, "text"));
+	memcpy(want, first, 46);			/* 23 characters */
+	memcpy(want + 46, "\xe2\x80\xa6", 4);	/* and "..." */
+	ck_assert_msg(strstr(text, want) != NULL, "%s", text);
+	ck_assert_ptr_null(strstr(text, "77"));
+	tt_close(&t);
+}
+END_TEST
+
+/*
  * A lobby through its buttons: the lobby message is posted once and
  * edited after; the game's start takes its buttons away (the first board
  * asks for that edit) and posts the board.
@@ -803,6 +863,7 @@ suite_tg(void)
 	tcase_add_test(tc, test_labels);
 	tcase_add_test(tc, test_lobby_keys);
 	tcase_add_test(tc, test_update_admin);
+	tcase_add_test(tc, test_long_names);
 	tcase_add_test(tc, test_lobby_flow);
 	tcase_add_test(tc, test_menu_walk);
 	tcase_add_test(tc, test_merge);

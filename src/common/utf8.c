@@ -65,3 +65,31 @@ utf8_prefix(const char *s, size_t chars)
 		n += utf8_first(s + n);
 	return (n);
 }
+
+/*
+ * Copy s into buf (of len bytes), shortened to at most chars characters
+ * with an ellipsis ("Alexandra Ko...") when it is longer, or when buf is
+ * too small for it; always on a character boundary.
+ */
+void
+utf8_shorten(const char *s, size_t chars, char *buf, size_t len)
+{
+	size_t	n;
+
+	if (len == 0)
+		return;
+	n = utf8_prefix(s, chars);
+	if (s[n] == '\0' && n < len) {
+		memcpy(buf, s, n + 1);
+		return;
+	}
+	/* Room for the ellipsis: one character less, and its 3 bytes. */
+	n = utf8_prefix(s, chars > 1 ? chars - 1 : 0);
+	if (n + 4 > len)
+		n = utf8_cut(s, len > 4 ? len - 4 : 0);
+	memcpy(buf, s, n);
+	if (n + 4 <= len)
+		memcpy(buf + n, "\xe2\x80\xa6", 4);
+	else
+		buf[n] = '\0';
+}

@@ -9,11 +9,19 @@
 
 #include <stddef.h>
 
+/*
+ * Bytes of a person's display name or a chat's title, with its NUL:
+ * Telegram allows 64 characters each of a first and a last name (and 128
+ * of a title), up to four bytes a character.
+ */
+#define UTF8_NAMEMAX	520
+
 /* utf8.c */
 int	 utf8_cont(unsigned char);
 size_t	 utf8_cut(const char *, size_t);
 size_t	 utf8_width(const char *);
 size_t	 utf8_first(const char *);
 size_t	 utf8_prefix(const char *, size_t);
+void	 utf8_shorten(const char *, size_t, char *, size_t);
 
 #endif /* UTF8_H */

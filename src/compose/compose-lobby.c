@@ -68,7 +68,7 @@ compose_lobby(const struct render_opts *o, const struct svc_game *g,
 			rbuf_addstr(b, tr(lang, "free"));
 			free_seats++;
 		} else
-			rbuf_addstr(b, g->seats[s].name);
+			render_name(g->seats[s].name, b);
 		rbuf_addstr(b, "\n");
 	}
 	if (g->state != SVC_LOBBY)

@@ -83,13 +83,15 @@ compose_moved(const struct render_opts *o, const struct render_game *g,
 static void
 compose_seatnews(const char *lang, json_t *p, struct rbuf *b)
 {
-	const char	*change, *name;
+	const char	*change, *full;
+	char		 name[UTF8_NAMEMAX];
 	int		 seat;
 
 	seat = (int)compose_int(p, "seat", -1);
 	change = compose_str(p, "change");
-	if ((name = compose_str(p, "name")) == NULL)
-		name = "?";
+	if ((full = compose_str(p, "name")) == NULL)
+		full = "?";
+	utf8_shorten(full, RENDER_NAMECHARS, name, sizeof name);
 	if (change == NULL)
 		change = "";
 	if (strcmp(change, "joined") == 0)

@@ -17,7 +17,7 @@
 #define SVC_HOUSEKEEP	600	/* prune this often */
 #define SVC_PRUNE	2000	/* rows per table and pruning step */
 #define SVC_CACHE	4096	/* positions kept in memory (by game id) */
-#define SVC_HEADS_MAX	512	/* queue heads read at once */
+#define SVC_ANSWERS_MAX	64	/* answer rows read at once */
 
 /*
  * A game's position as last saved, so that the next event on the game
@@ -28,6 +28,12 @@ struct svc_cached {
 	int64_t			id;
 	int64_t			turn_no;
 	struct tac_state	st;
+};
+
+/* A chat that got outbox rows since its bridge last asked. */
+struct svc_touched {
+	char		 platform[16];
+	char		 chat[64];
 };
 
 struct svc {
@@ -42,6 +48,9 @@ struct svc {
 	uint64_t	 rng;		/* for the seeds of new games */
 	int64_t		 housekept;	/* when pruning last ran */
 	struct svc_cached *cache;	/* SVC_CACHE entries */
+	struct svc_touched *touched;	/* chats with new rows */
+	size_t		 ntouched;
+	size_t		 stouched;
 	char		 err[512];
 };
 
@@ -92,6 +101,7 @@ int		 svc_tell(struct svc_ctx *, int64_t, const char *, const char *,
 		     ...) __attribute__((__format__(__printf__, 4, 5)));
 int		 svc_reply(struct svc_ctx *, int, json_t *);
 int		 svc_answer(struct svc_ctx *);
+void		 svc_touch(struct svc *, const char *, const char *);
 
 /* service-lobby.c */
 int		 svc_cmd_new(struct svc_ctx *);

@@ -115,5 +115,7 @@ svc_chat_migrate(struct svc *svc, const char *platform, const char *from,
 			    json_pack("{s:I, s:s}", "game", (json_int_t)aborted,
 			    "lang", g.lang));
 	}
+	/* The chat's undelivered rows are the new id's now. */
+	svc_touch(svc, platform, to);
 	return (svc_txn_end(svc, rc == 0));
 }

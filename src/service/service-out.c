@@ -13,6 +13,7 @@
 
 #include "log.h"
 #include "service-int.h"
+#include "xmalloc.h"
 
 /*
  * Queue one row.  The payload reference is taken over (and released)
@@ -39,6 +40,7 @@ svc_put(struct svc *svc, const char *platform, const char *chat,
 	free(text);
 	if (id < 0)
 		return (svc_store_fail(svc));
+	svc_touch(svc, platform, chat);
 	return (0);
 }
 
@@ -270,17 +272,83 @@ svc_outbox_next(struct svc *svc, const char *platform, struct svc_out *out)
 	return (1);
 }
 
-/* The first undelivered row of each chat of a platform (service.h). */
-int
-svc_outbox_heads(struct svc *svc, const char *platform, int answers,
-    struct svc_head *h, int max)
+/*
+ * Note that a chat got rows, for svc_outbox_chats().  Rows of a rolled
+ * back transaction leave a chat here too: its bridge then finds nothing,
+ * which costs one look.
+ */
+void
+svc_touch(struct svc *svc, const char *platform, const char *chat)
 {
-	struct store_head	 sh[SVC_HEADS_MAX];
+	size_t	i;
+
+	for (i = 0; i < svc->ntouched; i++) {
+		if (strcmp(svc->touched[i].chat, chat) == 0 &&
+		    strcmp(svc->touched[i].platform, platform) == 0)
+			return;
+	}
+	if (svc->ntouched == svc->stouched) {
+		svc->stouched = svc->stouched == 0 ? 64 : svc->stouched * 2;
+		svc->touched = xreallocarray(svc->touched, svc->stouched,
+		    sizeof *svc->touched);
+	}
+	snprintf(svc->touched[svc->ntouched].platform,
+	    sizeof svc->touched[0].platform, "%s", platform);
+	snprintf(svc->touched[svc->ntouched].chat,
+	    sizeof svc->touched[0].chat, "%s", chat);
+	svc->ntouched++;
+}
+
+/* The chats of a platform that have rows to deliver (service.h). */
+int
+svc_outbox_chats(struct svc *svc, const char *platform, int all,
+    void (*cb)(void *, const char *), void *arg)
+{
+	size_t	i;
+
+	if (all && store_out_chats(svc->store, platform, cb, arg) != 0)
+		return (svc_store_fail(svc));
+	for (i = 0; i < svc->ntouched; ) {
+		if (strcmp(svc->touched[i].platform, platform) != 0) {
+			i++;
+			continue;
+		}
+		if (!all)
+			cb(arg, svc->touched[i].chat);
+		svc->touched[i] = svc->touched[--svc->ntouched];
+	}
+	return (0);
+}
+
+/* The first undelivered row of a chat, due or not: 1, 0 none, -1. */
+int
+svc_outbox_head(struct svc *svc, const char *platform, const char *chat,
+    struct svc_head *h)
+{
+	struct store_head	sh;
+	int			rc;
+
+	if ((rc = store_out_head(svc->store, platform, chat, &sh)) < 0)
+		return (svc_store_fail(svc));
+	if (rc == 1) {
+		h->id = sh.id;
+		snprintf(h->chat, sizeof h->chat, "%s", sh.chat);
+		h->due = sh.due;
+	}
+	return (rc);
+}
+
+/* The undelivered button answers of a platform (service.h). */
+int
+svc_outbox_answers(struct svc *svc, const char *platform, struct svc_head *h,
+    int max)
+{
+	struct store_head	 sh[SVC_ANSWERS_MAX];
 	int			 i, n;
 
-	if (max > SVC_HEADS_MAX)
-		max = SVC_HEADS_MAX;
-	if ((n = store_out_heads(svc->store, platform, answers, sh, max)) < 0)
+	if (max > SVC_ANSWERS_MAX)
+		max = SVC_ANSWERS_MAX;
+	if ((n = store_out_answers(svc->store, platform, sh, max)) < 0)
 		return (svc_store_fail(svc));
 	for (i = 0; i < n; i++) {
 		h[i].id = sh[i].id;

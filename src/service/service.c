@@ -104,6 +104,7 @@ svc_close(struct svc *svc)
 	if (svc->batch)
 		store_rollback(svc->store);
 	free(svc->cache);
+	free(svc->touched);
 	free(svc->list);
 	free(svc);
 }

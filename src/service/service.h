@@ -107,6 +107,7 @@
 #include <stdint.h>
 
 #include "tac.h"
+#include "utf8.h"
 
 struct store;
 struct svc;
@@ -188,7 +189,7 @@ struct svc_out {
 	int		 attempts;
 };
 
-/* The first undelivered row of a chat's queue (svc_outbox_heads()). */
+/* The first undelivered row of a chat's queue (svc_outbox_head()). */
 struct svc_head {
 	int64_t		 id;
 	char		 chat[64];
@@ -200,7 +201,7 @@ struct svc_seat {
 	int		 ai;		/* AI level, 0: a person */
 	int		 away;		/* a person whose turns the AI plays */
 	char		 user[64];	/* platform user id, "" if none */
-	char		 name[64];	/* display name ("AI 2" for an AI) */
+	char		 name[UTF8_NAMEMAX];	/* display name ("AI 2" for an AI) */
 };
 
 enum svc_gstate { SVC_LOBBY, SVC_PLAYING, SVC_OVER, SVC_ABORTED };
@@ -268,11 +269,14 @@ typedef int64_t (*svc_clock_fn)(void *);
  * row with svc_out_free().  svc_outbox_done: delivered (message id, or
  * NULL).  svc_outbox_retry: try again at the given time.  svc_outbox_drop:
  * give up on it (e.g. the person blocked the bot).
- * svc_outbox_heads: for a bridge that delivers to many chats at once, the
- * first undelivered row of each chat's queue, due or not, earliest due
- * first (at most max; how many, -1 on failure); with answers set instead
- * every undelivered "answer" row (they need no order).  svc_outbox_get:
- * one row by id (1, 0 none, -1 failure).
+ * For a bridge that delivers to many chats at once: svc_outbox_chats
+ * calls cb for each chat of a platform that got rows since the last call
+ * ("" for answers; all: every chat with undelivered rows, from the store:
+ * at start);
+ * svc_outbox_head: the first undelivered row of a chat's queue, due or
+ * not (1, 0 none, -1 failure); svc_outbox_answers: the undelivered
+ * "answer" rows, oldest first (they need no order; at most max, how many,
+ * -1 on failure); svc_outbox_get: one row by id (1, 0 none, -1 failure).
  * svc_message_set: remember the platform message id of a game's board or
  * lobby in a chat that a bridge posted outside a row (a failed edit's
  * replacement), so the next edit goes to it, also after a restart.
@@ -311,7 +315,11 @@ int		 svc_batch_end(struct svc *);
 int64_t		 svc_next_timer(struct svc *);
 int		 svc_timers(struct svc *);
 int		 svc_outbox_next(struct svc *, const char *, struct svc_out *);
-int		 svc_outbox_heads(struct svc *, const char *, int,
+int		 svc_outbox_chats(struct svc *, const char *, int,
+		     void (*)(void *, const char *), void *);
+int		 svc_outbox_head(struct svc *, const char *, const char *,
+		     struct svc_head *);
+int		 svc_outbox_answers(struct svc *, const char *,
 		     struct svc_head *, int);
 int		 svc_outbox_get(struct svc *, int64_t, struct svc_out *);
 int		 svc_message_set(struct svc *, int64_t, const char *,

@@ -110,29 +110,47 @@ store_out_get(struct store *s, int64_t id, struct store_out *out)
 }
 
 /*
- * The chats' queues of a platform: the first pending row of each chat,
- * earliest due first, at most max into h.  Rows of the empty chat (answers
- * to button presses, which need no order) are all listed, not only the
- * first, when answers is set, and none when it is not.  Returns how many,
- * -1 on failure.
+ * The first pending row of a chat's queue (chat "" is the queue of button
+ * answers) into h: 1, 0 if the queue is empty, -1 on failure.
  */
 int
-store_out_heads(struct store *s, const char *platform, int answers,
+store_out_head(struct store *s, const char *platform, const char *chat,
+    struct store_head *h)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	if ((st = store_stmt(s, ST_OUT_HEAD, "SELECT id, chat, due FROM outbox "
+	    "WHERE platform = ?1 AND chat = ?2 AND sent = 0 ORDER BY id "
+	    "LIMIT 1")) == NULL)
+		return (-1);
+	store_bind_text(st, 1, platform);
+	store_bind_text(st, 2, chat);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		h->id = sqlite3_column_int64(st, 0);
+		store_text(st, 1, h->chat, sizeof h->chat);
+		h->due = sqlite3_column_int64(st, 2);
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return (store_sqlfail(s, "outbox head"));
+	return (rc == SQLITE_ROW);
+}
+
+/*
+ * The pending button answers of a platform (chat ""), oldest first, at
+ * most max into h: they need no order.  How many, -1 on failure.
+ */
+int
+store_out_answers(struct store *s, const char *platform,
     struct store_head *h, int max)
 {
 	sqlite3_stmt	*st;
-	int		 rc, n = 0;
+	int		 rc = SQLITE_DONE, n = 0;
 
-	if (answers)
-		st = store_stmt(s, ST_OUT_ANSWERS, "SELECT id, chat, due FROM "
-		    "outbox WHERE platform = ?1 AND chat = '' AND sent = 0 "
-		    "ORDER BY id LIMIT ?2");
-	else
-		st = store_stmt(s, ST_OUT_HEADS, "SELECT o.id, o.chat, o.due "
-		    "FROM outbox o JOIN (SELECT MIN(id) AS id FROM outbox "
-		    "WHERE platform = ?1 AND sent = 0 AND chat != '' GROUP BY "
-		    "chat) f ON o.id = f.id ORDER BY o.due, o.id LIMIT ?2");
-	if (st == NULL)
+	if ((st = store_stmt(s, ST_OUT_ANSWERS, "SELECT id, chat, due FROM "
+	    "outbox WHERE platform = ?1 AND chat = '' AND sent = 0 ORDER BY "
+	    "id LIMIT ?2")) == NULL)
 		return (-1);
 	store_bind_text(st, 1, platform);
 	sqlite3_bind_int(st, 2, max);
@@ -142,12 +160,36 @@ store_out_heads(struct store *s, const char *platform, int answers,
 		h[n].due = sqlite3_column_int64(st, 2);
 		n++;
 	}
-	if (n < max && rc != SQLITE_DONE) {
-		sqlite3_reset(st);
-		return (store_sqlfail(s, "outbox heads"));
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return (store_sqlfail(s, "outbox answers"));
+	return (n);
+}
+
+/*
+ * Call cb for every chat of a platform with pending rows (the answers'
+ * chat "" too).  0, or -1 on failure.
+ */
+int
+store_out_chats(struct store *s, const char *platform,
+    void (*cb)(void *, const char *), void *arg)
+{
+	sqlite3_stmt	*st;
+	char		 chat[64];
+	int		 rc;
+
+	if ((st = store_stmt(s, ST_OUT_CHATS, "SELECT DISTINCT chat FROM "
+	    "outbox WHERE platform = ?1 AND sent = 0")) == NULL)
+		return (-1);
+	store_bind_text(st, 1, platform);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		store_text(st, 0, chat, sizeof chat);
+		cb(arg, chat);
 	}
 	sqlite3_reset(st);
-	return (n);
+	if (rc != SQLITE_DONE)
+		return (store_sqlfail(s, "outbox chats"));
+	return (0);
 }
 
 /*

@@ -18,6 +18,7 @@
 
 #include "tac.h"
 #include "tacjson.h"
+#include "utf8.h"
 
 struct store;
 struct sqlite3;
@@ -52,7 +53,7 @@ extern const struct store_migration store_migrations[];	/* NULL-ended */
 struct store_seat {
 	int64_t		 user;		/* users.id, 0: none */
 	char		 pid[64];	/* the person's platform user id */
-	char		 name[64];
+	char		 name[UTF8_NAMEMAX];
 	char		 lang[8];	/* the person's language */
 	int		 ai;		/* AI level, 0: a person or nobody */
 	int		 away;		/* the AI plays the person's turns */
@@ -85,7 +86,7 @@ struct store_game {
 	struct store_seat seats[TAC_MAXSEATS];
 };
 
-/* The first pending row of a chat's queue (store_out_heads()). */
+/* The first pending row of a chat's queue (store_out_head()). */
 struct store_head {
 	int64_t		 id;
 	char		 chat[64];
@@ -161,8 +162,12 @@ int64_t		 store_out_add(struct store *, const char *, const char *,
 int		 store_out_next(struct store *, const char *, int64_t,
 		     struct store_out *);
 int		 store_out_get(struct store *, int64_t, struct store_out *);
-int		 store_out_heads(struct store *, const char *, int,
+int		 store_out_head(struct store *, const char *, const char *,
+		     struct store_head *);
+int		 store_out_answers(struct store *, const char *,
 		     struct store_head *, int);
+int		 store_out_chats(struct store *, const char *,
+		     void (*)(void *, const char *), void *);
 int		 store_out_done(struct store *, int64_t, const char *, int,
 		     int64_t);
 int		 store_out_retry(struct store *, int64_t, int64_t, int);

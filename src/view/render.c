@@ -137,7 +137,10 @@ render_mark(const struct render_opts *o, const char *lang, int seat,
 		rbuf_add(b, "%.*s", (int)len, name);
 }
 
-/* Append the name of whoever sits in seat (the colour if nobody). */
+/*
+ * Append the name of whoever sits in seat (the colour if nobody), cut to
+ * RENDER_NAMECHARS characters with an ellipsis: a name may be 129 long.
+ */
 void
 render_seat(const struct render_opts *o, const struct render_game *g, int seat,
     struct rbuf *b)
@@ -149,9 +152,19 @@ render_seat(const struct render_opts *o, const struct render_game *g, int seat,
 		return;
 	}
 	if (g->seats[seat].name[0] != '\0')
-		rbuf_addstr(b, g->seats[seat].name);
+		render_name(g->seats[seat].name, b);
 	else
 		rbuf_addstr(b, tr(lang, render_colours[seat]));
+}
+
+/* Append a person's name as the text shows it (see render_seat()). */
+void
+render_name(const char *name, struct rbuf *b)
+{
+	char	short_[UTF8_NAMEMAX];
+
+	utf8_shorten(name, RENDER_NAMECHARS, short_, sizeof short_);
+	rbuf_addstr(b, short_);
 }
 
 /* A seat's name in a new string (caller frees), for formats with names. */

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "tac.h"
+#include "utf8.h"
 
 /* A growing string; rbuf_free() releases it. */
 struct rbuf {
@@ -35,9 +36,11 @@ struct render_opts {
 	int		 menu;		/* "turn" rows show a numbered menu */
 };
 
+#define RENDER_NAMECHARS	24	/* characters of a name in a text */
+
 /* Who sits in a seat, as a reader sees it. */
 struct render_seat {
-	char		 name[256];	/* display name; "": the colour */
+	char		 name[UTF8_NAMEMAX];	/* display name; "": the colour */
 	int		 ai;		/* AI level, 0: a person or nobody */
 	int		 away;		/* a person whose turns the AI plays */
 };
@@ -64,6 +67,7 @@ void		 render_seat(const struct render_opts *,
 		     const struct render_game *, int, struct rbuf *);
 char		*render_seat_dup(const struct render_opts *,
 		     const struct render_game *, int);
+void		 render_name(const char *, struct rbuf *);
 void		 render_turnline(const struct render_opts *,
 		     const struct render_game *, const struct tac_state *,
 		     struct rbuf *);
