@@ -69,9 +69,11 @@ enum store_slot {
 
 struct store {
 	sqlite3		*db;
+	char		*path;		/* as opened, for messages and stat */
 	int		 flags;
 	int		 version;	/* user_version after opening */
 	char		 err[512];
+	int		 code;		/* SQLite's code for err, 0: none */
 	sqlite3_stmt	*stmt[ST_NSLOTS];
 };
 
@@ -83,5 +85,10 @@ sqlite3_stmt	*store_stmt(struct store *, enum store_slot, const char *);
 int		 store_step_done(struct store *, sqlite3_stmt *, const char *);
 void		 store_text(sqlite3_stmt *, int, char *, size_t);
 void		 store_bind_text(sqlite3_stmt *, int, const char *);
+int64_t		 store_pragma_int(struct store *, const char *);
+
+/* store-guard.c */
+int		 store_probe(struct store *, const char *, int);
+int		 store_inspect(struct store *, int, int);
 
 #endif /* STORE_INT_H */

@@ -6,6 +6,9 @@
  * return -1 on failure and leave the reason in store_error(); a failure
  * inside a transaction leaves the transaction for the caller to roll back.
  *
+ * A read-write open refuses, before it writes a byte, a file that is not a
+ * sound tacd database.
+ *
  * The store knows tables, not rules: games are rows, positions are the
  * snapshot text the service gives it.  The action log plus the game's seed
  * is the truth; the snapshot is a cache.
@@ -118,6 +121,9 @@ int		 store_update_seen(struct store *, const char *, int64_t,
 		     int64_t);
 int		 store_updates_prune(struct store *, int64_t, int);
 int		 store_backup(struct store *, const char *);
+
+/* store-guard.c */
+int		 store_quick_check(struct store *);
 
 /* store-game.c */
 int64_t		 store_chat(struct store *, const char *, const char *,
