@@ -1,7 +1,8 @@
 /*
  * check_store_guard.c: what the store refuses before it writes a byte
  * (another program's database, a damaged one) and leaves exactly as it
- * was, and what it still takes as new.
+ * was; what it still takes as new; and a database file deleted or
+ * replaced under an open store, noticed at the next commit.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -342,6 +343,93 @@ START_TEST(test_store_crash_image)
 }
 END_TEST
 
+/* What the lost-file hook saw. */
+static int	lost_calls;
+static char	lost_msg[512];
+
+/* The store's lost-file hook: count the calls, keep the message. */
+static void
+lost_hook(void *arg, const char *msg)
+{
+	(void)arg;
+	lost_calls++;
+	snprintf(lost_msg, sizeof lost_msg, "%s", msg);
+}
+
+/* Write one kv pair in a transaction of its own: the commit's result. */
+static int
+kv_commit(const char *key)
+{
+	int	rc;
+
+	ck_assert_int_eq(store_begin(td.store), 0);
+	ck_assert_int_eq(store_kv_set(td.store, key, "1"), 0);
+	if ((rc = store_commit(td.store)) != 0)
+		store_rollback(td.store);
+	return (rc);
+}
+
+/*
+ * The database file deleted under an open store: the next commit fails
+ * and tells the hook once; nothing commits after; what was committed
+ * before is still in the open file, and a backup saves it.
+ */
+START_TEST(test_store_file_deleted)
+{
+	struct store	*copy;
+	char		 path[400], buf[8], *cause;
+
+	td_init(&td, STORE_NOSYNC);
+	td_open(&td);
+	lost_calls = 0;
+	store_on_lost(td.store, lost_hook, NULL);
+	ck_assert_int_eq(kv_commit("before"), 0);
+	ck_assert_int_eq(store_lost(td.store), 0);
+	ck_assert_int_eq(unlink(td.path), 0);
+
+	ck_assert_int_eq(kv_commit("after"), -1);
+	ck_assert_int_eq(store_in_txn(td.store), 0);
+	ck_assert_int_eq(lost_calls, 1);
+	ck_assert_ptr_nonnull(strstr(lost_msg, "deleted"));
+	ck_assert_ptr_nonnull(strstr(lost_msg, td.path));
+	ck_assert_str_eq(store_error(td.store), lost_msg);
+	ck_assert_int_eq(store_lost(td.store), 1);
+	ck_assert_int_eq(store_begin(td.store), -1);
+	ck_assert_str_eq(store_error(td.store), lost_msg);
+	ck_assert_int_eq(lost_calls, 1);
+
+	snprintf(path, sizeof path, "%s/saved.db", td.dir);
+	ck_assert_int_eq(store_backup(td.store, path), 0);
+	copy = store_open(path, STORE_RDONLY, &cause);
+	ck_assert_msg(copy != NULL, "%s", cause);
+	ck_assert_int_eq(store_kv_get(copy, "before", buf, sizeof buf), 1);
+	ck_assert_int_eq(store_kv_get(copy, "after", buf, sizeof buf), 0);
+	store_close(copy);
+	unlink(path);
+	td_done(&td);
+}
+END_TEST
+
+/* The database file replaced by another under an open store. */
+START_TEST(test_store_file_replaced)
+{
+	char	other[400];
+
+	td_init(&td, STORE_NOSYNC);
+	td_open(&td);
+	lost_calls = 0;
+	store_on_lost(td.store, lost_hook, NULL);
+	ck_assert_int_eq(kv_commit("a"), 0);
+	snprintf(other, sizeof other, "%s/other.db", td.dir);
+	copy_file(td.path, other);
+	ck_assert_int_eq(rename(other, td.path), 0);
+	ck_assert_int_eq(kv_commit("b"), -1);
+	ck_assert_int_eq(lost_calls, 1);
+	ck_assert_ptr_nonnull(strstr(store_error(td.store), "replaced"));
+	td_done(&td);
+}
+END_TEST
+
 /* The guard's suite. */
 Suite *
 suite_store_guard(void)
@@ -356,6 +444,8 @@ suite_store_guard(void)
 	tcase_add_test(tc, test_store_new_empty);
 	tcase_add_test(tc, test_store_damaged_refused);
 	tcase_add_test(tc, test_store_crash_image);
+	tcase_add_test(tc, test_store_file_deleted);
+	tcase_add_test(tc, test_store_file_replaced);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -5,6 +5,9 @@
  * change of the file), the file is looked at through a read-only
  * connection of its own: another program's database, one written by a
  * newer tacd and a damaged one are refused and left exactly as they were.
+ * While the store is open, every commit first checks that the file at the
+ * path is still the one it has open: a deleted or replaced database would
+ * otherwise take every later commit with it when tacd exits.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -217,4 +220,56 @@ out:
 	s->db = NULL;
 	free(uri);
 	return (rc);
+}
+
+/*
+ * Is the file at the path still the one the connection has open?  SQLite
+ * compares a stat(2) of the path with the inode it holds (a deleted file
+ * is still open, and writable, until closed).  The first time it is not,
+ * the hook is told; from then on every begin and commit fails with the
+ * same message, so nothing more is committed into a file nobody will see.
+ */
+int
+store_file_check(struct store *s)
+{
+	struct stat	sb;
+	int		moved = 0;
+
+	if (s->lost)
+		return (store_fail(s, "%s", s->lostmsg));
+	/* Not a file (an in-memory database): nothing to lose. */
+	if (sqlite3_file_control(s->db, "main", SQLITE_FCNTL_HAS_MOVED,
+	    &moved) != SQLITE_OK || !moved)
+		return (0);
+	s->lost = 1;
+	if (stat(s->path, &sb) == -1 && errno == ENOENT)
+		snprintf(s->lostmsg, sizeof s->lostmsg, "%s: the database "
+		    "file was deleted or moved away while open; nothing more "
+		    "is committed", s->path);
+	else
+		snprintf(s->lostmsg, sizeof s->lostmsg, "%s: the database "
+		    "file was replaced by another file while open; nothing "
+		    "more is committed", s->path);
+	if (s->lost_fn != NULL)
+		s->lost_fn(s->lost_arg, s->lostmsg);
+	return (store_fail(s, "%s", s->lostmsg));
+}
+
+/*
+ * Call fn(arg, message) once, when a commit finds the database file
+ * deleted or replaced.  The store then refuses every commit; what to do
+ * (stop, save what the open file still holds) is the caller's to decide.
+ */
+void
+store_on_lost(struct store *s, void (*fn)(void *, const char *), void *arg)
+{
+	s->lost_fn = fn;
+	s->lost_arg = arg;
+}
+
+/* Was the database file found deleted or replaced? */
+int
+store_lost(struct store *s)
+{
+	return (s->lost);
 }

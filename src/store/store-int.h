@@ -75,6 +75,12 @@ struct store {
 	char		 err[512];
 	int		 code;		/* SQLite's code for err, 0: none */
 	sqlite3_stmt	*stmt[ST_NSLOTS];
+
+	/* The file at path is no longer the one open: nothing commits. */
+	int		 lost;
+	char		 lostmsg[512];
+	void		(*lost_fn)(void *, const char *);
+	void		*lost_arg;
 };
 
 /* store.c */
@@ -90,5 +96,6 @@ int64_t		 store_pragma_int(struct store *, const char *);
 /* store-guard.c */
 int		 store_probe(struct store *, const char *, int);
 int		 store_inspect(struct store *, int, int);
+int		 store_file_check(struct store *);
 
 #endif /* STORE_INT_H */

@@ -348,17 +348,27 @@ store_txn(struct store *s, enum store_slot slot, const char *sql)
 	return (store_step_done(s, st, sql));
 }
 
-/* Start a write transaction (taking the write lock at once). */
+/*
+ * Start a write transaction (taking the write lock at once); none once
+ * the file was found lost.
+ */
 int
 store_begin(struct store *s)
 {
+	if (s->lost)
+		return (store_fail(s, "%s", s->lostmsg));
 	return (store_txn(s, ST_BEGIN, "BEGIN IMMEDIATE"));
 }
 
-/* Commit the open transaction. */
+/*
+ * Commit the open transaction, if the file at the path is still the one
+ * open; else fail and leave the transaction for the caller to roll back.
+ */
 int
 store_commit(struct store *s)
 {
+	if (store_file_check(s) != 0)
+		return (-1);
 	return (store_txn(s, ST_COMMIT, "COMMIT"));
 }
 

@@ -7,7 +7,8 @@
  * inside a transaction leaves the transaction for the caller to roll back.
  *
  * A read-write open refuses, before it writes a byte, a file that is not a
- * sound tacd database.
+ * sound tacd database; a commit fails once the file at the path is no
+ * longer the one open (deleted or replaced), and so does every one after.
  *
  * The store knows tables, not rules: games are rows, positions are the
  * snapshot text the service gives it.  The action log plus the game's seed
@@ -124,6 +125,9 @@ int		 store_backup(struct store *, const char *);
 
 /* store-guard.c */
 int		 store_quick_check(struct store *);
+void		 store_on_lost(struct store *, void (*)(void *, const char *),
+		     void *);
+int		 store_lost(struct store *);
 
 /* store-game.c */
 int64_t		 store_chat(struct store *, const char *, const char *,
