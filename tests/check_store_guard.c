@@ -246,6 +246,48 @@ START_TEST(test_store_new_empty)
 }
 END_TEST
 
+/*
+ * What a deleted database leaves (its -wal, no main file, or an empty
+ * one) is not a new database: SQLite would replay the WAL into it.  An
+ * empty -wal is nothing.
+ */
+START_TEST(test_store_wal_without_db)
+{
+	struct store	*s;
+	char		 wal[400], saved[400], *cause;
+	FILE		*f;
+
+	/* The WAL of a live database, kept after the database went. */
+	td_init(&td, 0);
+	td_open(&td);
+	ck_assert_int_eq(store_kv_set(td.store, "k", "v"), 0);
+	snprintf(wal, sizeof wal, "%s-wal", td.path);
+	snprintf(saved, sizeof saved, "%s/saved-wal", td.dir);
+	copy_file(wal, saved);
+	td_close(&td);
+	ck_assert_int_eq(unlink(td.path), 0);
+	ck_assert_int_eq(rename(saved, wal), 0);
+
+	s = store_open(td.path, 0, &cause);
+	ck_assert_ptr_null(s);
+	ck_assert_msg(strstr(cause, "what is left of a deleted database") !=
+	    NULL, "%s", cause);
+	free(cause);
+	ck_assert_int_ne(access(td.path, F_OK), 0);
+	ck_assert_ptr_nonnull((f = fopen(td.path, "w")));
+	fclose(f);
+	s = store_open(td.path, 0, &cause);
+	ck_assert_ptr_null(s);
+	free(cause);
+
+	ck_assert_ptr_nonnull((f = fopen(wal, "w")));
+	fclose(f);
+	td_open(&td);
+	ck_assert_int_eq(store_version(td.store), store_latest());
+	td_done(&td);
+}
+END_TEST
+
 /* Overwrite the page a table's b-tree starts on with 0xff bytes. */
 static void
 damage_table(const char *path, const char *table)
@@ -406,6 +448,11 @@ START_TEST(test_store_file_deleted)
 	ck_assert_int_eq(store_kv_get(copy, "after", buf, sizeof buf), 0);
 	store_close(copy);
 	unlink(path);
+
+	/* SQLite keeps an unlinked database's -wal and -shm; the store not. */
+	ck_assert(exists(td.path, "-wal") && exists(td.path, "-shm"));
+	td_close(&td);
+	ck_assert(!exists(td.path, "-wal") && !exists(td.path, "-shm"));
 	td_done(&td);
 }
 END_TEST
@@ -413,7 +460,8 @@ END_TEST
 /* The database file replaced by another under an open store. */
 START_TEST(test_store_file_replaced)
 {
-	char	other[400];
+	char	 other[400];
+	FILE	*f;
 
 	td_init(&td, STORE_NOSYNC);
 	td_open(&td);
@@ -426,6 +474,16 @@ START_TEST(test_store_file_replaced)
 	ck_assert_int_eq(kv_commit("b"), -1);
 	ck_assert_int_eq(lost_calls, 1);
 	ck_assert_ptr_nonnull(strstr(store_error(td.store), "replaced"));
+
+	/* A -wal that is not the one the store used stays where it is. */
+	snprintf(other, sizeof other, "%s-wal", td.path);
+	ck_assert_int_eq(unlink(other), 0);
+	ck_assert_ptr_nonnull((f = fopen(other, "w")));
+	fputs("someone else's", f);
+	fclose(f);
+	td_close(&td);
+	ck_assert(exists(td.path, "-wal"));
+	ck_assert(!exists(td.path, "-shm"));
 	td_done(&td);
 }
 END_TEST
@@ -442,6 +500,7 @@ suite_store_guard(void)
 	tcase_add_test(tc, test_store_foreign_untouched);
 	tcase_add_test(tc, test_store_foreign_hot_journal);
 	tcase_add_test(tc, test_store_new_empty);
+	tcase_add_test(tc, test_store_wal_without_db);
 	tcase_add_test(tc, test_store_damaged_refused);
 	tcase_add_test(tc, test_store_crash_image);
 	tcase_add_test(tc, test_store_file_deleted);

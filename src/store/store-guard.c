@@ -189,22 +189,31 @@ store_uri(const char *path, int immutable)
 int
 store_probe(struct store *s, const char *path, int upto)
 {
-	struct stat	 sb;
+	struct stat	 sb, wsb;
 	char		*wal, *uri;
 	int		 haswal, rc = -1;
 
-	if (stat(path, &sb) == -1) {
-		if (errno == ENOENT)
-			return (0);
-		return (store_fail(s, "%s", strerror(errno)));
-	}
-	if (!S_ISREG(sb.st_mode))
-		return (store_fail(s, "not a regular file"));
 	xasprintf(&wal, "%s-wal", path);
-	haswal = access(wal, F_OK) == 0;
+	haswal = stat(wal, &wsb) == 0;
 	free(wal);
-	if (sb.st_size == 0 && !haswal)
+	if (stat(path, &sb) == -1) {
+		if (errno != ENOENT)
+			return (store_fail(s, "%s", strerror(errno)));
+		sb.st_size = 0;
+	} else if (!S_ISREG(sb.st_mode))
+		return (store_fail(s, "not a regular file"));
+	if (sb.st_size == 0) {
+		/*
+		 * SQLite would replay a WAL into a new file: the pages of a
+		 * database that is gone, never a whole one.
+		 */
+		if (haswal && wsb.st_size > 0)
+			return (store_fail(s, "no database, but a -wal file "
+			    "beside it (what is left of a deleted database): "
+			    "put the database back, or move its -wal and -shm "
+			    "files away to start a new one"));
 		return (0);
+	}
 
 	uri = store_uri(path, !haswal);
 	if (sqlite3_open_v2(uri, &s->db, SQLITE_OPEN_READONLY |
@@ -253,6 +262,52 @@ store_file_check(struct store *s)
 	if (s->lost_fn != NULL)
 		s->lost_fn(s->lost_arg, s->lostmsg);
 	return (store_fail(s, "%s", s->lostmsg));
+}
+
+/*
+ * Note which -wal and -shm files the open connection uses, by device and
+ * inode, so that store_side_drop() removes no other.
+ */
+void
+store_side_note(struct store *s)
+{
+	static const char *const	 suffix[] = { "-wal", "-shm" };
+	struct stat			 sb;
+	char				*p;
+	int				 i;
+
+	for (i = 0; i < 2; i++) {
+		xasprintf(&p, "%s%s", s->path, suffix[i]);
+		if (stat(p, &sb) == 0) {
+			s->side[i].dev = sb.st_dev;
+			s->side[i].ino = sb.st_ino;
+		}
+		free(p);
+	}
+}
+
+/*
+ * After the connection to a lost file is closed: SQLite keeps the -wal
+ * and -shm of an unlinked database, and would replay that WAL into the
+ * next file at the path (a restored backup, a new database).  Remove
+ * them, if they are still the ones the connection used.
+ */
+void
+store_side_drop(struct store *s)
+{
+	static const char *const	 suffix[] = { "-wal", "-shm" };
+	struct stat			 sb;
+	char				*p;
+	int				 i;
+
+	for (i = 0; i < 2; i++) {
+		xasprintf(&p, "%s%s", s->path, suffix[i]);
+		if (s->side[i].ino != 0 && stat(p, &sb) == 0 &&
+		    sb.st_dev == s->side[i].dev &&
+		    sb.st_ino == s->side[i].ino)
+			unlink(p);
+		free(p);
+	}
 }
 
 /*

@@ -4,6 +4,8 @@
 #ifndef STORE_INT_H
 #define STORE_INT_H
 
+#include <sys/types.h>
+
 #include <sqlite3.h>
 
 #include "store.h"
@@ -81,6 +83,12 @@ struct store {
 	char		 lostmsg[512];
 	void		(*lost_fn)(void *, const char *);
 	void		*lost_arg;
+
+	/* The -wal and -shm files opened with it (st_ino 0: none). */
+	struct store_side {
+		dev_t	 dev;
+		ino_t	 ino;
+	}		 side[2];
 };
 
 /* store.c */
@@ -97,5 +105,7 @@ int64_t		 store_pragma_int(struct store *, const char *);
 int		 store_probe(struct store *, const char *, int);
 int		 store_inspect(struct store *, int, int);
 int		 store_file_check(struct store *);
+void		 store_side_note(struct store *);
+void		 store_side_drop(struct store *);
 
 #endif /* STORE_INT_H */

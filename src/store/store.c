@@ -308,6 +308,8 @@ store_open_version(const char *path, int flags, int upto, char **cause)
 	if (!(flags & STORE_RDONLY) && (store_file_pragmas(s) != 0 ||
 	    store_migrate(s, upto) != 0))
 		goto fail;
+	if (!(flags & STORE_RDONLY))
+		store_side_note(s);
 	return (s);
 fail:
 	xasprintf(cause, "%s: %s", path, s->err);
@@ -322,7 +324,10 @@ store_open(const char *path, int flags, char **cause)
 	return (store_open_version(path, flags, store_latest(), cause));
 }
 
-/* Close the connection and free its statements. */
+/*
+ * Close the connection and free its statements.  After the file was lost
+ * the -wal and -shm it leaves at the path go too (store_side_drop()).
+ */
 void
 store_close(struct store *s)
 {
@@ -333,6 +338,8 @@ store_close(struct store *s)
 	for (i = 0; i < ST_NSLOTS; i++)
 		sqlite3_finalize(s->stmt[i]);
 	sqlite3_close(s->db);
+	if (s->lost)
+		store_side_drop(s);
 	free(s->path);
 	free(s);
 }
