@@ -95,12 +95,12 @@ exists(const char *path, const char *suffix)
 }
 
 /*
- * A read-write open of td.path must fail with a message naming the file
+ * Opening td.path with flags must fail with a message naming the file
  * and containing want, and leave the file byte for byte as it was, with
  * no -wal, -shm or -journal file beside it.
  */
 static void
-refused_untouched(const char *want, const char *what)
+refused_untouched(int flags, const char *want, const char *what)
 {
 	struct store	*s;
 	size_t		 len0, len1;
@@ -109,7 +109,7 @@ refused_untouched(const char *want, const char *what)
 	ck_assert_msg(!exists(td.path, "-wal") && !exists(td.path, "-shm"),
 	    "%s: side files before the open", what);
 	before = slurp(td.path, &len0);
-	s = store_open(td.path, 0, &cause);
+	s = store_open(td.path, flags, &cause);
 	ck_assert_msg(s == NULL, "%s: opened", what);
 	ck_assert_msg(strstr(cause, want) != NULL, "%s: \"%s\" lacks \"%s\"",
 	    what, cause, want);
@@ -125,7 +125,10 @@ refused_untouched(const char *want, const char *what)
 	free(after);
 }
 
-/* Another program's databases are refused unchanged, WAL mode or not. */
+/*
+ * Another program's databases are refused unchanged, WAL mode or not, by
+ * read-write opens (tacd) and read-only ones (tacctl).
+ */
 START_TEST(test_store_foreign_untouched)
 {
 	static const struct {
@@ -153,14 +156,16 @@ START_TEST(test_store_foreign_untouched)
 		snprintf(what, sizeof what, "case %zu", i);
 		unlink(td.path);
 		raw_run(td.path, cases[i].sql);
-		refused_untouched(cases[i].want, what);
+		refused_untouched(0, cases[i].want, what);
+		refused_untouched(STORE_RDONLY, cases[i].want, what);
 	}
 	/* Not SQLite at all. */
 	unlink(td.path);
 	ck_assert_ptr_nonnull((f = fopen(td.path, "w")));
 	fputs("these are not the pages you are looking for\n", f);
 	fclose(f);
-	refused_untouched("not an SQLite database", "text");
+	refused_untouched(0, "not an SQLite database", "text");
+	refused_untouched(STORE_RDONLY, "not an SQLite database", "text");
 	td_done(&td);
 }
 END_TEST
@@ -327,7 +332,7 @@ START_TEST(test_store_damaged_refused)
 	ck_assert_int_ne(raw_int(td.path, "SELECT count(*) FROM "
 	    "pragma_quick_check WHERE quick_check = 'ok'"), 1);
 
-	refused_untouched("the database is damaged", "damaged");
+	refused_untouched(0, "the database is damaged", "damaged");
 	s = store_open(td.path, 0, &cause);
 	ck_assert_ptr_null(s);
 	ck_assert_ptr_nonnull(strstr(cause, "stop tacd, move the damaged "

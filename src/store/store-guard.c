@@ -174,10 +174,10 @@ store_uri(const char *path, int immutable)
 }
 
 /*
- * Before a read-write open: look at the file at path through a read-only
- * connection and refuse it, unchanged, if it is not a sound tacd database
- * (store_check(), quick_check).  No file, or an empty one, is a new
- * database: 0, nothing to look at.
+ * Before the store's own connection opens path: look at the file through
+ * a read-only connection and refuse it, unchanged, if it is not a tacd
+ * database (store_check()) or, with deep, if it is damaged (quick_check).
+ * No file, or an empty one, is a new database: 0, nothing to look at.
  *
  * Without a -wal file beside it the main file is the whole database, so
  * it is read as immutable, which takes no locks and makes no -wal or -shm
@@ -187,7 +187,7 @@ store_uri(const char *path, int immutable)
  * -shm index.
  */
 int
-store_probe(struct store *s, const char *path, int upto)
+store_probe(struct store *s, const char *path, int upto, int deep)
 {
 	struct stat	 sb, wsb;
 	char		*wal, *uri;
@@ -223,7 +223,7 @@ store_probe(struct store *s, const char *path, int upto)
 	}
 	sqlite3_extended_result_codes(s->db, 1);
 	sqlite3_busy_timeout(s->db, 5000);
-	rc = store_inspect(s, upto, 1);
+	rc = store_inspect(s, upto, deep);
 out:
 	sqlite3_close(s->db);
 	s->db = NULL;

@@ -102,7 +102,7 @@ void		 store_bind_text(sqlite3_stmt *, int, const char *);
 int64_t		 store_pragma_int(struct store *, const char *);
 
 /* store-guard.c */
-int		 store_probe(struct store *, const char *, int);
+int		 store_probe(struct store *, const char *, int, int);
 int		 store_inspect(struct store *, int, int);
 int		 store_file_check(struct store *);
 void		 store_side_note(struct store *);

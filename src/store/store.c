@@ -278,11 +278,11 @@ store_file_pragmas(struct store *s)
 
 /*
  * Open (creating if need be) the database at path and bring its schema up
- * to version upto (store_latest() normally; tests stop earlier).  Before
- * a read-write open changes anything, store_probe() looks at the file
- * through a read-only connection of its own and refuses what is not a
- * sound tacd database.  On failure *cause is a malloc'd message naming
- * the file.
+ * to version upto (store_latest() normally; tests stop earlier).  First
+ * store_probe() looks at the file through a read-only connection of its
+ * own that changes nothing and refuses what is not a tacd database (for
+ * a read-write open, a damaged one too).  On failure *cause is a malloc'd
+ * message naming the file.
  */
 struct store *
 store_open_version(const char *path, int flags, int upto, char **cause)
@@ -294,7 +294,7 @@ store_open_version(const char *path, int flags, int upto, char **cause)
 	s = xcalloc(1, sizeof *s);
 	s->flags = flags;
 	s->path = xstrdup(path);
-	if (!(flags & STORE_RDONLY) && store_probe(s, path, upto) != 0)
+	if (store_probe(s, path, upto, !(flags & STORE_RDONLY)) != 0)
 		goto fail;
 	oflags = (flags & STORE_RDONLY) ? SQLITE_OPEN_READONLY :
 	    SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
