@@ -111,7 +111,7 @@ int
 store_quick_check(struct store *s)
 {
 	sqlite3_stmt	*st;
-	char		 first[256] = "";
+	char		 first[256] = "", *p;
 	int		 rc;
 
 	if (sqlite3_prepare_v2(s->db, "PRAGMA quick_check(1)", -1, &st,
@@ -126,9 +126,14 @@ store_quick_check(struct store *s)
 	sqlite3_finalize(st);
 	if (rc != SQLITE_ROW)
 		return (store_classify(s));
-	if (strcmp(first, "ok") != 0)
-		return (store_damaged(s, first));
-	return (0);
+	if (strcmp(first, "ok") == 0)
+		return (0);
+	/* "*** in database main ***\nPage 12: ...": one log line. */
+	for (p = first; *p != '\0'; p++) {
+		if (*p == '\n')
+			*p = ' ';
+	}
+	return (store_damaged(s, first));
 }
 
 /*
