@@ -6,9 +6,10 @@
  * return -1 on failure and leave the reason in store_error(); a failure
  * inside a transaction leaves the transaction for the caller to roll back.
  *
- * A read-write open refuses, before it writes a byte, a file that is not a
- * sound tacd database; a commit fails once the file at the path is no
- * longer the one open (deleted or replaced), and so does every one after.
+ * Opening refuses, before anything writes a byte, a file that is not a
+ * tacd database (and a read-write open, a damaged one); a commit fails
+ * once the file at the path is no longer the one open (deleted or
+ * replaced), and so does every one after.
  *
  * The store knows tables, not rules: games are rows, positions are the
  * snapshot text the service gives it.  The action log plus the game's seed
