@@ -46,9 +46,12 @@ static struct {
 	int			 console;	/* 1 console, 2 --events */
 	int			 exitcode;
 	int			 stopping;
+	int			 lost;		/* the database file went */
+	char			 db[PATH_MAX];	/* its path */
 	struct event_base	*base;
 	struct event		*ev_timer;
 	struct event		*ev_watchdog;
+	struct event		*ev_lost;
 	struct event		*ev_sig[4];
 	struct store		*store;
 	struct svc		*svc;
@@ -242,6 +245,57 @@ tacd_reload(void)
 	notify_send("READY=1\nSTATUS=running");
 }
 
+/*
+ * The store found tacd.db deleted or replaced at a commit (the commit
+ * failed, and so will every one after it).  Say so now; stop from the
+ * loop, not from inside whichever bridge was committing.
+ */
+static void
+tacd_lost(void *arg, const char *why)
+{
+	(void)arg;
+	log_warnx("%s; stopping", why);
+	tacd.lost = 1;
+	notify_send("STATUS=the database file was lost; stopping");
+	event_active(tacd.ev_lost, EV_TIMEOUT, 0);
+}
+
+/* Stop after the database file was lost. */
+static void
+tacd_lost_stop(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd;
+	(void)what;
+	(void)arg;
+	tacd_stop(1);
+}
+
+/*
+ * Save what the lost database held: its open connection still reads the
+ * deleted (or replaced) file, which goes for good when it is closed.  The
+ * copy is taken beside the path, after every transaction has ended.
+ */
+static void
+tacd_rescue(void)
+{
+	struct tm	 tm;
+	time_t		 now = time(NULL);
+	char		 stamp[32], path[PATH_MAX + 64];
+
+	if (localtime_r(&now, &tm) == NULL ||
+	    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm) == 0)
+		snprintf(stamp, sizeof stamp, "%lld", (long long)now);
+	snprintf(path, sizeof path, "%s.rescued-%s", tacd.db, stamp);
+	if (store_backup(tacd.store, path) != 0) {
+		log_warnx("the games of the lost database could not be "
+		    "saved: %s", store_error(tacd.store));
+		return;
+	}
+	log_warnx("the games of the lost database are saved in %s: to go "
+	    "on with them, move it to %s before tacd starts again", path,
+	    tacd.db);
+}
+
 /* One switch for every signal, run from the loop, never from a handler. */
 static void
 tacd_signal(evutil_socket_t sig, short what, void *arg)
@@ -282,6 +336,10 @@ tacd_events(void)
 	if ((tacd.ev_timer = evtimer_new(tacd.base, tacd_timer, NULL)) ==
 	    NULL)
 		fatalx("evtimer_new");
+	if ((tacd.ev_lost = event_new(tacd.base, -1, 0, tacd_lost_stop,
+	    NULL)) == NULL)
+		fatalx("event_new");
+	store_on_lost(tacd.store, tacd_lost, NULL);
 	if ((usec = notify_watchdog_usec()) > 0) {
 		/* Pet it at half the interval (sd_watchdog_enabled(3)). */
 		usec /= 2;
@@ -296,20 +354,23 @@ tacd_events(void)
 	}
 }
 
-/* Open the database and the game service on it. */
+/*
+ * Open the database and the game service on it.  A file that is not a
+ * sound tacd database is refused unchanged (the message names it).
+ */
 static void
 tacd_open(void)
 {
-	char	 db[PATH_MAX], *cause = NULL;
+	char	*cause = NULL;
 
 	if (tacd_mkdirs(tacd.conf.state_dir) != 0)
 		fatal("state_dir %s", tacd.conf.state_dir);
-	if (config_db_path(&tacd.conf, db, sizeof db) != 0)
+	if (config_db_path(&tacd.conf, tacd.db, sizeof tacd.db) != 0)
 		fatalx("state_dir: path too long");
-	if ((tacd.store = store_open(db, 0, &cause)) == NULL)
-		fatalx("%s: %s", db, cause != NULL ? cause : "cannot open");
+	if ((tacd.store = store_open(tacd.db, 0, &cause)) == NULL)
+		fatalx("%s", cause);
 	tacd.svc = svc_open(tacd.store, tacd_clock, NULL);
-	log_info("database %s", db);
+	log_info("database %s", tacd.db);
 }
 
 /* Free everything, in the reverse order of creation. */
@@ -324,6 +385,8 @@ tacd_close(void)
 	tacd.tg = NULL;
 	if (tacd.svc != NULL)
 		svc_close(tacd.svc);
+	if (tacd.lost)
+		tacd_rescue();
 	if (tacd.store != NULL)
 		store_close(tacd.store);
 	for (i = 0; i < sizeof tacd.ev_sig / sizeof tacd.ev_sig[0]; i++) {
@@ -332,6 +395,8 @@ tacd_close(void)
 	}
 	if (tacd.ev_timer != NULL)
 		event_free(tacd.ev_timer);
+	if (tacd.ev_lost != NULL)
+		event_free(tacd.ev_lost);
 	if (tacd.ev_watchdog != NULL)
 		event_free(tacd.ev_watchdog);
 	event_base_free(tacd.base);
@@ -437,5 +502,6 @@ main(int argc, char **argv)
 
 	log_info("stopped");
 	tacd_close();
-	return (tacd.exitcode);
+	/* A lost database is an error, even in a stop that began as SIGTERM. */
+	return (tacd.lost ? 1 : tacd.exitcode);
 }

@@ -16,6 +16,7 @@
 #include "store.h"
 
 Suite		*suite_store(void);
+Suite		*suite_store_guard(void);
 Suite		*suite_service(void);
 Suite		*suite_game(void);
 Suite		*suite_menu(void);

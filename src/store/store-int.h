@@ -4,6 +4,8 @@
 #ifndef STORE_INT_H
 #define STORE_INT_H
 
+#include <sys/types.h>
+
 #include <sqlite3.h>
 
 #include "store.h"
@@ -72,10 +74,24 @@ enum store_slot {
 
 struct store {
 	sqlite3		*db;
+	char		*path;		/* as opened, for messages and stat */
 	int		 flags;
 	int		 version;	/* user_version after opening */
 	char		 err[512];
+	int		 code;		/* SQLite's code for err, 0: none */
 	sqlite3_stmt	*stmt[ST_NSLOTS];
+
+	/* The file at path is no longer the one open: nothing commits. */
+	int		 lost;
+	char		 lostmsg[512];
+	void		(*lost_fn)(void *, const char *);
+	void		*lost_arg;
+
+	/* The -wal and -shm files opened with it (st_ino 0: none). */
+	struct store_side {
+		dev_t	 dev;
+		ino_t	 ino;
+	}		 side[2];
 };
 
 /* store.c */
@@ -86,5 +102,13 @@ sqlite3_stmt	*store_stmt(struct store *, enum store_slot, const char *);
 int		 store_step_done(struct store *, sqlite3_stmt *, const char *);
 void		 store_text(sqlite3_stmt *, int, char *, size_t);
 void		 store_bind_text(sqlite3_stmt *, int, const char *);
+int64_t		 store_pragma_int(struct store *, const char *);
+
+/* store-guard.c */
+int		 store_probe(struct store *, const char *, int, int);
+int		 store_inspect(struct store *, int, int);
+int		 store_file_check(struct store *);
+void		 store_side_note(struct store *);
+void		 store_side_drop(struct store *);
 
 #endif /* STORE_INT_H */

@@ -26,14 +26,22 @@ store_fail(struct store *s, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(s->err, sizeof s->err, fmt, ap);
 	va_end(ap);
+	s->code = 0;
 	return (-1);
 }
 
-/* Record SQLite's own message for a failed step named what; return -1. */
+/*
+ * Record SQLite's own message for a failed step named what, and its
+ * result code (store-guard.c tells a damaged file by it); return -1.
+ */
 int
 store_sqlfail(struct store *s, const char *what)
 {
-	return (store_fail(s, "%s: %s", what, sqlite3_errmsg(s->db)));
+	int	code = sqlite3_extended_errcode(s->db);
+
+	store_fail(s, "%s: %s", what, sqlite3_errmsg(s->db));
+	s->code = code;
+	return (-1);
 }
 
 /* The reason for the last failure. */
@@ -129,8 +137,8 @@ store_version(struct store *s)
 	return (s->version);
 }
 
-/* Read an integer PRAGMA; -1 on failure. */
-static int64_t
+/* Read an integer PRAGMA (or a one-value query); -1 on failure. */
+int64_t
 store_pragma_int(struct store *s, const char *sql)
 {
 	sqlite3_stmt	*st;
@@ -196,41 +204,6 @@ fail:
 	return (-1);
 }
 
-/*
- * Check what the file is before touching it: another program's database,
- * or one written by a newer tacd, is refused.
- */
-static int
-store_check(struct store *s, int upto)
-{
-	int64_t	appid, tables;
-
-	if ((appid = store_pragma_int(s, "PRAGMA application_id")) < 0 ||
-	    (s->version = store_pragma_int(s, "PRAGMA user_version")) < 0)
-		return (-1);
-	if (appid != 0 && appid != STORE_APPID)
-		return (store_fail(s, "not a tacd database (application_id "
-		    "0x%08llx)", (unsigned long long)appid));
-	if (s->version == 0 && appid == 0) {
-		tables = store_pragma_int(s,
-		    "SELECT count(*) FROM sqlite_schema");
-		if (tables < 0)
-			return (-1);
-		if (tables > 0)
-			return (store_fail(s, "not a tacd database (it has "
-			    "tables but no tacd schema version)"));
-	}
-	if (s->version > store_latest())
-		return (store_fail(s, "the database has schema version %d, "
-		    "newer than this tacd, which knows versions up to %d: "
-		    "use a newer tacd", s->version, store_latest()));
-	if ((s->flags & STORE_RDONLY) && s->version < upto)
-		return (store_fail(s, "the database has schema version %d, "
-		    "older than %d: start tacd once to upgrade it",
-		    s->version, upto));
-	return (0);
-}
-
 /* Apply the migrations above the database's version, up to upto. */
 static int
 store_migrate(struct store *s, int upto)
@@ -251,25 +224,34 @@ store_migrate(struct store *s, int upto)
 	return (0);
 }
 
-/* Set the connection's pragmas: WAL, foreign keys, durability. */
+/*
+ * Set what only this connection sees: the busy timeout, foreign keys, the
+ * page cache.  Nothing here writes to the file.
+ */
 static int
-store_pragmas(struct store *s)
+store_conn_pragmas(struct store *s)
 {
-	const char	*sync = "PRAGMA synchronous = FULL";
-	sqlite3_stmt	*st;
-	int		 wal = 0;
-
 	sqlite3_busy_timeout(s->db, 5000);
 	/*
 	 * A page cache big enough that a group commit's dirty pages stay in
 	 * memory until the commit (a smaller one spills them to the WAL one
 	 * by one): 8 MB, a third of the daemon's memory budget.
 	 */
-	if (store_exec(s, "PRAGMA foreign_keys = ON; PRAGMA cache_size = "
-	    "-8192", "pragmas") != 0)
-		return (-1);
-	if (s->flags & STORE_RDONLY)
-		return (0);
+	return (store_exec(s, "PRAGMA foreign_keys = ON; PRAGMA cache_size = "
+	    "-8192", "pragmas"));
+}
+
+/*
+ * Set the pragmas that write: WAL (a lasting change of the file) and the
+ * durability.  Only once the file is known to be ours.
+ */
+static int
+store_file_pragmas(struct store *s)
+{
+	const char	*sync = "PRAGMA synchronous = FULL";
+	sqlite3_stmt	*st;
+	int		 wal = 0;
+
 	if (s->flags & STORE_NOSYNC)
 		sync = "PRAGMA synchronous = OFF";
 	else if (s->flags & STORE_NORMAL)
@@ -296,8 +278,11 @@ store_pragmas(struct store *s)
 
 /*
  * Open (creating if need be) the database at path and bring its schema up
- * to version upto (store_latest() normally; tests stop earlier).  On
- * failure *cause is a malloc'd message naming the file.
+ * to version upto (store_latest() normally; tests stop earlier).  First
+ * store_probe() looks at the file through a read-only connection of its
+ * own that changes nothing and refuses what is not a tacd database (for
+ * a read-write open, a damaged one too).  On failure *cause is a malloc'd
+ * message naming the file.
  */
 struct store *
 store_open_version(const char *path, int flags, int upto, char **cause)
@@ -308,6 +293,9 @@ store_open_version(const char *path, int flags, int upto, char **cause)
 	*cause = NULL;
 	s = xcalloc(1, sizeof *s);
 	s->flags = flags;
+	s->path = xstrdup(path);
+	if (store_probe(s, path, upto, !(flags & STORE_RDONLY)) != 0)
+		goto fail;
 	oflags = (flags & STORE_RDONLY) ? SQLITE_OPEN_READONLY :
 	    SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
 	if (sqlite3_open_v2(path, &s->db, oflags, NULL) != SQLITE_OK) {
@@ -315,10 +303,13 @@ store_open_version(const char *path, int flags, int upto, char **cause)
 		goto fail;
 	}
 	sqlite3_extended_result_codes(s->db, 1);
-	if (store_pragmas(s) != 0 || store_check(s, upto) != 0)
+	if (store_conn_pragmas(s) != 0 || store_inspect(s, upto, 0) != 0)
 		goto fail;
-	if (!(flags & STORE_RDONLY) && store_migrate(s, upto) != 0)
+	if (!(flags & STORE_RDONLY) && (store_file_pragmas(s) != 0 ||
+	    store_migrate(s, upto) != 0))
 		goto fail;
+	if (!(flags & STORE_RDONLY))
+		store_side_note(s);
 	return (s);
 fail:
 	xasprintf(cause, "%s: %s", path, s->err);
@@ -333,7 +324,10 @@ store_open(const char *path, int flags, char **cause)
 	return (store_open_version(path, flags, store_latest(), cause));
 }
 
-/* Close the connection and free its statements. */
+/*
+ * Close the connection and free its statements.  After the file was lost
+ * the -wal and -shm it leaves at the path go too (store_side_drop()).
+ */
 void
 store_close(struct store *s)
 {
@@ -344,6 +338,9 @@ store_close(struct store *s)
 	for (i = 0; i < ST_NSLOTS; i++)
 		sqlite3_finalize(s->stmt[i]);
 	sqlite3_close(s->db);
+	if (s->lost)
+		store_side_drop(s);
+	free(s->path);
 	free(s);
 }
 
@@ -358,17 +355,27 @@ store_txn(struct store *s, enum store_slot slot, const char *sql)
 	return (store_step_done(s, st, sql));
 }
 
-/* Start a write transaction (taking the write lock at once). */
+/*
+ * Start a write transaction (taking the write lock at once); none once
+ * the file was found lost.
+ */
 int
 store_begin(struct store *s)
 {
+	if (s->lost)
+		return (store_fail(s, "%s", s->lostmsg));
 	return (store_txn(s, ST_BEGIN, "BEGIN IMMEDIATE"));
 }
 
-/* Commit the open transaction. */
+/*
+ * Commit the open transaction, if the file at the path is still the one
+ * open; else fail and leave the transaction for the caller to roll back.
+ */
 int
 store_commit(struct store *s)
 {
+	if (store_file_check(s) != 0)
+		return (-1);
 	return (store_txn(s, ST_COMMIT, "COMMIT"));
 }
 

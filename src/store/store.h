@@ -6,6 +6,11 @@
  * return -1 on failure and leave the reason in store_error(); a failure
  * inside a transaction leaves the transaction for the caller to roll back.
  *
+ * Opening refuses, before anything writes a byte, a file that is not a
+ * tacd database (and a read-write open, a damaged one); a commit fails
+ * once the file at the path is no longer the one open (deleted or
+ * replaced), and so does every one after.
+ *
  * The store knows tables, not rules: games are rows, positions are the
  * snapshot text the service gives it.  The action log plus the game's seed
  * is the truth; the snapshot is a cache.
@@ -126,6 +131,12 @@ int		 store_update_seen(struct store *, const char *, int64_t,
 		     int64_t);
 int		 store_updates_prune(struct store *, int64_t, int);
 int		 store_backup(struct store *, const char *);
+
+/* store-guard.c */
+int		 store_quick_check(struct store *);
+void		 store_on_lost(struct store *, void (*)(void *, const char *),
+		     void *);
+int		 store_lost(struct store *);
 
 /* store-game.c */
 int64_t		 store_chat(struct store *, const char *, const char *,
