@@ -84,6 +84,8 @@ struct tg_chat {
 					   record, "" if none */
 	int		 told;		/* the person cannot be written to:
 					   their group was told */
+	double		 nophoto;	/* photos were refused: text boards
+					   until then */
 	struct tg_edit	*edits;		/* messages to edit */
 	size_t		 nedits;
 	TAILQ_ENTRY(tg_chat) editq;	/* on tg->chat_edits while nedits */

@@ -21,6 +21,7 @@
 #include "compose.h"
 #include "i18n.h"
 #include "log.h"
+#include "now.h"
 #include "tg-int.h"
 #include "tg-keys.h"
 #include "utf8.h"
@@ -163,6 +164,7 @@ void
 tg_out_build(struct tg *tg, const struct compose_msg *m, struct tg_req *req)
 {
 	struct rbuf	 t = { NULL, 0, 0 };
+	struct tg_chat	*c;
 	const char	*title, *msg = m->edit;
 	char		*html;
 	int		 photo;
@@ -185,7 +187,9 @@ tg_out_build(struct tg *tg, const struct compose_msg *m, struct tg_req *req)
 	html = tg_out_html(m, &t);
 	if (m->kind == SVC_OUT_BOARD && m->have) {
 		req->shown = m->game;
-		if (m->picture && tg_out_photo(tg, req, m, html))
+		c = tg_chat_find(tg, m->chat);
+		if (m->picture && (c == NULL || c->nophoto < now_mono()) &&
+		    tg_out_photo(tg, req, m, html))
 			goto out;
 		/* Telegram cannot make a photo text: post a new board. */
 		if (tg_photo_ref(m->edit, &photo) <= 0 || photo)

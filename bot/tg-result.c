@@ -216,6 +216,9 @@ tg_result_fallback(struct tg *tg, struct tg_sent *s, const struct tg_result *r)
 	if (s->textfb != NULL && s->photo) {
 		log_info("telegram: %s in %s: %s; the text board instead",
 		    r->method, s->chat, r->desc);
+		/* The chat's next boards are text, for an hour. */
+		tg_chat_get(tg, s->chat, now_mono())->nophoto = now_mono() +
+		    TG_WAIT_MAX;
 		s->edit[0] = '\0';
 		s->photo = 0;
 		free(s->png);
@@ -279,14 +282,25 @@ tg_result_failed(struct tg *tg, struct tg_sent *s, const struct tg_result *r,
 			tg_chat_edit(tg, c, s->game, s->kind);
 		return;
 	}
+	/*
+	 * A chat that just had a row given up gets one try per row until a
+	 * call to it works again: a chat that always fails drains, logged
+	 * once, instead of keeping each of its rows for a minute.
+	 */
 	tries = s->attempts + 1;
-	if (tries >= (s->answer ? 3 : TG_MAXTRIES)) {
+	if (c != NULL)
+		c->failures++;
+	if (tries >= (s->answer ? 3 : c != NULL && c->failures >
+	    TG_MAXTRIES ? 1 : TG_MAXTRIES)) {
 		if (!s->answer && s->textfb != NULL && s->photo &&
 		    tg_result_fallback(tg, s, r) == 1)
 			return;
-		log_warnx("telegram: %s to %s: %s; given up after %d tries",
-		    r->method, s->answer ? "a button" : s->chat, r->desc,
-		    tries);
+		if (c == NULL || c->failures <= TG_MAXTRIES + 1)
+			log_warnx("telegram: %s to %s: %s; given up after %d "
+			    "tries%s", r->method, s->answer ? "a button" :
+			    s->chat, r->desc, tries, c != NULL && c->failures >
+			    TG_MAXTRIES ? " (its next rows get one each until "
+			    "a call works)" : "");
 		tg_result_mark(tg, s, TG_DROP, 0, NULL);
 		return;
 	}
@@ -296,8 +310,6 @@ tg_result_failed(struct tg *tg, struct tg_sent *s, const struct tg_result *r,
 	log_warnx("telegram: %s to %s: %s%s; again in %lld s", r->method,
 	    s->answer ? "a button" : s->chat, r->transport ? "no answer: " : "",
 	    r->desc, (long long)wait);
-	if (c != NULL)
-		c->failures++;
 	tg_result_later(tg, s, c, TG_RETRY, wait);
 }
 

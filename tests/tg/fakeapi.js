@@ -14,8 +14,10 @@
 //                       "garbage", "huge", "replay" (getUpdates ignores
 //                       the offset once, like the emulator); "clear"
 //                       forgets the method's faults
-//   POST /ctl/chat      {chat, fault}  every sendMessage to chat fails:
-//                       "403", "migrate:ID", "" (none)
+//   POST /ctl/chat      {chat, fault}  every message to chat fails:
+//                       "403", "migrate:ID", "500" (every call), "photo"
+//                       (a photo sent or edited in is refused: 400),
+//                       "" (none)
 //   POST /ctl/limit     {limit}  updates per getUpdates answer, at most
 //   GET  /ctl/state     counters, the confirmed offset, pending updates,
 //                       latencies from queued to confirmed (p50, p99 of
@@ -220,10 +222,19 @@ function getUpdates(p, req, res, late) {
 	waiting.push(w);
 }
 
-// A chat's own fault for a message to it: true if the request was answered.
-function chatFault(chat, res) {
+// A chat's own fault for a message to it (photo: the message is a photo):
+// true if the request was answered.
+function chatFault(chat, res, photo) {
 	const cf = chatFaults[chat] || '';
 
+	if (cf === '500') {
+		fail(res, 500, 'Internal Server Error');
+		return true;
+	}
+	if (cf === 'photo' && photo) {
+		fail(res, 400, 'Bad Request: IMAGE_PROCESS_FAILED');
+		return true;
+	}
 	if (cf === '403') {
 		fail(res, 403, 'Forbidden: bot can\'t initiate conversation ' +
 		    'with a user');
@@ -345,7 +356,7 @@ function sendPhoto(p, files, req, res, late) {
 	if (transportFault(f, req, res, () =>
 	    sendPhoto(p, files, req, res, true)))
 		return;
-	if (chatFault(chat, res))
+	if (chatFault(chat, res, true))
 		return;
 	if (p.caption !== undefined && p.caption.length > 1024) {
 		fail(res, 400, 'Bad Request: message caption is too long');
@@ -357,11 +368,11 @@ function sendPhoto(p, files, req, res, late) {
 }
 
 // The message an edit names, or null after answering the error.
-function editTarget(p, res) {
+function editTarget(p, res, photo) {
 	const chat = String(p.chat_id);
 	const m = messages.get(chat + ':' + Number(p.message_id));
 
-	if (chatFault(chat, res))
+	if (chatFault(chat, res, photo))
 		return null;
 	if (m === undefined || m.deleted) {
 		fail(res, 400, 'Bad Request: message to edit not found');
@@ -398,7 +409,7 @@ function editApply(res, method, m, now, p) {
 
 // The edit methods: text, caption, buttons and the photo itself.
 function editCall(method, p, files, res) {
-	const m = editTarget(p, res);
+	const m = editTarget(p, res, method === 'editMessageMedia');
 	if (m === null)
 		return;
 	const markup = markupText(p.reply_markup);

@@ -1,0 +1,102 @@
+#!/bin/bash
+# deliver.sh: the outbox delivered to many chats at once, through faults
+# that last.  Three games are played at once in three groups against the
+# fake Bot API with a round trip of 30 ms per call:
+#   - group 1 refuses every photo (400): its board comes as text, edited
+#     from then on, and its other messages are not held;
+#   - group 2 answers every call with 500 for a while: it waits and tries
+#     again, while the other groups' messages keep flowing; once it works,
+#     its messages come, none lost and none twice;
+#   - each group gets its move lines in the order of its game's log;
+#   - a retry_after of 10^12 seconds is waited as an hour, 0 as a second.
+# The games' logs replay (tacctl verify) and the log stays small.
+. "${abs_top_srcdir:-${top_srcdir:-.}}/tests/tg/lib.sh"
+
+export FAKE_LATENCY_MS=30
+fake_start
+"$TACCTL" sim --games 3 --seed 31 --record rec >/dev/null
+for g in 1 2 3; do
+	"$MKSTREAM" "rec/game-00000$g.json" "c$g" "$g" 3
+done | sort -t: -k2 -n >stream
+node "$TG_DIR/tgstream.js" stream >updates.json
+last=$(sed -n '$s/.*"update_id":\([0-9]*\).*/\1/p' stream)
+check "the stream has three games" [ "$(wc -l <stream)" -gt 300 ]
+
+# Messages to a chat so far, as the fake saw them.
+to_chat() {
+	curl -s "$FAKE_URL/ctl/sent" | node -e 'let t="";
+	    process.stdin.on("data",d=>t+=d);process.stdin.on("end",()=>{
+	    console.log(JSON.parse(t).result.filter(x=>String(x.chat)===
+	    process.argv[1]).length)})' -- "$1"
+}
+# Did group g get its whole game, in order?
+in_order() {
+	curl -s "$FAKE_URL/ctl/sent" >sent.json
+	node "$TG_DIR/order.js" sent.json "rec/game-00000$1.json" "-100$1" \
+	    >"order$1.out"
+}
+
+ctl /ctl/chat '{"chat": "-1001", "fault": "photo"}' >/dev/null
+ctl /ctl/chat '{"chat": "-1002", "fault": "500"}' >/dev/null
+tgconf tacd.conf "$scratch/db"
+tacd_start tacd.conf tacd.log
+wait_until "grep -q 'polling from' tacd.log 2>/dev/null" 10
+ctl /ctl/updates @updates.json >/dev/null
+check "every update is confirmed" \
+    wait_until "[ \"\$(state_get s.confirmed)\" -ge $last ]" 60
+
+# Group 2 fails; the others go on meanwhile.
+sleep 6
+n1=$(to_chat -1001) n2=$(to_chat -1002) n3=$(to_chat -1003)
+check "groups 1 and 3 get messages while group 2 fails ($n1, $n3)" \
+    [ "$n1" -gt 5 -a "$n3" -gt 5 ]
+check "group 2 got nothing while it failed" [ "$n2" -eq 0 ]
+check "group 2's row is tried again, with a backoff" \
+    grep -q 'to -1002: Internal Server Error; again in [1-9]' tacd.log
+ctl /ctl/chat '{"chat": "-1002", "fault": ""}' >/dev/null
+
+for g in 1 2 3; do
+	check "group $g gets its whole game in order" \
+	    wait_until "in_order $g" 120
+	cat "order$g.out"
+done
+curl -s "$FAKE_URL/ctl/messages" >messages.json
+photos() {
+	node -e 'const m=JSON.parse(require("fs").readFileSync("messages.json"))
+	    .result;console.log(m.filter(x=>String(x.chat)===process.argv[1]&&
+	    x.photo).length+" "+m.filter(x=>String(x.chat)===process.argv[1]&&
+	    (x.text||"").includes("<pre>")).length)' -- "$1"
+}
+read -r p1 t1 <<<"$(photos -1001)"
+read -r p3 t3 <<<"$(photos -1003)"
+check "group 1's refused photos became one text board ($t1)" \
+    [ "$p1" -eq 0 -a "$t1" -eq 1 ]
+check "group 3 has its board as a photo" [ "$p3" -ge 1 -a "$t3" -eq 0 ]
+check "a refused photo is not tried again" \
+    [ "$(grep -c 'IMAGE_PROCESS_FAILED; the text board instead' tacd.log)" \
+    -eq "$(grep -c 'IMAGE_PROCESS_FAILED' tacd.log)" ]
+
+# retry_after from the far future is an hour; 0 is a second.
+probe() {
+	ctl /ctl/updates "[{\"message\": {\"message_id\": 1, \"from\": {\"id\": $1,
+	    \"first_name\": \"Probe\"}, \"chat\": {\"id\": $1, \"type\":
+	    \"private\"}, \"text\": \"/help\"}}]" >/dev/null
+}
+ctl /ctl/fault '{"method": "sendMessage", "fault": "429:1000000000000"}' \
+    >/dev/null
+probe 555
+check "a retry_after of 10^12 s is waited as an hour" \
+    wait_until "grep -q 'too many requests, waiting 3600 s' tacd.log" 20
+sleep 2
+check "... so the message waits" [ "$(to_chat 555)" -eq 0 ]
+ctl /ctl/fault '{"method": "sendMessage", "fault": "429:0"}' >/dev/null
+probe 556
+check "a retry_after of 0 is waited as a second" \
+    wait_until "[ \"\$(to_chat 556)\" -eq 1 ]" 20
+check "... and said so" grep -q 'too many requests, waiting 1 s' tacd.log
+
+check "tacd stops cleanly" tacd_stop
+check "the games verify" "$TACCTL" -f tacd.conf verify
+lines=$(wc -l <tacd.log)
+check "the log stays small ($lines lines)" [ "$lines" -lt 200 ]
+finish
