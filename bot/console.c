@@ -120,18 +120,35 @@ console_print(struct console *c, const char *chat, const char *text)
 	}
 }
 
+/*
+ * Compose a row and print its message in chat (a terminal shows text
+ * only: the buttons and edits of a chat app are the numbered menu and
+ * the board printed again).
+ */
+static void
+console_show_row(struct console *c, const char *chat,
+    const struct svc_out *out)
+{
+	struct compose_opts	o;
+	struct compose_msg	m;
+
+	memset(&o, 0, sizeof o);
+	o.r = c->ropts;
+	if (compose_row(c->svc, out, &o, &m) == 0)
+		return;
+	if (m.text.len > 0)
+		console_print(c, chat, m.text.s);
+	compose_msg_free(&m);
+}
+
 /* Compose and print a row the console made up itself. */
 static void
 console_render(struct console *c, int kind, int64_t game, json_t *data)
 {
 	struct svc_out	out;
-	struct rbuf	b = { NULL, 0, 0 };
 
 	svc_out_make(&out, kind, game, data);
-	compose_text(c->svc, &out, &c->ropts, &b);
-	if (b.len > 0)
-		console_print(c, CONSOLE_CHAT, b.s);
-	rbuf_free(&b);
+	console_show_row(c, CONSOLE_CHAT, &out);
 	svc_out_free(&out);
 }
 
@@ -180,7 +197,6 @@ void
 console_deliver(struct console *c)
 {
 	struct svc_out	out;
-	struct rbuf	b = { NULL, 0, 0 };
 	int		r, n = 0;
 
 	while ((r = svc_outbox_next(c->svc, CONSOLE_PLATFORM, &out)) == 1) {
@@ -198,10 +214,7 @@ console_deliver(struct console *c)
 				c->board = out.game;
 			if (out.type != SVC_OUT_MOVED)
 				console_flush(c);
-			rbuf_reset(&b);
-			compose_text(c->svc, &out, &c->ropts, &b);
-			if (b.len > 0)
-				console_print(c, out.chat, b.s);
+			console_show_row(c, out.chat, &out);
 			if (out.type == SVC_OUT_OVER && !c->events)
 				console_print(c, CONSOLE_CHAT, tr(c->lang,
 				    "Type /new to play again, or /quit to "
@@ -218,7 +231,6 @@ console_deliver(struct console *c)
 	if (r < 0)
 		log_warnx("console: cannot read the outbox");
 	console_flush(c);
-	rbuf_free(&b);
 	if (n > 0 && c->tty && !c->stopped)
 		fputs("> ", stdout);
 	fflush(stdout);
