@@ -329,7 +329,7 @@ console_help(struct console *c)
 {
 	console_print(c, CONSOLE_CHAT, tr(c->lang, "Type the number of a "
 	    "move from the menu, or the move in notation (13 B>0, 7 3>5 "
-	    "10>15, TR 4<>20). Commands: /board, /hand, /rules, /lang en|ru, "
+	    "10>15, TR 4<>20). Commands: /board, /hand, /rules, /lang en|ru|de|ka, "
 	    "/new, /abort, /quit. An empty line shows the board again."));
 }
 
@@ -590,11 +590,14 @@ console_begin(struct console *c, const char *newcmd)
 
 /*
  * Start the bridge on stdin.  events: read JSON event lines instead of a
- * person's typing.  argc/argv: the /new options of a new console game.
+ * person's typing.  lang: the person's language (NULL: the locale's; a
+ * language given is chosen as with /lang).  argc/argv: the /new options
+ * of a new console game.
  */
 struct console *
 console_start(struct event_base *base, struct svc *svc, int events,
-    int argc, char **argv, const struct console_hooks *hooks)
+    const char *lang, int argc, char **argv,
+    const struct console_hooks *hooks)
 {
 	struct console	*c;
 	struct stat	 sb;
@@ -624,8 +627,10 @@ console_start(struct event_base *base, struct svc *svc, int events,
 		c->envlang = getenv("LC_MESSAGES");
 	if (c->envlang == NULL || *c->envlang == '\0')
 		c->envlang = getenv("LANG");
+	if (lang != NULL)
+		c->envlang = lang;
 	if (c->envlang != NULL && i18n_known(i18n_norm(c->envlang)) &&
-	    strcmp(i18n_norm(c->envlang), "en") != 0)
+	    (lang != NULL || strcmp(i18n_norm(c->envlang), "en") != 0))
 		snprintf(c->lang, sizeof c->lang, "%s",
 		    i18n_norm(c->envlang));
 	else
@@ -652,6 +657,11 @@ console_start(struct event_base *base, struct svc *svc, int events,
 	/* Rows a previous run left undelivered come first. */
 	console_deliver(c);
 	if (!events) {
+		if (lang != NULL) {
+			snprintf(cmd, sizeof cmd, "/lang %s", c->lang);
+			console_send(c, cmd);
+			console_deliver(c);
+		}
 		console_print(c, CONSOLE_CHAT, tr(c->lang, "Type /help for "
 		    "help, /quit or Ctrl-D to leave (the game is saved)."));
 		snprintf(cmd, sizeof cmd, "/new");

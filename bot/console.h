@@ -29,7 +29,7 @@ struct console_hooks {
 
 /* console.c */
 struct console	*console_start(struct event_base *, struct svc *, int,
-		     int, char **, const struct console_hooks *);
+		     const char *, int, char **, const struct console_hooks *);
 void		 console_deliver(struct console *);
 void		 console_stop(struct console *);
 void		 console_free(struct console *);

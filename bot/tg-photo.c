@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compose.h"
 #include "i18n.h"
 #include "picture.h"
 #include "tg-int.h"
@@ -66,17 +67,26 @@ tg_photo_render(struct tg *tg, const struct svc_game *g, unsigned char **png,
 	struct tac_state	 st;
 	struct tac_action	 a;
 	struct picture_opts	 o;
-	char			 err[128];
-	int			 s;
+	struct render_opts	 ro = { RENDER_PLAIN, NULL, NULL, 0 };
+	struct render_game	 t;
+	char			 err[128], *names[TAC_MAXSEATS];
+	int			 s, rc;
 
 	*png = NULL;
 	*len = 0;
 	if (svc_game_position(tg->svc, g->id, -1, &st) != 0)
 		return (-1);
 	memset(&o, 0, sizeof o);
-	for (s = 0; s < st.cfg.nseats && s < TAC_MAXSEATS; s++)
-		o.names[s] = g->seats[s].name;
 	o.lang = g->lang[0] != '\0' ? g->lang : "en";
+	/* The names as the texts show them: an AI's in the reader's words. */
+	compose_game(g, &t);
+	snprintf(t.lang, sizeof t.lang, "%s", o.lang);
+	ro.lang = o.lang;
+	for (s = 0; s < TAC_MAXSEATS; s++) {
+		names[s] = s < st.cfg.nseats ? render_seat_dup(&ro, &t, s) :
+		    NULL;
+		o.names[s] = names[s];
+	}
 	/* A gift is secret ("give"): nothing to draw. */
 	if (g->last[0] != '\0' && g->last_seat >= 0 &&
 	    strncmp(g->last, "give", 4) != 0 &&
@@ -96,8 +106,12 @@ tg_photo_render(struct tg *tg, const struct svc_game *g, unsigned char **png,
 	}
 	tg->rendered = 1;
 	if (tg->render != NULL)
-		return (tg->render(&st, &o, png, len));
-	return (picture_render(&st, &o, png, len));
+		rc = tg->render(&st, &o, png, len);
+	else
+		rc = picture_render(&st, &o, png, len);
+	for (s = 0; s < TAC_MAXSEATS; s++)
+		free(names[s]);
+	return (rc);
 }
 
 /*

@@ -29,6 +29,7 @@
 
 #include "config.h"
 #include "console.h"
+#include "lang.h"
 #include "log.h"
 #include "notify.h"
 #include "service.h"
@@ -44,6 +45,7 @@ static struct {
 	int			 verbose;
 	int			 debug;
 	int			 console;	/* 1 console, 2 --events */
+	const char		*lang;		/* --lang, or NULL */
 	int			 exitcode;
 	int			 stopping;
 	int			 lost;		/* the database file went */
@@ -65,7 +67,8 @@ tacd_usage(void)
 {
 	fprintf(stderr,
 	    "usage: tacd [-dnv] [-f file]\n"
-	    "       tacd [-dv] [-f file] --console [new-game-options ...]\n"
+	    "       tacd [-dv] [-f file] --console [--lang en|ru|de|ka] "
+	    "[new-game-options ...]\n"
 	    "       tacd [-dv] [-f file] --events\n");
 	exit(1);
 }
@@ -410,12 +413,14 @@ main(int argc, char **argv)
 	static const struct option	 longopts[] = {
 		{ "console", no_argument, NULL, 'C' },
 		{ "events", no_argument, NULL, 'E' },
+		{ "lang", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct console_hooks		 hooks;
 	struct tg_hooks			 tghooks;
 	char				*cause = NULL;
+	size_t				 i;
 	int				 ch, check = 0;
 
 	log_init("tacd", 1, LOG_INFO);
@@ -441,13 +446,25 @@ main(int argc, char **argv)
 		case 'E':
 			tacd.console = 2;
 			break;
+		case 'L':
+			if ((tacd.lang = lang_find(optarg)) == NULL ||
+			    strlen(optarg) != strlen(tacd.lang)) {
+				fprintf(stderr, "tacd: --lang %s: not one of ",
+				    optarg);
+				for (i = 0; i < lang_count(); i++)
+					fprintf(stderr, "%s%s", i > 0 ? ", " :
+					    "", lang_code(i));
+				fprintf(stderr, "\n");
+				return (1);
+			}
+			break;
 		default:
 			tacd_usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc > 0 && tacd.console != 1)
+	if ((argc > 0 || tacd.lang != NULL) && tacd.console != 1)
 		tacd_usage();
 
 	if (config_load(&tacd.conf, config_find(tacd.conf_arg), &cause) !=
@@ -480,7 +497,7 @@ main(int argc, char **argv)
 		hooks.done = tacd_console_done;
 		hooks.arg = NULL;
 		tacd.con = console_start(tacd.base, tacd.svc,
-		    tacd.console == 2, argc, argv, &hooks);
+		    tacd.console == 2, tacd.lang, argc, argv, &hooks);
 	}
 	if (tacd.conf.telegram_token_file[0] != '\0') {
 		tghooks.work = tacd_work;

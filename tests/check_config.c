@@ -440,11 +440,31 @@ START_TEST(test_i18n_catalogs)
 	ck_assert_str_eq(tr("ru-RU", "Red"), "Красный");
 	ck_assert_str_eq(tr("en", "Red"), "Red");
 	ck_assert_str_eq(tr(NULL, "Red"), "Red");
-	ck_assert_str_eq(tr("de", "Red"), "Red");
+	ck_assert_str_eq(tr("de", "Red"), "Rot");
+	ck_assert_str_eq(tr("ka", "Red"), "წითელი");
+	ck_assert_str_eq(tr("fr", "Red"), "Red");
 	ck_assert_str_eq(tr("ru", "no such message"), "no such message");
 	ck_assert(i18n_known("ru"));
 	ck_assert(i18n_known("en"));
-	ck_assert(!i18n_known("de"));
+	ck_assert(i18n_known("de"));
+	ck_assert(i18n_known("ka"));
+	ck_assert(!i18n_known("fr"));
+	/* Contexts and plural forms (Russian has three). */
+	ck_assert_str_eq(trc("ru", "card", "Trickster"), "Трикстер");
+	ck_assert_str_eq(trc("ru", "TAKER card", "Mena"), "Мена");
+	ck_assert_str_eq(trc("xx", "card", "Trickster"), "Trickster");
+	ck_assert_str_eq(trn("ru", "%d player", "%d players", 1), "%d игрок");
+	ck_assert_str_eq(trn("ru", "%d player", "%d players", 4),
+	    "%d игрока");
+	ck_assert_str_eq(trn("ru", "%d player", "%d players", 6),
+	    "%d игроков");
+	ck_assert_str_eq(trn("ru", "%d player", "%d players", 21),
+	    "%d игрок");
+	ck_assert_str_eq(trn("de", "%d player", "%d players", 1),
+	    "%d Spieler");
+	ck_assert_str_eq(trn("en", "%d player", "%d players", 1), "%d player");
+	ck_assert_str_eq(trn("en", "%d player", "%d players", 2),
+	    "%d players");
 }
 END_TEST
 
@@ -503,7 +523,9 @@ START_TEST(test_render_action)
 	ck_assert_str_eq(action_text(&g, "DEVIL 5 20>25"), "Devil 5 - 20>25");
 
 	fake_game(&g, "ru", TAC_NAMES_TAKER);
-	ck_assert_str_eq(action_text(&g, "TAC 13 B>32"), "Такер 13 - B>32");
+	ck_assert_str_eq(action_text(&g, "TAC 13 B>32"), "Такер 13 - Л>32");
+	ck_assert_str_eq(action_text(&g, "7 12>0H1 40>45"),
+	    "7 - 12>0Д1 40>45");
 	ck_assert_str_eq(action_text(&g, "9 discard"), "9 - сброс");
 	ck_assert_str_eq(action_text(&g, "8 skip"), "8 - пропуск");
 	ck_assert_str_eq(action_text(&g, "give TR"), "отдать Мена");
@@ -589,7 +611,7 @@ START_TEST(test_render_lobby)
 	ck_assert_msg(strstr(b.s, "New game #7. 4 players, teams of two, "
 	    "master cards, TAC names, 2 h per turn\n") != NULL, "%s", b.s);
 	ck_assert_msg(strstr(b.s, " 1. B Blue: free\n") != NULL, "%s", b.s);
-	ck_assert(strstr(b.s, " 2. G Green: Carl (AI)\n") != NULL);
+	ck_assert_msg(strstr(b.s, " 2. G Green: AI 2\n") != NULL, "%s", b.s);
 	ck_assert(strstr(b.s, "/join") != NULL);
 	rbuf_free(&b);
 }

@@ -18,7 +18,8 @@
 static void
 compose_options(const char *lang, const struct svc_game *g, struct rbuf *b)
 {
-	rbuf_add(b, tr(lang, "%d players"), g->cfg.nseats);
+	rbuf_add(b, trn(lang, "%d player", "%d players",
+	    (unsigned long)g->cfg.nseats), g->cfg.nseats);
 	rbuf_add(b, ", %s, %s, %s, ",
 	    g->cfg.triples ? tr(lang, "two teams of three") :
 	    tr(lang, "teams of two"),
@@ -63,7 +64,7 @@ compose_lobby(const struct render_opts *o, const struct svc_game *g,
 		render_mark(o, lang, s, b);
 		rbuf_add(b, " %s: ", tr(lang, render_colour(s)));
 		if (g->seats[s].ai != 0)
-			rbuf_add(b, tr(lang, "%s (AI)"), g->seats[s].name);
+			rbuf_add(b, tr(lang, "AI %d"), s);
 		else if (g->seats[s].user[0] == '\0') {
 			rbuf_addstr(b, tr(lang, "free"));
 			free_seats++;

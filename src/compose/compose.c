@@ -182,52 +182,34 @@ compose_help(const char *lang, struct rbuf *b)
 	rbuf_addstr(b, tr(lang, "/replace SEAT ai, /resume - let the AI play "
 	    "a seat, and take it back"));
 	rbuf_addstr(b, "\n");
-	rbuf_addstr(b, tr(lang, "/lang en|ru, /rules, /help"));
+	rbuf_addstr(b, tr(lang, "/lang en|ru|de|ka, /rules, /help"));
 	rbuf_addstr(b, "\n");
 }
 
 /* Append a summary of the rules (the answer to /rules). */
 static void
-compose_rules(const char *lang, struct rbuf *b)
+compose_rules(const char *lang, int names, struct rbuf *b)
 {
-	rbuf_addstr(b, tr(lang, "TAC in short: two teams race to bring all "
-	    "their marbles from the base around the circle into their homes. "
-	    "On your turn play one card: a 1 or 13 puts a marble on your "
-	    "start field; numbers move one marble forward (the 4 backwards), "
-	    "and no marble may jump over another; a 7 splits seven steps "
-	    "among your marbles and kicks every marble it passes; an 8 moves "
-	    "8 or makes the next player skip; the Trickster swaps two "
-	    "marbles; the TAC undoes the previous card and plays it for you. "
-	    "Ending a move on a marble sends that marble back to its base. "
-	    "Partners give each other one card after each deal. If no card "
-	    "can move, you discard one. Once your marbles are home, you play "
-	    "for your partner."));
-	rbuf_addstr(b, "\n");
-}
+	const char	*tac = render_card(lang, names, TAC_TAC);
 
-/* Append the text of an "error", "info" or "answer" row, translated. */
-static void
-compose_message(const char *lang, json_t *p, struct rbuf *b)
-{
-	const char	*text, *code;
-	char		 id[64];
-
-	if ((text = compose_str(p, "text")) == NULL || *text == '\0')
-		return;
 	/*
-	 * Translate by the exact English text; for messages with values in
-	 * them, a catalog entry "code:CODE" gives a text without them.
+	 * TRANSLATORS: the first %s is the game's name (TAC, or TAKER in the
+	 * Russian edition, as its TAC card is called), the second the
+	 * Trickster's name, the third the TAC card's, in the game's naming.
 	 */
-	if (strcmp(tr(lang, text), text) != 0 || strcmp(lang, "en") == 0 ||
-	    (code = compose_str(p, "code")) == NULL) {
-		rbuf_add(b, "%s\n", tr(lang, text));
-		return;
-	}
-	snprintf(id, sizeof id, "code:%s", code);
-	if (strcmp(tr(lang, id), id) != 0)
-		rbuf_add(b, "%s\n", tr(lang, id));
-	else
-		rbuf_add(b, "%s\n", text);
+	rbuf_add(b, tr(lang, "%s in short: two teams race to bring all their "
+	    "marbles from the base around the circle into their homes. On "
+	    "your turn play one card: a 1 or 13 puts a marble on your start "
+	    "field; numbers move one marble forward (the 4 backwards), and no "
+	    "marble may jump over another; a 7 splits seven steps among your "
+	    "marbles and kicks every marble it passes; an 8 moves 8 or makes "
+	    "the next player skip; the %s swaps two marbles; the %s undoes "
+	    "the previous card and plays it for you. Ending a move on a "
+	    "marble sends that marble back to its base. Partners give each "
+	    "other one card after each deal. If no card can move, you discard "
+	    "one. Once your marbles are home, you play for your partner."),
+	    tac, render_card(lang, names, TAC_TR), tac);
+	rbuf_addstr(b, "\n");
 }
 
 /* The people at a game's table, as the view needs them. */
@@ -241,8 +223,10 @@ compose_game(const struct svc_game *g, struct render_game *t)
 	snprintf(t->lang, sizeof t->lang, "%s", g->lang);
 	t->cfg = g->cfg;
 	for (s = 0; s < TAC_MAXSEATS; s++) {
-		snprintf(t->seats[s].name, sizeof t->seats[s].name, "%s",
-		    g->seats[s].name);
+		/* An AI's name is the view's, in the reader's language. */
+		if (g->seats[s].ai == 0)
+			snprintf(t->seats[s].name, sizeof t->seats[s].name,
+			    "%s", g->seats[s].name);
 		t->seats[s].ai = g->seats[s].ai;
 		t->seats[s].away = g->seats[s].away;
 	}
@@ -305,13 +289,16 @@ compose_text(struct svc *svc, const struct svc_out *out,
 	case SVC_OUT_ERROR:
 	case SVC_OUT_INFO:
 	case SVC_OUT_ANSWER:
-		compose_message(lang, p, b);
+		compose_say(svc, lang, p, b);
 		return (0);
 	case SVC_OUT_HELP:
 		compose_help(lang, b);
 		return (0);
 	case SVC_OUT_RULES:
-		compose_rules(lang, b);
+		/* The game's naming, else the one a chat of lang starts with. */
+		compose_rules(lang, id != 0 ? g.cfg.names :
+		    strcmp(lang, "ru") == 0 ? TAC_NAMES_TAKER : TAC_NAMES_TAC,
+		    b);
 		return (0);
 	case SVC_OUT_PLAYED:
 		/* It edits a turn message: the console has none to edit. */

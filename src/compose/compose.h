@@ -85,6 +85,10 @@ int		 compose_text(struct svc *, const struct svc_out *,
 void		 compose_played(const struct svc_game *, const char *,
 		     struct rbuf *);
 
+/* compose-say.c */
+void		 compose_say(struct svc *, const char *, struct json_t *,
+		     struct rbuf *);
+
 /* compose-lobby.c */
 void		 compose_lobby(const struct render_opts *,
 		     const struct svc_game *, struct rbuf *);

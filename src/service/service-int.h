@@ -43,7 +43,7 @@ struct svc {
 	int64_t		 now;		/* the clock when the work began */
 	int		 batch;		/* between svc_batch_begin and _end */
 	int		 broken;	/* the batch's transaction was lost */
-	int		 bad_game;	/* a game's log does not replay */
+	int64_t		 bad_game;	/* a game whose log does not replay */
 	struct tac_list	*list;		/* scratch for the engine (large) */
 	uint64_t	 rng;		/* for the seeds of new games */
 	int64_t		 housekept;	/* when pruning last ran */
@@ -95,10 +95,9 @@ int		 svc_put_chat(struct svc *, const struct svc_gm *, int,
 int		 svc_put_seat(struct svc *, const struct svc_gm *, int, int,
 		     json_t *);
 int		 svc_put_seats(struct svc *, const struct svc_gm *, int);
-int		 svc_refuse(struct svc_ctx *, const char *, const char *, ...)
-		     __attribute__((__format__(__printf__, 3, 4)));
+int		 svc_refuse(struct svc_ctx *, const char *, const char *, ...);
 int		 svc_tell(struct svc_ctx *, int64_t, const char *, const char *,
-		     ...) __attribute__((__format__(__printf__, 4, 5)));
+		     ...);
 int		 svc_reply(struct svc_ctx *, int, json_t *);
 int		 svc_answer(struct svc_ctx *);
 void		 svc_touch(struct svc *, const char *, const char *);

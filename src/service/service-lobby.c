@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "lang.h"
 #include "service-int.h"
 #include "ai.h"
 
@@ -63,12 +64,15 @@ svc_duration(const char *s)
 }
 
 /*
- * Apply the words of /new or /options to o.  -1 with the reason in why
- * for a word we do not know or options that do not fit together.
+ * Apply the words of /new or /options to o.  -1 for a word we do not know
+ * or options that do not fit together, with the values of the refusal
+ * ("bad_option") in *bad: what was wrong ("deadline", "ai", "seed",
+ * "option", "rules") and the word, or the rules' reason.
  */
 static int
-svc_options_parse(char *args, struct svc_opts *o, char *why, size_t len)
+svc_options_parse(char *args, struct svc_opts *o, json_t **bad)
 {
+	char		 why[256];
 	char		*w, *last, *end;
 	int		 teams = 0;
 
@@ -91,15 +95,14 @@ svc_options_parse(char *args, struct svc_opts *o, char *why, size_t len)
 			o->cfg.names = TAC_NAMES_TAKER;
 		else if (strncasecmp(w, "deadline=", 9) == 0) {
 			if ((o->deadline = svc_duration(w + 9)) < 0) {
-				snprintf(why, len, "bad deadline \"%s\": say "
-				    "off, or minutes, hours or days as in 30m, "
-				    "2h, 3d (at most 30d)", w + 9);
+				*bad = json_pack("{s:s, s:s}", "what",
+				    "deadline", "word", w + 9);
 				return (-1);
 			}
 		} else if (strncasecmp(w, "ai=", 3) == 0) {
 			if ((w[3] != '1' && w[3] != '2') || w[4] != '\0') {
-				snprintf(why, len, "bad AI level \"%.16s\": say "
-				    "ai=1 (quick) or ai=2 (strong)", w + 3);
+				*bad = json_pack("{s:s, s:s}", "what", "ai",
+				    "word", w + 3);
 				return (-1);
 			}
 			o->ai = w[3] - '0';
@@ -108,21 +111,33 @@ svc_options_parse(char *args, struct svc_opts *o, char *why, size_t len)
 			o->seed = strtoull(w + 5, &end, 10);
 			if (!isdigit((unsigned char)w[5]) || *end != '\0' ||
 			    errno != 0) {
-				snprintf(why, len, "bad seed \"%s\"", w + 5);
+				*bad = json_pack("{s:s, s:s}", "what", "seed",
+				    "word", w + 5);
 				return (-1);
 			}
 			o->seeded = 1;
 		} else {
-			snprintf(why, len, "unknown option \"%.32s\": try 4 or "
-			    "6, pairs or triples, master or nomaster, tac or "
-			    "taker, deadline=2h, ai=2", w);
+			*bad = json_pack("{s:s, s:s}", "what", "option",
+			    "word", w);
 			return (-1);
 		}
 	}
 	/* "/options 4" in a lobby of triples means pairs. */
 	if (o->cfg.nseats == 4 && !teams)
 		o->cfg.triples = 0;
-	return (tac_config_check(&o->cfg, why, len));
+	if (tac_config_check(&o->cfg, why, sizeof why) != 0) {
+		*bad = json_pack("{s:s, s:s}", "what", "rules", "reason", why);
+		return (-1);
+	}
+	return (0);
+}
+
+/* Refuse options (svc_options_parse()'s values, taken over). */
+static int
+svc_bad_option(struct svc_ctx *ctx, json_t *bad)
+{
+	return (svc_refuse(ctx, "bad_option", "o", bad != NULL ? bad :
+	    json_object()));
 }
 
 /* The person who sent the event, as a seat's occupant. */
@@ -203,14 +218,11 @@ svc_seat_arg(const struct svc_gm *gm, const char *s)
 static int
 svc_in_lobby(struct svc_ctx *ctx, const struct svc_gm *gm)
 {
-	const char	*why;
-
 	if (gm->g.state == STORE_LOBBY)
 		return (1);
-	why = gm->g.state == STORE_PLAYING ? "has already started" :
-	    "is over";
-	return (svc_refuse(ctx, "not_lobby", "game #%lld %s",
-	    (long long)gm->g.id, why) == 0 ? 0 : -1);
+	return (svc_refuse(ctx, "not_lobby", "{s:I, s:b}", "game",
+	    (json_int_t)gm->g.id, "over", gm->g.state != STORE_PLAYING) == 0 ?
+	    0 : -1);
 }
 
 /* /new [options]: open a lobby in this chat, the creator in seat 0. */
@@ -220,20 +232,30 @@ svc_cmd_new(struct svc_ctx *ctx)
 	struct svc	*svc = ctx->svc;
 	struct svc_gm	 gm;
 	struct svc_opts	 o;
-	char		 why[256];
+	json_t		*bad = NULL;
 	int64_t		 open;
 
 	if ((open = store_chat_game(svc->store, ctx->chat)) < 0)
 		return (svc_store_fail(svc));
 	if (open > 0)
-		return (svc_refuse(ctx, "game_open", "this chat already has "
-		    "game #%lld: finish or /abort it first", (long long)open));
+		return (svc_refuse(ctx, "game_open", "{s:I}", "game",
+		    (json_int_t)open));
+	/*
+	 * A group speaks the language of the person who opens a game, until
+	 * someone says /lang there; a private chat is its person's.
+	 */
+	if (!ctx->ev->private_chat && store_chat_default_lang(svc->store,
+	    ctx->chat, ctx->user_lang, ctx->chat_lang) != 0)
+		return (svc_store_fail(svc));
 	memset(&o, 0, sizeof o);
 	o.cfg.nseats = 4;
 	o.cfg.master = 1;
+	/* A Russian table plays with the Russian edition's names. */
+	o.cfg.names = strcmp(ctx->chat_lang, "ru") == 0 ? TAC_NAMES_TAKER :
+	    TAC_NAMES_TAC;
 	o.ai = AI_HEURISTIC;
-	if (svc_options_parse(ctx->args, &o, why, sizeof why) != 0)
-		return (svc_refuse(ctx, "bad_option", "%s", why));
+	if (svc_options_parse(ctx->args, &o, &bad) != 0)
+		return (svc_bad_option(ctx, bad));
 
 	memset(&gm, 0, sizeof gm);
 	gm.g.chat = ctx->chat;
@@ -260,10 +282,10 @@ svc_cmd_new(struct svc_ctx *ctx)
 int
 svc_cmd_options(struct svc_ctx *ctx)
 {
-	struct svc_gm	gm;
-	struct svc_opts	o;
-	char		why[256];
-	int		rc, s;
+	struct svc_gm	 gm;
+	struct svc_opts	 o;
+	json_t		*bad = NULL;
+	int		 rc, s;
 
 	if ((rc = svc_game_find(ctx, &gm)) <= 0)
 		return (rc);
@@ -273,19 +295,19 @@ svc_cmd_options(struct svc_ctx *ctx)
 	if ((rc = svc_in_lobby(ctx, &gm)) <= 0)
 		return (rc);
 	if (!svc_is_admin(ctx, &gm))
-		return (svc_refuse(ctx, "not_creator", "only the creator or a "
-		    "chat admin can change the options"));
+		return (svc_refuse(ctx, "not_creator", "{s:s}", "to",
+		    "options"));
 	memset(&o, 0, sizeof o);
 	o.cfg = gm.g.cfg;
 	o.deadline = gm.g.deadline;
 	o.ai = gm.g.ai > 0 ? gm.g.ai : AI_HEURISTIC;
-	if (svc_options_parse(ctx->args, &o, why, sizeof why) != 0)
-		return (svc_refuse(ctx, "bad_option", "%s", why));
+	if (svc_options_parse(ctx->args, &o, &bad) != 0)
+		return (svc_bad_option(ctx, bad));
 	for (s = o.cfg.nseats; s < gm.g.cfg.nseats; s++) {
 		if (gm.g.seats[s].user != 0 || gm.g.seats[s].ai != 0)
-			return (svc_refuse(ctx, "seat_taken", "seat %d is "
-			    "taken: it must be free for %d players", s,
-			    o.cfg.nseats));
+			return (svc_refuse(ctx, "seat_taken", "{s:i, s:i, s:I}",
+			    "seat", s, "players", o.cfg.nseats, "game",
+			    (json_int_t)gm.g.id));
 	}
 	gm.g.cfg = o.cfg;
 	gm.g.deadline = o.deadline;
@@ -314,8 +336,8 @@ svc_join_running(struct svc_ctx *ctx, struct svc_gm *gm, int me, int seat)
 	int			 s;
 
 	if (me >= 0 && !gm->g.seats[me].away)
-		return (svc_refuse(ctx, "already_seated", "you already play "
-		    "seat %d", me));
+		return (svc_refuse(ctx, "already_seated", "{s:I}", "game",
+		    (json_int_t)gm->g.id));
 	if (me >= 0)
 		seat = me;		/* joining again is resuming */
 	for (s = 0; seat < 0 && s < gm->g.cfg.nseats; s++) {
@@ -323,11 +345,11 @@ svc_join_running(struct svc_ctx *ctx, struct svc_gm *gm, int me, int seat)
 			seat = s;
 	}
 	if (seat < 0)
-		return (svc_refuse(ctx, "full", "every seat of game #%lld "
-		    "has its player", (long long)gm->g.id));
+		return (svc_refuse(ctx, "full", "{s:I}", "game",
+		    (json_int_t)gm->g.id));
 	if (gm->g.seats[seat].ai == 0 && !gm->g.seats[seat].away)
-		return (svc_refuse(ctx, "seat_taken", "seat %d has its "
-		    "player", seat));
+		return (svc_refuse(ctx, "seat_taken", "{s:i, s:I}", "seat",
+		    seat, "game", (json_int_t)gm->g.id));
 	svc_me(ctx, &p);
 	if (svc_seat_set(svc, gm, seat, &p) != 0 ||
 	    svc_schedule(svc, gm, 1) != 0 ||
@@ -349,18 +371,18 @@ svc_cmd_join(struct svc_ctx *ctx)
 	if ((rc = svc_game_find(ctx, &gm)) <= 0)
 		return (rc);
 	if (gm.g.state >= STORE_OVER)
-		return (svc_refuse(ctx, "game_over", "game #%lld is over",
-		    (long long)gm.g.id));
+		return (svc_refuse(ctx, "game_over", "{s:I}", "game",
+		    (json_int_t)gm.g.id));
 	if (ctx->args[0] != '\0' && (seat = svc_seat_arg(&gm, ctx->args)) < 0)
-		return (svc_refuse(ctx, "bad_seat", "there is no seat \"%s\": "
-		    "seats are 0 to %d", ctx->args, gm.g.cfg.nseats - 1));
+		return (svc_refuse(ctx, "bad_seat", "{s:s, s:i}", "word",
+		    ctx->args, "last", gm.g.cfg.nseats - 1));
 	me = svc_seat_of(&gm, ctx->user);
 	if (gm.g.state == STORE_PLAYING)
 		return (svc_join_running(ctx, &gm, me, seat));
 
 	if (me >= 0)
-		return (svc_refuse(ctx, "already_seated", "you already sit in "
-		    "seat %d", me));
+		return (svc_refuse(ctx, "already_seated", "{s:I}", "game",
+		    (json_int_t)gm.g.id));
 	/* A free seat first; an AI's seat only when none is free. */
 	for (s = 0; seat < 0 && s < gm.g.cfg.nseats; s++) {
 		if (gm.g.seats[s].user == 0 && gm.g.seats[s].ai == 0)
@@ -371,10 +393,11 @@ svc_cmd_join(struct svc_ctx *ctx)
 			seat = s;
 	}
 	if (seat < 0)
-		return (svc_refuse(ctx, "full", "all seats are taken"));
+		return (svc_refuse(ctx, "full", "{s:I}", "game",
+		    (json_int_t)gm.g.id));
 	if (gm.g.seats[seat].user != 0)
-		return (svc_refuse(ctx, "seat_taken", "seat %d is taken",
-		    seat));
+		return (svc_refuse(ctx, "seat_taken", "{s:i, s:I}", "seat",
+		    seat, "game", (json_int_t)gm.g.id));
 	svc_me(ctx, &p);
 	if (svc_seat_set(svc, &gm, seat, &p) != 0)
 		return (-1);
@@ -408,8 +431,8 @@ svc_cmd_leave(struct svc_ctx *ctx)
 	if ((rc = svc_game_find(ctx, &gm)) <= 0)
 		return (rc);
 	if ((me = svc_seat_of(&gm, ctx->user)) < 0)
-		return (svc_refuse(ctx, "not_in_game", "you are not in game "
-		    "#%lld", (long long)gm.g.id));
+		return (svc_refuse(ctx, "not_in_game", "{s:I}", "game",
+		    (json_int_t)gm.g.id));
 	if (gm.g.state == STORE_LOBBY) {
 		memset(&none, 0, sizeof none);
 		if (svc_seat_set(svc, &gm, me, &none) != 0)
@@ -421,11 +444,10 @@ svc_cmd_leave(struct svc_ctx *ctx)
 		return (svc_lobby_changed(svc, &gm));
 	}
 	if (gm.g.state != STORE_PLAYING)
-		return (svc_refuse(ctx, "game_over", "game #%lld is over",
-		    (long long)gm.g.id));
+		return (svc_refuse(ctx, "game_over", "{s:I}", "game",
+		    (json_int_t)gm.g.id));
 	if (gm.g.seats[me].away)
-		return (svc_refuse(ctx, "already_away", "the AI already plays "
-		    "for you: /resume to play again"));
+		return (svc_refuse(ctx, "already_away", NULL));
 	return (svc_seat_away(svc, &gm, me, "left"));
 }
 
@@ -445,26 +467,24 @@ svc_cmd_team(struct svc_ctx *ctx)
 	    (rc = svc_in_lobby(ctx, &gm)) <= 0)
 		return (rc);
 	if ((me = svc_seat_of(&gm, ctx->user)) < 0)
-		return (svc_refuse(ctx, "not_in_game", "you are not in game "
-		    "#%lld", (long long)gm.g.id));
+		return (svc_refuse(ctx, "not_in_game", "{s:I}", "game",
+		    (json_int_t)gm.g.id));
 	memset(&st, 0, sizeof st);
 	st.cfg = gm.g.cfg;
 	team = strtol(ctx->args, &end, 10);
 	if (end == ctx->args || *end != '\0' || team < 0 ||
 	    team >= tac_nteams(&st))
-		return (svc_refuse(ctx, "bad_team", "teams are 0 to %d",
+		return (svc_refuse(ctx, "bad_team", "{s:i}", "last",
 		    tac_nteams(&st) - 1));
 	if (tac_team(&st, me) == team)
-		return (svc_refuse(ctx, "same_team", "you are in team %ld "
-		    "already", team));
+		return (svc_refuse(ctx, "same_team", NULL));
 	for (s = 0; to < 0 && s < gm.g.cfg.nseats; s++) {
 		if (tac_team(&st, s) == team && gm.g.seats[s].user == 0 &&
 		    gm.g.seats[s].ai == 0)
 			to = s;
 	}
 	if (to < 0)
-		return (svc_refuse(ctx, "team_full", "team %ld has no free "
-		    "seat", team));
+		return (svc_refuse(ctx, "team_full", NULL));
 	memset(&none, 0, sizeof none);
 	if (svc_seat_set(svc, &gm, to, &gm.g.seats[me]) != 0 ||
 	    svc_seat_set(svc, &gm, me, &none) != 0)
@@ -492,17 +512,16 @@ svc_cmd_ai(struct svc_ctx *ctx)
 	if ((rc = svc_in_lobby(ctx, &gm)) <= 0)
 		return (rc);
 	if (svc_seat_of(&gm, ctx->user) < 0 && !svc_is_admin(ctx, &gm))
-		return (svc_refuse(ctx, "not_in_game", "only the lobby's "
-		    "players or a chat admin can add AI players"));
+		return (svc_refuse(ctx, "not_in_game", "{s:s}", "to", "ai"));
 	all = strcasecmp(ctx->args, "all") == 0;
 	if (!all && ctx->args[0] != '\0' &&
 	    (seat = svc_seat_arg(&gm, ctx->args)) < 0)
-		return (svc_refuse(ctx, "bad_seat", "there is no seat \"%s\": "
-		    "seats are 0 to %d", ctx->args, gm.g.cfg.nseats - 1));
+		return (svc_refuse(ctx, "bad_seat", "{s:s, s:i}", "word",
+		    ctx->args, "last", gm.g.cfg.nseats - 1));
 	if (seat >= 0 && (gm.g.seats[seat].user != 0 ||
 	    gm.g.seats[seat].ai != 0))
-		return (svc_refuse(ctx, "seat_taken", "seat %d is taken",
-		    seat));
+		return (svc_refuse(ctx, "seat_taken", "{s:i, s:I}", "seat",
+		    seat, "game", (json_int_t)gm.g.id));
 	memset(&ai, 0, sizeof ai);
 	ai.ai = gm.g.ai > 0 ? gm.g.ai : AI_HEURISTIC;
 	for (s = 0; s < gm.g.cfg.nseats; s++) {
@@ -516,7 +535,8 @@ svc_cmd_ai(struct svc_ctx *ctx)
 			break;
 	}
 	if (n == 0)
-		return (svc_refuse(ctx, "full", "all seats are taken"));
+		return (svc_refuse(ctx, "full", "{s:I}", "game",
+		    (json_int_t)gm.g.id));
 	return (svc_lobby_changed(svc, &gm));
 }
 
@@ -524,26 +544,24 @@ svc_cmd_ai(struct svc_ctx *ctx)
 int
 svc_cmd_start(struct svc_ctx *ctx)
 {
-	struct svc_gm	gm;
-	char		seats[32];
-	size_t		len = 0;
-	int		rc, s;
+	struct svc_gm	 gm;
+	json_t		*free_seats;
+	int		 rc, s;
 
 	if ((rc = svc_game_find(ctx, &gm)) <= 0 ||
 	    (rc = svc_in_lobby(ctx, &gm)) <= 0)
 		return (rc);
 	if (!svc_is_admin(ctx, &gm))
-		return (svc_refuse(ctx, "not_creator", "only the creator or a "
-		    "chat admin can start the game"));
-	seats[0] = '\0';
+		return (svc_refuse(ctx, "not_creator", "{s:s}", "to", "start"));
+	free_seats = json_array();
 	for (s = 0; s < gm.g.cfg.nseats; s++) {
 		if (gm.g.seats[s].user == 0 && gm.g.seats[s].ai == 0)
-			len += snprintf(seats + len, sizeof seats - len, "%s%d",
-			    len > 0 ? ", " : "", s);
+			json_array_append_new(free_seats, json_integer(s));
 	}
-	if (len > 0)
-		return (svc_refuse(ctx, "seats_free", "seats %s are free: "
-		    "/join or /ai first", seats));
+	if (json_array_size(free_seats) > 0)
+		return (svc_refuse(ctx, "seats_free", "{s:o, s:I}", "seats",
+		    free_seats, "game", (json_int_t)gm.g.id));
+	json_decref(free_seats);
 	return (svc_game_begin(ctx->svc, &gm));
 }
 
@@ -561,11 +579,10 @@ svc_cmd_abort(struct svc_ctx *ctx)
 	if ((rc = svc_game_find(ctx, &gm)) <= 0)
 		return (rc);
 	if (gm.g.state >= STORE_OVER)
-		return (svc_refuse(ctx, "game_over", "game #%lld is over",
-		    (long long)gm.g.id));
+		return (svc_refuse(ctx, "game_over", "{s:I}", "game",
+		    (json_int_t)gm.g.id));
 	if (!svc_is_admin(ctx, &gm))
-		return (svc_refuse(ctx, "not_creator", "only the creator or a "
-		    "chat admin can abort the game"));
+		return (svc_refuse(ctx, "not_creator", "{s:s}", "to", "abort"));
 	gm.g.state = STORE_ABORTED;
 	if (svc_schedule(ctx->svc, &gm, 0) != 0 ||
 	    svc_game_save(ctx->svc, &gm) != 0)
@@ -588,20 +605,20 @@ svc_cmd_replace(struct svc_ctx *ctx)
 	if ((rc = svc_game_find(ctx, &gm)) <= 0)
 		return (rc);
 	if (gm.g.state >= STORE_OVER)
-		return (svc_refuse(ctx, "game_over", "game #%lld is over",
-		    (long long)gm.g.id));
+		return (svc_refuse(ctx, "game_over", "{s:I}", "game",
+		    (json_int_t)gm.g.id));
 	if (!svc_is_admin(ctx, &gm))
-		return (svc_refuse(ctx, "not_creator", "only the creator or a "
-		    "chat admin can replace a player"));
+		return (svc_refuse(ctx, "not_creator", "{s:s}", "to",
+		    "replace"));
 	what = ctx->args + strcspn(ctx->args, " \t");
 	what += strspn(what, " \t");
 	if ((seat = svc_seat_arg(&gm, ctx->args)) < 0 ||
 	    strcasecmp(what, "ai") != 0)
-		return (svc_refuse(ctx, "usage", "say /replace SEAT ai, SEAT "
-		    "0 to %d", gm.g.cfg.nseats - 1));
+		return (svc_refuse(ctx, "usage", "{s:s, s:i}", "command",
+		    "replace", "last", gm.g.cfg.nseats - 1));
 	if (gm.g.seats[seat].user == 0)
-		return (svc_refuse(ctx, "not_a_person", "seat %d has no "
-		    "person to replace", seat));
+		return (svc_refuse(ctx, "not_a_person", "{s:i, s:I}", "seat",
+		    seat, "game", (json_int_t)gm.g.id));
 	if (gm.g.state == STORE_LOBBY) {
 		was = gm.g.seats[seat].user;
 		memset(&ai, 0, sizeof ai);
@@ -613,8 +630,8 @@ svc_cmd_replace(struct svc_ctx *ctx)
 		return (svc_lobby_changed(svc, &gm));
 	}
 	if (gm.g.seats[seat].away)
-		return (svc_refuse(ctx, "already_away", "the AI already plays "
-		    "seat %d", seat));
+		return (svc_refuse(ctx, "already_away", "{s:i, s:I}", "seat",
+		    seat, "game", (json_int_t)gm.g.id));
 	return (svc_seat_away(svc, &gm, seat, "replaced"));
 }
 
@@ -629,14 +646,13 @@ svc_cmd_resume(struct svc_ctx *ctx)
 	if ((rc = svc_game_find(ctx, &gm)) <= 0)
 		return (rc);
 	if (gm.g.state != STORE_PLAYING)
-		return (svc_refuse(ctx, "not_playing", "game #%lld is not "
-		    "running", (long long)gm.g.id));
+		return (svc_refuse(ctx, "not_playing", "{s:I}", "game",
+		    (json_int_t)gm.g.id));
 	if ((me = svc_seat_of(&gm, ctx->user)) < 0)
-		return (svc_refuse(ctx, "not_in_game", "you are not in game "
-		    "#%lld", (long long)gm.g.id));
+		return (svc_refuse(ctx, "not_in_game", "{s:I}", "game",
+		    (json_int_t)gm.g.id));
 	if (!gm.g.seats[me].away)
-		return (svc_refuse(ctx, "not_away", "you play seat %d "
-		    "yourself already", me));
+		return (svc_refuse(ctx, "not_away", NULL));
 	gm.g.seats[me].away = 0;
 	if (svc_seat_set(svc, &gm, me, &gm.g.seats[me]) != 0 ||
 	    svc_schedule(svc, &gm, 1) != 0 || svc_game_save(svc, &gm) != 0)
@@ -644,19 +660,22 @@ svc_cmd_resume(struct svc_ctx *ctx)
 	return (svc_seat_news(svc, &gm, me, "resumed"));
 }
 
-/* /lang en|ru: the chat's language (a private chat's is its person's). */
+/*
+ * /lang en|ru|de|ka: the chat's language (a private chat's is its
+ * person's).
+ */
 int
 svc_cmd_lang(struct svc_ctx *ctx)
 {
 	struct store	*s = ctx->svc->store;
 	const char	*lang;
+	char		 list[64];
 
-	if (strcasecmp(ctx->args, "en") == 0)
-		lang = "en";
-	else if (strcasecmp(ctx->args, "ru") == 0)
-		lang = "ru";
-	else
-		return (svc_refuse(ctx, "bad_lang", "languages: en, ru"));
+	if ((lang = lang_find(ctx->args)) == NULL ||
+	    strlen(ctx->args) != strlen(lang)) {
+		lang_list(list, sizeof list);
+		return (svc_refuse(ctx, "bad_lang", "{s:s}", "langs", list));
+	}
 	if (store_chat_set_lang(s, ctx->chat, lang) != 0 ||
 	    (ctx->ev->private_chat && store_user_set_lang(s, ctx->user,
 	    lang) != 0))
@@ -664,5 +683,5 @@ svc_cmd_lang(struct svc_ctx *ctx)
 	snprintf(ctx->chat_lang, sizeof ctx->chat_lang, "%s", lang);
 	if (ctx->ev->private_chat)
 		snprintf(ctx->user_lang, sizeof ctx->user_lang, "%s", lang);
-	return (svc_tell(ctx, 0, "lang", "language: %s", lang));
+	return (svc_tell(ctx, 0, "lang", "{s:s}", "lang", lang));
 }

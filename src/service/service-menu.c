@@ -42,7 +42,7 @@ svc_cmd_menu(struct svc_ctx *ctx)
 	rc = menu_build(&gm.st, seat, ctx->args, m, svc->list);
 	free(m);
 	if (rc != 0)
-		return (svc_refuse(ctx, "stale", "this button is out of date"));
+		return (svc_refuse(ctx, "stale", NULL));
 	return (svc_put_seat(svc, &gm, seat, SVC_OUT_MENU, json_pack("{s:I, s:s, "
 	    "s:I}", "turn", (json_int_t)gm.g.turn_no, "path", ctx->args,
 	    "message", (json_int_t)ctx->ev->message)));
@@ -67,8 +67,7 @@ svc_board_style(struct svc_ctx *ctx)
 	else if (strcasecmp(ctx->args, "text") == 0)
 		style = "text";
 	else
-		return (svc_refuse(ctx, "usage", "say /board picture or "
-		    "/board text"));
+		return (svc_refuse(ctx, "usage", "{s:s}", "command", "board"));
 	if ((id = store_chat_game(svc->store, ctx->chat)) < 0)
 		return (svc_store_fail(svc));
 	ok = ctx->ev->private_chat || ctx->ev->admin;
@@ -80,11 +79,10 @@ svc_board_style(struct svc_ctx *ctx)
 		    ctx->user == gm.g.creator;
 	}
 	if (!ok)
-		return (svc_refuse(ctx, "not_in_game", "only the players or a "
-		    "chat admin can change the board style"));
+		return (svc_refuse(ctx, "not_in_game", "{s:s}", "to", "board"));
 	if (store_chat_set_board(svc->store, ctx->chat, style) != 0)
 		return (svc_store_fail(svc));
-	return (svc_tell(ctx, id, "board", "board style: %s", style));
+	return (svc_tell(ctx, id, "board", "{s:s}", "style", style));
 }
 
 /*

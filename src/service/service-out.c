@@ -118,19 +118,40 @@ svc_reply(struct svc_ctx *ctx, int kind, json_t *payload)
 	return (svc_put(ctx->svc, ev->platform, ev->chat, 0, kind, payload));
 }
 
-/* Queue a button press's answer with a message (or none). */
+/*
+ * Queue a button press's answer: a message (code and its values, taken
+ * over) or none (code NULL: just stop the spinner).
+ */
 static int
-svc_answer_text(struct svc_ctx *ctx, const char *code, const char *text,
+svc_answer_text(struct svc_ctx *ctx, const char *code, json_t *args,
     int alert)
 {
 	json_t	*p;
 
 	ctx->answered = 1;
-	p = json_pack("{s:s, s:s?, s:s?, s:b, s:s}", "callback",
-	    ctx->ev->callback, "code", code, "text", text, "alert", alert,
-	    "lang", ctx->ev->private_chat ? ctx->user_lang : ctx->chat_lang);
+	p = json_pack("{s:s, s:s?, s:b, s:s}", "callback", ctx->ev->callback,
+	    "code", code, "alert", alert, "lang", ctx->ev->private_chat ?
+	    ctx->user_lang : ctx->chat_lang);
+	if (p != NULL && args != NULL)
+		json_object_set_new(p, "args", args);
+	else
+		json_decref(args);
 	return (svc_put(ctx->svc, ctx->ev->platform, "", 0, SVC_OUT_ANSWER,
 	    p));
+}
+
+/*
+ * The values of a message: json_pack's fmt (NULL: none) with its
+ * arguments, as an object; NULL if they cannot be made.
+ */
+static json_t *
+svc_args(const char *fmt, va_list ap)
+{
+	json_error_t	jerr;
+
+	if (fmt == NULL)
+		return (json_object());
+	return (json_vpack_ex(&jerr, 0, fmt, ap));
 }
 
 /* Stop a button's spinner if nothing has answered the press yet. */
@@ -144,39 +165,48 @@ svc_answer(struct svc_ctx *ctx)
 }
 
 /*
- * Refuse a command: tell the person why, with a stable code for the
- * translations.  A button press is answered with the reason; typed text
- * gets an "error" row in its chat.  0 once queued, -1 on failure.
+ * Refuse a command: tell the person why, as a message code (the list is
+ * in service.h) and its values, json_pack's fmt and arguments (fmt NULL:
+ * none), which the renderer puts into the person's language.  A button
+ * press is answered with the reason; typed text gets an "error" row in
+ * its chat.  0 once queued, -1 on failure.
  */
 int
 svc_refuse(struct svc_ctx *ctx, const char *code, const char *fmt, ...)
 {
-	va_list	ap;
-	char	text[512];
+	va_list	 ap;
+	json_t	*args, *p;
 
 	va_start(ap, fmt);
-	vsnprintf(text, sizeof text, fmt, ap);
+	args = svc_args(fmt, ap);
 	va_end(ap);
+	if (args == NULL)
+		return (svc_fail(ctx->svc, "%s: bad message values", code));
 	if (ctx->ev->kind == SVC_EV_BUTTON && ctx->ev->callback != NULL &&
 	    !ctx->answered)
-		return (svc_answer_text(ctx, code, text, 1));
-	return (svc_reply(ctx, SVC_OUT_ERROR, json_pack("{s:s, s:s, s:s}", "code",
-	    code, "text", text, "user", ctx->ev->user)));
+		return (svc_answer_text(ctx, code, args, 1));
+	p = json_pack("{s:s, s:o, s:s}", "code", code, "args", args, "user",
+	    ctx->ev->user);
+	return (svc_reply(ctx, SVC_OUT_ERROR, p));
 }
 
-/* Confirm something to the person in the event's chat ("info"). */
+/*
+ * Confirm something to the person in the event's chat ("info"): a code
+ * and its values, as svc_refuse().
+ */
 int
 svc_tell(struct svc_ctx *ctx, int64_t game, const char *code,
     const char *fmt, ...)
 {
 	va_list	 ap;
-	char	 text[512];
-	json_t	*p;
+	json_t	*args, *p;
 
 	va_start(ap, fmt);
-	vsnprintf(text, sizeof text, fmt, ap);
+	args = svc_args(fmt, ap);
 	va_end(ap);
-	p = json_pack("{s:s, s:s, s:s}", "code", code, "text", text, "user",
+	if (args == NULL)
+		return (svc_fail(ctx->svc, "%s: bad message values", code));
+	p = json_pack("{s:s, s:o, s:s}", "code", code, "args", args, "user",
 	    ctx->ev->user);
 	if (p != NULL && game != 0)
 		json_object_set_new(p, "game", json_integer(game));

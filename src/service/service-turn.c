@@ -28,7 +28,7 @@ svc_game_replay(struct svc *svc, struct svc_gm *gm)
 	int			rc;
 
 	if ((rc = store_record(svc->store, gm->g.id, &rec)) <= 0) {
-		svc->bad_game = rc == -2;
+		svc->bad_game = rc == -2 ? gm->g.id : 0;
 		return (rc < 0 ? svc_fail(svc, "game #%lld: %s",
 		    (long long)gm->g.id, store_error(svc->store)) :
 		    svc_fail(svc, "game #%lld vanished", (long long)gm->g.id));
@@ -50,7 +50,7 @@ svc_game_replay(struct svc *svc, struct svc_gm *gm)
 	gm->started = 1;
 	return (0);
 fail:
-	svc->bad_game = 1;
+	svc->bad_game = gm->g.id;
 	tac_record_free(&rec);
 	return (-1);
 }
@@ -115,15 +115,14 @@ svc_game_find(struct svc_ctx *ctx, struct svc_gm *gm)
 	    (id = store_chat_game(svc->store, ctx->chat)) < 0)
 		return (svc_store_fail(svc));
 	if (id == 0 && !ctx->ev->private_chat)
-		return (svc_refuse(ctx, "no_game", "there is no game in this "
-		    "chat: /new opens one"));
+		return (svc_refuse(ctx, "no_game", "{s:s}", "where", "chat"));
 	if (id == 0) {
 		n = store_user_games(svc->store, ctx->user, ids, myturn, 8);
 		if (n < 0)
 			return (svc_store_fail(svc));
 		if (n == 0)
-			return (svc_refuse(ctx, "no_game", "you are in no "
-			    "game"));
+			return (svc_refuse(ctx, "no_game", "{s:s}", "where",
+			    "you"));
 		list[0] = '\0';
 		for (i = 0; i < n && i < 8; i++) {
 			if (myturn[i] && nwait++ == 0)
@@ -136,9 +135,9 @@ svc_game_find(struct svc_ctx *ctx, struct svc_gm *gm)
 		if (nwait != 1 && n == 1)
 			id = ids[0];
 		else if (nwait != 1)
-			return (svc_refuse(ctx, "which_game", "you are in "
-			    "several games (%s): add #ID, as in /%s #%lld",
-			    list, ctx->cmd, (long long)ids[0]));
+			return (svc_refuse(ctx, "which_game", "{s:s, s:s, s:I}",
+			    "games", list, "command", ctx->cmd, "game",
+			    (json_int_t)ids[0]));
 	}
 	if (ctx->row_only) {
 		memset(gm, 0, sizeof *gm);
@@ -148,8 +147,7 @@ svc_game_find(struct svc_ctx *ctx, struct svc_gm *gm)
 		rc = svc_game_load(svc, id, gm);
 	if (rc != 0)
 		return (rc);
-	return (svc_refuse(ctx, "no_game", "there is no game #%lld",
-	    (long long)id));
+	return (svc_refuse(ctx, "no_game", "{s:I}", "game", (json_int_t)id));
 }
 
 /* Start a lobby's game: deal from the seed, tell everyone. */
@@ -338,11 +336,11 @@ svc_running(struct svc_ctx *ctx, const struct svc_gm *gm)
 	case STORE_PLAYING:
 		return (1);
 	case STORE_LOBBY:
-		return (svc_refuse(ctx, "not_started", "game #%lld has not "
-		    "started yet", (long long)gm->g.id) == 0 ? 0 : -1);
+		return (svc_refuse(ctx, "not_started", "{s:I}", "game",
+		    (json_int_t)gm->g.id) == 0 ? 0 : -1);
 	default:
-		return (svc_refuse(ctx, "game_over", "game #%lld is over",
-		    (long long)gm->g.id) == 0 ? 0 : -1);
+		return (svc_refuse(ctx, "game_over", "{s:I}", "game",
+		    (json_int_t)gm->g.id) == 0 ? 0 : -1);
 	}
 }
 
@@ -360,11 +358,11 @@ svc_actor(struct svc_ctx *ctx, struct svc_gm *gm, int *seat)
 	    (rc = svc_running(ctx, gm)) <= 0)
 		return (rc);
 	if ((*seat = svc_seat_of(gm, ctx->user)) < 0)
-		return (svc_refuse(ctx, "not_in_game", "you are not in game "
-		    "#%lld", (long long)gm->g.id));
+		return (svc_refuse(ctx, "not_in_game", "{s:I}", "game",
+		    (json_int_t)gm->g.id));
 	if (gm->st.turn != *seat)
-		return (svc_refuse(ctx, "not_your_turn", "it is not your turn: "
-		    "seat %d is to play", gm->st.turn));
+		return (svc_refuse(ctx, "not_your_turn", "{s:i, s:I}", "seat",
+		    gm->st.turn, "game", (json_int_t)gm->g.id));
 	return (1);
 }
 
@@ -382,13 +380,14 @@ svc_cmd_play(struct svc_ctx *ctx)
 	if ((rc = svc_actor(ctx, &gm, &seat)) <= 0)
 		return (rc);
 	if (ctx->args[0] == '\0')
-		return (svc_refuse(ctx, "usage", "say which action, as in "
-		    "/play 13 B>%d", tac_start(&gm.st, seat)));
+		return (svc_refuse(ctx, "usage", "{s:s, s:i}", "command",
+		    "play", "field", tac_start(&gm.st, seat)));
 	if (tac_action_parse(ctx->args, &a, why, sizeof why) != 0)
-		return (svc_refuse(ctx, "bad_action", "%s", why));
+		return (svc_refuse(ctx, "bad_action", "{s:s}", "reason", why));
 	before = gm.st;
 	if ((idx = tac_apply(&gm.st, &a, svc->list, why, sizeof why)) < 0)
-		return (svc_refuse(ctx, "illegal", "%s", why));
+		return (svc_refuse(ctx, "illegal", "{s:s, s:I}", "reason", why,
+		    "game", (json_int_t)gm.g.id));
 	a = svc->list->a[idx];	/* the canonical form goes into the log */
 
 	/* Playing again takes the seat back from the AI. */
@@ -412,8 +411,8 @@ svc_cmd_hand(struct svc_ctx *ctx)
 	    (rc = svc_running(ctx, &gm)) <= 0)
 		return (rc);
 	if ((seat = svc_seat_of(&gm, ctx->user)) < 0)
-		return (svc_refuse(ctx, "not_in_game", "you are not in game "
-		    "#%lld", (long long)gm.g.id));
+		return (svc_refuse(ctx, "not_in_game", "{s:I}", "game",
+		    (json_int_t)gm.g.id));
 	return (svc_put_seat(ctx->svc, &gm, seat, SVC_OUT_HAND, json_object()));
 }
 

@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lang.h"
 #include "service-int.h"
 #include "xmalloc.h"
 
@@ -226,13 +227,13 @@ svc_seat_of(const struct svc_gm *gm, int64_t user)
 	return (-1);
 }
 
-/* Map a platform language code to one we have: "ru..." is ru, else en. */
+/* A platform language code as one we speak ("ru-RU" is ru), else en. */
 static const char *
 svc_lang(const char *code)
 {
-	if (code != NULL && strncasecmp(code, "ru", 2) == 0)
-		return ("ru");
-	return ("en");
+	const char	*lang = lang_find(code);
+
+	return (lang != NULL ? lang : "en");
 }
 
 /* Does text begin with something that may be an action in the notation? */
@@ -351,9 +352,20 @@ svc_stale(struct svc_ctx *ctx)
 		return (svc_store_fail(ctx->svc));
 	if (rc == 1 && g.turn_no == ctx->turn && g.state < STORE_OVER)
 		return (0);
-	if (svc_refuse(ctx, "stale", "this button is out of date") != 0)
+	if (svc_refuse(ctx, "stale", NULL) != 0)
 		return (-1);
 	return (1);
+}
+
+/* {game} of the chat's open game, {} if none: rules in its naming. */
+static json_t *
+svc_chat_game_of(struct svc_ctx *ctx)
+{
+	int64_t	id;
+
+	if ((id = store_chat_game(ctx->svc->store, ctx->chat)) <= 0)
+		return (json_object());
+	return (json_pack("{s:I}", "game", (json_int_t)id));
 }
 
 /* Run the command of an event. */
@@ -366,7 +378,7 @@ svc_dispatch(struct svc_ctx *ctx)
 
 	if (strcmp(ctx->cmd, "rules") == 0 || strcmp(ctx->cmd, "help") == 0)
 		return (svc_reply(ctx, strcmp(ctx->cmd, "rules") == 0 ?
-		    SVC_OUT_RULES : SVC_OUT_HELP, json_object()));
+		    SVC_OUT_RULES : SVC_OUT_HELP, svc_chat_game_of(ctx)));
 	/* A person's first "/start" in a private chat: say hello. */
 	if (strcmp(ctx->cmd, "start") == 0 && ctx->ev->private_chat &&
 	    ctx->args[0] == '\0' && ctx->pick == 0) {
@@ -394,12 +406,12 @@ svc_dispatch(struct svc_ctx *ctx)
 		 */
 		ctx->svc->bad_game = 0;
 		if ((rc = svc_cmds[i].fn(ctx)) != 0 && ctx->svc->bad_game)
-			return (svc_refuse(ctx, "damaged", "%s: an admin should "
-			    "look at it with tacctl verify", ctx->svc->err));
+			return (svc_refuse(ctx, "damaged", "{s:I}", "game",
+			    (json_int_t)ctx->svc->bad_game));
 		return (rc);
 	}
-	return (svc_refuse(ctx, "unknown_command", "unknown command /%s: "
-	    "try /help", ctx->cmd));
+	return (svc_refuse(ctx, "unknown_command", "{s:s}", "command",
+	    ctx->cmd));
 }
 
 /* The work of one event, inside its transaction. */
@@ -436,7 +448,7 @@ svc_event_run(struct svc *svc, const struct svc_event *ev)
 	else
 		rc = svc_parse(&ctx, text, 0);
 	if (rc != 0)
-		rc = svc_refuse(&ctx, "too_long", "that command is too long");
+		rc = svc_refuse(&ctx, "too_long", NULL);
 	else if (ctx.cmd[0] != '\0')
 		rc = svc_dispatch(&ctx);
 	if (rc == 0)

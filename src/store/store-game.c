@@ -83,11 +83,42 @@ store_chat_set_lang(struct store *s, int64_t chat, const char *lang)
 	sqlite3_stmt	*st;
 
 	if ((st = store_stmt(s, ST_CHAT_LANG,
-	    "UPDATE chats SET lang = ?2 WHERE id = ?1")) == NULL)
+	    "UPDATE chats SET lang = ?2, lang_chosen = 1 WHERE id = ?1")) ==
+	    NULL)
 		return (-1);
 	sqlite3_bind_int64(st, 1, chat);
 	store_bind_text(st, 2, lang);
 	return (store_step_done(s, st, "chat lang"));
+}
+
+/*
+ * A chat's language, unless someone chose one with /lang: the opener's
+ * of a new game.  Returns the chat's language now into out (LANG_MAX).
+ */
+int
+store_chat_default_lang(struct store *s, int64_t chat, const char *lang,
+    char *out)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	if ((st = store_stmt(s, ST_CHAT_DEFLANG, "UPDATE chats SET lang = ?2 "
+	    "WHERE id = ?1 AND lang_chosen = 0")) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, chat);
+	store_bind_text(st, 2, lang);
+	if (store_step_done(s, st, "chat lang") != 0)
+		return (-1);
+	if ((st = store_stmt(s, ST_CHAT_LANGGET, "SELECT lang FROM chats "
+	    "WHERE id = ?1")) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, chat);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		store_text(st, 0, out, LANG_MAX);
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW)
+		return (store_sqlfail(s, "chat lang"));
+	return (0);
 }
 
 /*

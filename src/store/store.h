@@ -23,6 +23,7 @@
 
 #include "tac.h"
 #include "tacjson.h"
+#include "lang.h"
 #include "utf8.h"
 
 struct store;
@@ -142,6 +143,8 @@ int		 store_lost(struct store *);
 int64_t		 store_chat(struct store *, const char *, const char *,
 		     const char *, int, const char *, char *);
 int		 store_chat_set_lang(struct store *, int64_t, const char *);
+int		 store_chat_default_lang(struct store *, int64_t, const char *,
+		     char *);
 int64_t		 store_user(struct store *, const char *, const char *,
 		     const char *, const char *, char *);
 int		 store_user_set_lang(struct store *, int64_t, const char *);

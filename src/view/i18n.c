@@ -1,36 +1,136 @@
 /*
- * i18n.c: look up a message in the chat's language.
+ * i18n.c: look up a message in the reader's language, in the catalogs
+ * compiled into the binary (GNU .mo files, i18n.h).
  *
- * The catalogs are small, so a linear search is plenty; English is the
- * message id itself.
+ * A .mo file is a header, a table of the message ids (sorted, as msgfmt
+ * writes them) and a table of their translations, each entry a length
+ * and an offset; a message with a context is "CONTEXT\004ID", one with
+ * plural forms holds its forms one after the other, NUL-separated.  A
+ * lookup is a binary search.  English needs no catalog: it is the id.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "i18n.h"
 
-/* The catalogs, by language code. */
-static const struct {
-	const char			*lang;
-	const struct i18n_entry		*entries;
-	const size_t			*n;
-} i18n_langs[] = {
-	{ "ru", i18n_ru, &i18n_nru },
-};
+#define I18N_MAGIC	0x950412deU
+#define I18N_CTXSEP	'\004'
+
+/* A 32-bit word of a catalog at byte off, in the catalog's byte order. */
+static uint32_t
+i18n_word(const struct i18n_catalog *c, size_t off, int swap)
+{
+	uint32_t	w;
+
+	if (off + 4 > c->len)
+		return (0);
+	memcpy(&w, c->mo + off, 4);
+	if (swap)
+		w = (w >> 24) | ((w >> 8) & 0xff00) | ((w << 8) & 0xff0000) |
+		    (w << 24);
+	return (w);
+}
+
+/* Does the catalog look like a .mo file?  Its byte order into *swap. */
+static int
+i18n_valid(const struct i18n_catalog *c, int *swap)
+{
+	uint32_t	m;
+
+	if (c->len < 28)
+		return (0);
+	memcpy(&m, c->mo, 4);
+	if (m == I18N_MAGIC)
+		*swap = 0;
+	else if (((m >> 24) | ((m >> 8) & 0xff00) | ((m << 8) & 0xff0000) |
+	    (m << 24)) == I18N_MAGIC)
+		*swap = 1;
+	else
+		return (0);
+	return (1);
+}
+
+/*
+ * String k of the catalog's table at tab (originals or translations):
+ * its bytes (NUL-terminated in the file) and length, NULL if out of
+ * bounds.
+ */
+static const char *
+i18n_string(const struct i18n_catalog *c, int swap, uint32_t tab, uint32_t k,
+    uint32_t *len)
+{
+	uint32_t	n, off;
+
+	n = i18n_word(c, tab + 8 * (size_t)k, swap);
+	off = i18n_word(c, tab + 8 * (size_t)k + 4, swap);
+	if ((size_t)off + n + 1 > c->len || c->mo[off + n] != '\0')
+		return (NULL);
+	*len = n;
+	return ((const char *)c->mo + off);
+}
+
+/* The catalog of a language, NULL for English or a language we lack. */
+static const struct i18n_catalog *
+i18n_catalog(const char *lang)
+{
+	const struct i18n_catalog	*c;
+
+	lang = i18n_norm(lang);
+	for (c = i18n_catalogs; c->lang != NULL; c++) {
+		if (strcmp(c->lang, lang) == 0)
+			return (c);
+	}
+	return (NULL);
+}
+
+/*
+ * The translation of key (an id, or "CONTEXT\004ID") in catalog c, with
+ * its length (its plural forms are NUL-separated in it); NULL if none.
+ */
+static const char *
+i18n_find(const struct i18n_catalog *c, const char *key, uint32_t *len)
+{
+	const char	*s;
+	uint32_t	 n, orig, trans, lo, hi, mid, slen;
+	int		 swap, cmp;
+
+	if (c == NULL || !i18n_valid(c, &swap))
+		return (NULL);
+	n = i18n_word(c, 8, swap);
+	orig = i18n_word(c, 12, swap);
+	trans = i18n_word(c, 16, swap);
+	for (lo = 0, hi = n; lo < hi; ) {
+		mid = lo + (hi - lo) / 2;
+		if ((s = i18n_string(c, swap, orig, mid, &slen)) == NULL)
+			return (NULL);
+		if ((cmp = strcmp(key, s)) == 0) {
+			s = i18n_string(c, swap, trans, mid, len);
+			/* An empty translation is none (gettext's rule). */
+			return (s != NULL && *len > 0 ? s : NULL);
+		}
+		if (cmp < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return (NULL);
+}
 
 /* The language code we have a catalog for ("ru-RU" -> "ru"), else "en". */
 const char *
 i18n_norm(const char *lang)
 {
-	size_t	i, len;
+	const struct i18n_catalog	*c;
+	size_t				 len;
 
 	if (lang == NULL)
 		return ("en");
-	for (i = 0; i < sizeof i18n_langs / sizeof i18n_langs[0]; i++) {
-		len = strlen(i18n_langs[i].lang);
-		if (strncmp(lang, i18n_langs[i].lang, len) == 0 &&
+	for (c = i18n_catalogs; c->lang != NULL; c++) {
+		len = strlen(c->lang);
+		if (strncmp(lang, c->lang, len) == 0 &&
 		    (lang[len] == '\0' || lang[len] == '-' || lang[len] == '_'))
-			return (i18n_langs[i].lang);
+			return (c->lang);
 	}
 	return ("en");
 }
@@ -44,78 +144,139 @@ i18n_known(const char *lang)
 	return (strcmp(lang, "en") == 0 || strcmp(i18n_norm(lang), "en") != 0);
 }
 
+/* How many languages there are: English and one per catalog. */
+int
+i18n_nlangs(void)
+{
+	int	n = 1;
+
+	while (i18n_catalogs[n - 1].lang != NULL)
+		n++;
+	return (n);
+}
+
+/* Language i (0: "en", then the catalogs'), NULL past the last. */
+const char *
+i18n_lang(int i)
+{
+	if (i == 0)
+		return ("en");
+	if (i < 0 || i >= i18n_nlangs())
+		return (NULL);
+	return (i18n_catalogs[i - 1].lang);
+}
+
 /* The message id translated to lang, or the id itself. */
 const char *
 tr(const char *lang, const char *id)
 {
-	const struct i18n_entry	*e;
-	size_t			 i, j;
+	const char	*s;
+	uint32_t	 len;
 
-	lang = i18n_norm(lang);
-	for (i = 0; i < sizeof i18n_langs / sizeof i18n_langs[0]; i++) {
-		if (strcmp(i18n_langs[i].lang, lang) != 0)
-			continue;
-		e = i18n_langs[i].entries;
-		for (j = 0; j < *i18n_langs[i].n; j++) {
-			if (strcmp(e[j].id, id) == 0)
-				return (e[j].text);
-		}
-	}
-	return (id);
+	if ((s = i18n_find(i18n_catalog(lang), id, &len)) == NULL)
+		return (id);
+	return (s);
 }
 
-/* The printf conversions of a format, in order, as one string: "sdd". */
-static void
-i18n_convs(const char *fmt, char *out, size_t len)
+/* A message with a context ("card", "TAKER"...), translated to lang. */
+const char *
+trc(const char *lang, const char *ctx, const char *id)
 {
-	const char	*p;
-	size_t		 n = 0;
+	const char	*s;
+	char		 key[512];
+	uint32_t	 len;
 
-	for (p = fmt; *p != '\0'; p++) {
-		if (*p != '%')
-			continue;
-		p++;
-		while (*p != '\0' &&
-		    strchr("-+ #0123456789.*lhjzt", *p) != NULL)
-			p++;
-		if (*p == '\0')
-			break;
-		if (*p != '%' && n + 1 < len)
-			out[n++] = *p;
-	}
-	out[n] = '\0';
+	if (snprintf(key, sizeof key, "%s%c%s", ctx, I18N_CTXSEP, id) >=
+	    (int)sizeof key ||
+	    (s = i18n_find(i18n_catalog(lang), key, &len)) == NULL)
+		return (id);
+	return (s);
 }
 
 /*
- * Check every catalog: each translation must take the same printf
- * arguments in the same order as its id, or a format would read the wrong
- * argument.  Returns -1 with the first problem in why.
+ * A message with plural forms, for count n: the form lang's catalog says
+ * n takes ("1 player", "2 players"; Russian has three forms).
+ */
+const char *
+trn(const char *lang, const char *id, const char *plural, unsigned long n)
+{
+	const struct i18n_catalog	*c = i18n_catalog(lang);
+	const char			*s, *header, *end;
+	uint32_t			 len, hlen;
+	int				 k, np;
+
+	if ((s = i18n_find(c, id, &len)) == NULL ||
+	    (header = i18n_find(c, "", &hlen)) == NULL ||
+	    (k = i18n_plural(header, n, &np)) < 0)
+		return (n == 1 ? id : plural);
+	/* Form k: the k-th of the NUL-separated forms. */
+	for (end = s + len; k > 0 && s < end; k--)
+		s += strlen(s) + 1;
+	return (s < end ? s : (n == 1 ? id : plural));
+}
+
+/*
+ * Check the compiled catalogs: each is a .mo file with a plural rule
+ * that works, and each translates the same messages as the first, so no
+ * language misses one.  (msgfmt -c has checked at build time that every
+ * translation takes its message's arguments.)  -1 with why on a problem.
  */
 int
 i18n_check(char *why, size_t len)
 {
-	const struct i18n_entry	*e;
-	char			 a[32], b[32];
-	size_t			 i, j, k;
+	const struct i18n_catalog	*a, *b = i18n_catalogs;
+	const char			*s, *h;
+	uint32_t			 n, orig, k, slen, tlen;
+	unsigned long			 count;
+	int				 swap, bswap, np;
 
-	for (i = 0; i < sizeof i18n_langs / sizeof i18n_langs[0]; i++) {
-		e = i18n_langs[i].entries;
-		for (j = 0; j < *i18n_langs[i].n; j++) {
-			i18n_convs(e[j].id, a, sizeof a);
-			i18n_convs(e[j].text, b, sizeof b);
-			if (strcmp(a, b) != 0) {
-				snprintf(why, len, "%s: \"%s\": arguments %s, "
-				    "translation has %s", i18n_langs[i].lang,
-				    e[j].id, a, b);
+	if (b->lang == NULL)
+		return (0);
+	if (!i18n_valid(b, &bswap)) {
+		snprintf(why, len, "%s: not a .mo catalog", b->lang);
+		return (-1);
+	}
+	for (a = i18n_catalogs; a->lang != NULL; a++) {
+		if (!i18n_valid(a, &swap)) {
+			snprintf(why, len, "%s: not a .mo catalog", a->lang);
+			return (-1);
+		}
+		if ((h = i18n_find(a, "", &tlen)) == NULL ||
+		    i18n_plural(h, 1, &np) < 0) {
+			snprintf(why, len, "%s: no plural rule", a->lang);
+			return (-1);
+		}
+		for (count = 0; count < 1000; count++) {
+			if (i18n_plural(h, count, &np) < 0) {
+				snprintf(why, len, "%s: the plural rule fails "
+				    "for %lu", a->lang, count);
 				return (-1);
 			}
-			for (k = 0; k < j; k++) {
-				if (strcmp(e[k].id, e[j].id) == 0) {
-					snprintf(why, len, "%s: \"%s\" twice",
-					    i18n_langs[i].lang, e[j].id);
-					return (-1);
-				}
+		}
+		n = i18n_word(a, 8, swap);
+		orig = i18n_word(a, 12, swap);
+		for (k = 0; k < n; k++) {
+			if ((s = i18n_string(a, swap, orig, k, &slen)) ==
+			    NULL) {
+				snprintf(why, len, "%s: message %u is out of "
+				    "bounds", a->lang, k);
+				return (-1);
 			}
+			if (*s != '\0' && i18n_find(b, s, &tlen) == NULL) {
+				snprintf(why, len, "%s has \"%s\", %s has not",
+				    a->lang, s, b->lang);
+				return (-1);
+			}
+			if (*s != '\0' && i18n_find(a, s, &tlen) == NULL) {
+				snprintf(why, len, "%s: \"%s\" is not "
+				    "translated", a->lang, s);
+				return (-1);
+			}
+		}
+		if (n != i18n_word(b, 8, bswap)) {
+			snprintf(why, len, "%s has %u messages, %s has %u",
+			    a->lang, n, b->lang, i18n_word(b, 8, bswap));
+			return (-1);
 		}
 	}
 	return (0);

@@ -540,21 +540,21 @@ pic_turnline(const struct pic *p, char *buf, size_t len)
 		break;
 	case TAC_PH_FOOL:
 		snprintf(buf, len, tr(p->lang, "%s plays one more card (%s)."),
-		    who, tac_card_display(TAC_FOOL, names));
+		    who, render_card(p->lang, names, TAC_FOOL));
 		break;
 	case TAC_PH_SKIP:
 		snprintf(buf, len, tr(p->lang, "%s is skipped by an 8: discard "
 		    "a card or answer with a %s."), who,
-		    tac_card_display(TAC_TAC, names));
+		    render_card(p->lang, names, TAC_TAC));
 		break;
 	case TAC_PH_DEVIL:
 		snprintf(buf, len, tr(p->lang, "%s plays a card from the hand "
 		    "of %s (%s)."), who, pic_who(p, st->victim % p->nseats),
-		    tac_card_display(TAC_DEVIL, names));
+		    render_card(p->lang, names, TAC_DEVIL));
 		break;
 	case TAC_PH_FORCED:
 		snprintf(buf, len, tr(p->lang, "%s may undo the winning move "
-		    "with a %s."), who, tac_card_display(TAC_TAC, names));
+		    "with a %s."), who, render_card(p->lang, names, TAC_TAC));
 		break;
 	default:
 		snprintf(buf, len, tr(p->lang, "%s's turn."), who);

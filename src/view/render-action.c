@@ -30,12 +30,38 @@ render_keyword(const char *lang, const char *w, size_t len, struct rbuf *b)
 	return (1);
 }
 
-/* Append one word of an action's body, translated if it is a keyword. */
+/*
+ * Append character i of a word of places ("B>16", "12>0H3"), the base's
+ * B and the home's H in the reader's letters.
+ */
+static void
+render_placechar(const char *lang, const char *w, size_t len, size_t i,
+    struct rbuf *b)
+{
+	int	digit_before, digit_after;
+
+	digit_before = i > 0 && w[i - 1] >= '0' && w[i - 1] <= '9';
+	digit_after = i + 1 < len && w[i + 1] >= '0' && w[i + 1] <= '9';
+	/* TRANSLATORS: the base, as a place in a move: B>16. */
+	if (w[i] == 'B' && !digit_before && !digit_after)
+		rbuf_addstr(b, trc(lang, "place", "B"));
+	/* TRANSLATORS: a home field, as in 0H3 (seat 0's home, field 3). */
+	else if (w[i] == 'H' && digit_before && digit_after)
+		rbuf_addstr(b, trc(lang, "place", "H"));
+	else
+		rbuf_add(b, "%c", w[i]);
+}
+
+/* Append one word of an action's body: a keyword translated, places. */
 static void
 render_word(const char *lang, const char *w, size_t len, struct rbuf *b)
 {
-	if (!render_keyword(lang, w, len, b))
-		rbuf_add(b, "%.*s", (int)len, w);
+	size_t	i;
+
+	if (render_keyword(lang, w, len, b))
+		return;
+	for (i = 0; i < len; i++)
+		render_placechar(lang, w, len, i, b);
 }
 
 /*
@@ -57,14 +83,14 @@ render_action(const struct render_game *g, const struct tac_action *a,
 	}
 	if (a->op == TAC_OP_GIVE) {
 		rbuf_add(b, tr(lang, "give %s"),
-		    tac_card_display(a->card, names));
+		    render_card(lang, names, a->card));
 		return;
 	}
 	if (a->tac)
-		rbuf_add(b, "%s ", tac_card_display(TAC_TAC, names));
+		rbuf_add(b, "%s ", render_card(lang, names, TAC_TAC));
 	if (a->devil)
-		rbuf_add(b, "%s ", tac_card_display(TAC_DEVIL, names));
-	rbuf_addstr(b, tac_card_display(a->card, names));
+		rbuf_add(b, "%s ", render_card(lang, names, TAC_DEVIL));
+	rbuf_addstr(b, render_card(lang, names, a->card));
 
 	/* Skip the words already shown: the prefixes and the card. */
 	skip = a->tac + a->devil + 1;
@@ -131,7 +157,7 @@ render_labelword(const char *lang, const char *w, size_t n, struct rbuf *b)
 			if (i + 1 < n)
 				rbuf_addstr(b, " ");
 		} else
-			rbuf_add(b, "%c", w[i]);
+			render_placechar(lang, w, n, i, b);
 	}
 }
 
@@ -171,14 +197,14 @@ render_fragment(const struct render_game *g, const char *before,
 		if (give) {
 			c = tac_card_parse(p, n);
 			rbuf_add(b, tr(lang, "give %s"), c >= 0 ?
-			    tac_card_display(c, g->cfg.names) : "?");
+			    render_card(lang, g->cfg.names, c) : "?");
 			give = 0;
 			card = 1;
 		} else if (!card && n == 4 && strncmp(p, "give", 4) == 0) {
 			give = 1;
 			first = 1;
 		} else if (!card && (c = tac_card_parse(p, n)) >= 0) {
-			rbuf_addstr(b, tac_card_display(c, g->cfg.names));
+			rbuf_addstr(b, render_card(lang, g->cfg.names, c));
 			if (c != TAC_TAC && c != TAC_DEVIL)
 				card = 1;
 		} else

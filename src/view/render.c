@@ -33,6 +33,36 @@ static const char *const render_emoji[TAC_MAXSEATS] = {
 /* An empty field in emoji style: a small white square. */
 #define RENDER_EMPTY_EMOJI	"\xe2\x96\xab\xef\xb8\x8f"
 
+/*
+ * The special cards' names, in card order from the Trickster: TAC's (the
+ * original German game's, in each language as its players know them)
+ * and TAKER's (the Russian edition's own names).
+ */
+static const char *const render_tac_names[] = {
+	NC_("card", "Trickster"), NC_("card", "TAC"), NC_("card", "Angel"),
+	NC_("card", "Devil"), NC_("card", "Warrior"), NC_("card", "Fool")
+};
+static const char *const render_taker_names[] = {
+	NC_("TAKER card", "Mena"), NC_("TAKER card", "Taker"),
+	NC_("TAKER card", "Dar"), NC_("TAKER card", "Flud"),
+	NC_("TAKER card", "Linch"), NC_("TAKER card", "River")
+};
+
+/*
+ * A card's name as people of lang read it in a game of the given naming
+ * (TAC_NAMES_TAC, TAC_NAMES_TAKER): numbers as they are.
+ */
+const char *
+render_card(const char *lang, int names, int card)
+{
+	if (card < TAC_TR || card > TAC_FOOL)
+		return (tac_card_name(card));
+	if (names == TAC_NAMES_TAKER)
+		return (trc(lang, "TAKER card", render_taker_names[card -
+		    TAC_TR]));
+	return (trc(lang, "card", render_tac_names[card - TAC_TR]));
+}
+
 /* The message id of a seat's colour ("Red"), "?" for no seat. */
 const char *
 render_colour(int seat)
@@ -153,6 +183,9 @@ render_seat(const struct render_opts *o, const struct render_game *g, int seat,
 	}
 	if (g->seats[seat].name[0] != '\0')
 		render_name(g->seats[seat].name, b);
+	else if (g->seats[seat].ai != 0)
+		/* TRANSLATORS: an AI player, by its seat's number. */
+		rbuf_add(b, tr(lang, "AI %d"), seat);
 	else
 		rbuf_addstr(b, tr(lang, render_colours[seat]));
 }
@@ -258,22 +291,22 @@ render_turnline(const struct render_opts *o, const struct render_game *g,
 		break;
 	case TAC_PH_FOOL:
 		rbuf_add(b, tr(lang, "%s plays one more card (%s)."), who,
-		    tac_card_display(TAC_FOOL, names));
+		    render_card(lang, names, TAC_FOOL));
 		break;
 	case TAC_PH_SKIP:
 		rbuf_add(b, tr(lang, "%s is skipped by an 8: discard a card "
 		    "or answer with a %s."), who,
-		    tac_card_display(TAC_TAC, names));
+		    render_card(lang, names, TAC_TAC));
 		break;
 	case TAC_PH_DEVIL:
 		victim = render_seat_dup(o, g, st->victim);
 		rbuf_add(b, tr(lang, "%s plays a card from the hand of %s "
-		    "(%s)."), who, victim, tac_card_display(TAC_DEVIL, names));
+		    "(%s)."), who, victim, render_card(lang, names, TAC_DEVIL));
 		free(victim);
 		break;
 	case TAC_PH_FORCED:
 		rbuf_add(b, tr(lang, "%s may undo the winning move with a "
-		    "%s."), who, tac_card_display(TAC_TAC, names));
+		    "%s."), who, render_card(lang, names, TAC_TAC));
 		break;
 	default:
 		rbuf_add(b, tr(lang, "%s's turn."), who);
@@ -362,7 +395,7 @@ render_hand(const struct render_game *g, const struct tac_state *st, int seat,
 	for (c = 0; c < TAC_NCARDS; c++) {
 		for (k = 0; k < st->hand[seat][c]; k++)
 			rbuf_add(b, "%s%s", n++ == 0 ? " " : ", ",
-			    tac_card_display(c, g->cfg.names));
+			    render_card(lang, g->cfg.names, c));
 	}
 	rbuf_addstr(b, "\n");
 }

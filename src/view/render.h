@@ -60,6 +60,7 @@ void		 rbuf_addstr(struct rbuf *, const char *);
 void		 rbuf_reset(struct rbuf *);
 void		 rbuf_free(struct rbuf *);
 const char	*render_colour(int);
+const char	*render_card(const char *, int, int);
 const char	*render_lang(const struct render_game *, const char *);
 void		 render_mark(const struct render_opts *, const char *, int,
 		     struct rbuf *);

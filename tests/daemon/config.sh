@@ -48,18 +48,6 @@ check "... to the same values" \
     diff <(grep -v '^# tacd configuration' printed.conf) \
     <(grep -v '^# tacd configuration' again.conf)
 
-# Every message the bridges translate is in the Russian catalog.
-perl "$top_srcdir/tests/daemon/msgids.pl" used "$top_srcdir"/bot/*.c \
-    "$top_srcdir"/src/view/*.c "$top_srcdir"/src/compose/*.c |
-    sort >used
-perl "$top_srcdir/tests/daemon/msgids.pl" catalog \
-    "$top_srcdir/src/view/i18n-ru.c" | sort >catalog
-comm -23 used catalog >missing
-check "every message has a Russian translation" [ ! -s missing ]
-[ -s missing ] && sed 's/^/missing: /' missing
-check "the catalog has no stale entries" \
-    [ -z "$(comm -13 used catalog | grep -v '^code:')" ]
-
 # The man pages format without warnings.
 if command -v groff >/dev/null; then
 	for page in tacd.8 tacd.conf.5 tacctl/tacctl.1; do

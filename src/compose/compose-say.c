@@ -1,0 +1,335 @@
+/*
+ * compose-say.c: what the service says to a person who asked for
+ * something: refusals ("error" rows, and answers to button presses) and
+ * confirmations ("info" rows).  The service sends a message code and its
+ * values (service.h lists them); the words are here, in the reader's
+ * language, with people named as the table knows them.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdio.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "compose.h"
+#include "i18n.h"
+
+/* A message being said: its values, the reader's language, the table. */
+struct say {
+	struct svc	*svc;
+	const char	*lang;
+	json_t		*args;
+	struct render_game t;		/* the game of args.game, if have */
+	int		 have;
+	struct rbuf	*b;
+};
+
+/* A number value of the message (0 if absent). */
+static long long
+say_num(const struct say *s, const char *key)
+{
+	return ((long long)json_integer_value(json_object_get(s->args, key)));
+}
+
+/* A text value of the message ("" if absent). */
+static const char *
+say_str(const struct say *s, const char *key)
+{
+	const char	*v = json_string_value(json_object_get(s->args, key));
+
+	return (v != NULL ? v : "");
+}
+
+/* Is a text value of the message this word? */
+static int
+say_is(const struct say *s, const char *key, const char *word)
+{
+	return (strcmp(say_str(s, key), word) == 0);
+}
+
+/* The name of whoever sits in the seat of a value, as the texts show it. */
+static const char *
+say_seat(struct say *s, const char *key, char *buf, size_t len)
+{
+	struct render_opts	o = { RENDER_PLAIN, NULL, NULL, 0 };
+	struct rbuf		r = { NULL, 0, 0 };
+	int			seat = (int)say_num(s, key);
+
+	o.lang = s->lang;
+	if (!s->have) {
+		snprintf(buf, len, "%s", tr(s->lang, render_colour(seat)));
+		return (buf);
+	}
+	render_seat(&o, &s->t, seat, &r);
+	snprintf(buf, len, "%s", r.s != NULL ? r.s : "?");
+	rbuf_free(&r);
+	return (buf);
+}
+
+/* The seat colours of a list of seat numbers: "Blue, Yellow". */
+static const char *
+say_seats(struct say *s, const char *key, char *buf, size_t len)
+{
+	json_t	*v;
+	size_t	 i, n = 0;
+
+	buf[0] = '\0';
+	json_array_foreach(json_object_get(s->args, key), i, v) {
+		if (n >= len)
+			break;
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i > 0 ?
+		    ", " : "", tr(s->lang, render_colour((int)
+		    json_integer_value(v))));
+	}
+	return (buf);
+}
+
+/* A refusal of options: which word was wrong, or the rules' reason. */
+static void
+say_option(struct say *s)
+{
+	const char	*w = say_str(s, "word");
+
+	if (say_is(s, "what", "deadline"))
+		rbuf_add(s->b, tr(s->lang, "\"%s\" is no deadline: say off, or "
+		    "minutes, hours or days, as in 30m, 2h or 3d (at most "
+		    "30d)."), w);
+	else if (say_is(s, "what", "ai"))
+		rbuf_add(s->b, tr(s->lang, "\"%s\" is no AI level: say ai=1 "
+		    "(quick) or ai=2 (strong)."), w);
+	else if (say_is(s, "what", "seed"))
+		rbuf_add(s->b, tr(s->lang, "\"%s\" is no seed: say a whole "
+		    "number, as in seed=42."), w);
+	else if (say_is(s, "what", "rules"))
+		rbuf_add(s->b, tr(s->lang, "These options do not go together: "
+		    "%s."), say_str(s, "reason"));
+	else
+		rbuf_add(s->b, tr(s->lang, "\"%s\" is no option: say 4 or 6, "
+		    "pairs or triples, master or nomaster, tac or taker, "
+		    "deadline=2h, ai=1 or ai=2."), w);
+}
+
+/* Who may do what: the creator or a chat admin, or the players. */
+static void
+say_who(struct say *s, const char *code)
+{
+	if (strcmp(code, "not_creator") == 0) {
+		if (say_is(s, "to", "options"))
+			rbuf_addstr(s->b, tr(s->lang, "Only the game's creator "
+			    "or a chat admin can change the options."));
+		else if (say_is(s, "to", "start"))
+			rbuf_addstr(s->b, tr(s->lang, "Only the game's creator "
+			    "or a chat admin can start the game."));
+		else if (say_is(s, "to", "abort"))
+			rbuf_addstr(s->b, tr(s->lang, "Only the game's creator "
+			    "or a chat admin can abort the game."));
+		else
+			rbuf_addstr(s->b, tr(s->lang, "Only the game's creator "
+			    "or a chat admin can let the AI play for someone."));
+	} else if (say_is(s, "to", "ai"))
+		rbuf_addstr(s->b, tr(s->lang, "Only the lobby's players or a "
+		    "chat admin can add AI players."));
+	else if (say_is(s, "to", "board"))
+		rbuf_addstr(s->b, tr(s->lang, "Only the players or a chat admin "
+		    "can change how the board is shown."));
+	else
+		rbuf_add(s->b, tr(s->lang, "You are not in game #%lld."),
+		    say_num(s, "game"));
+}
+
+/* How a command is used, when it was not. */
+static void
+say_usage(struct say *s)
+{
+	if (say_is(s, "command", "replace"))
+		rbuf_add(s->b, tr(s->lang, "Say /replace SEAT ai, with a seat "
+		    "from 0 to %lld."), say_num(s, "last"));
+	else if (say_is(s, "command", "board"))
+		rbuf_addstr(s->b, tr(s->lang, "Say /board picture or /board "
+		    "text."));
+	else
+		rbuf_add(s->b, tr(s->lang, "Say which move, as in /play 13 "
+		    "B>%lld."), say_num(s, "field"));
+}
+
+/* The refusals about seats and teams. */
+static int
+say_seating(struct say *s, const char *code)
+{
+	char	who[UTF8_NAMEMAX], list[256];
+
+	if (strcmp(code, "seat_taken") == 0) {
+		if (json_object_get(s->args, "players") != NULL)
+			rbuf_add(s->b, trn(s->lang, "%s sits in a seat that a "
+			    "game of %lld player does not have: they must "
+			    "/leave it first.", "%s sits in a seat that a game "
+			    "of %lld players does not have: they must /leave "
+			    "it first.", (unsigned long)say_num(s, "players")),
+			    say_seat(s, "seat", who, sizeof who),
+			    say_num(s, "players"));
+		else
+			rbuf_add(s->b, tr(s->lang, "%s sits in that seat."),
+			    say_seat(s, "seat", who, sizeof who));
+	} else if (strcmp(code, "already_seated") == 0)
+		rbuf_add(s->b, tr(s->lang, "You have a seat in game #%lld "
+		    "already."), say_num(s, "game"));
+	else if (strcmp(code, "full") == 0)
+		rbuf_add(s->b, tr(s->lang, "Every seat of game #%lld is "
+		    "taken."), say_num(s, "game"));
+	else if (strcmp(code, "bad_seat") == 0)
+		rbuf_add(s->b, tr(s->lang, "\"%s\" is no seat: say a number "
+		    "from 0 to %lld."), say_str(s, "word"), say_num(s, "last"));
+	else if (strcmp(code, "already_away") == 0) {
+		if (json_object_get(s->args, "seat") != NULL)
+			rbuf_add(s->b, tr(s->lang, "The AI plays for %s "
+			    "already."), say_seat(s, "seat", who, sizeof who));
+		else
+			rbuf_addstr(s->b, tr(s->lang, "The AI plays for you "
+			    "already: /resume to play again."));
+	} else if (strcmp(code, "not_away") == 0)
+		rbuf_addstr(s->b, tr(s->lang, "You play your seat yourself "
+		    "already."));
+	else if (strcmp(code, "not_a_person") == 0)
+		rbuf_add(s->b, tr(s->lang, "Nobody sits in seat %lld: there is "
+		    "nobody to replace."), say_num(s, "seat"));
+	else if (strcmp(code, "bad_team") == 0)
+		rbuf_add(s->b, tr(s->lang, "There is no such team: say /team "
+		    "and a number from 0 to %lld."), say_num(s, "last"));
+	else if (strcmp(code, "same_team") == 0)
+		rbuf_addstr(s->b, tr(s->lang, "You are in that team already."));
+	else if (strcmp(code, "team_full") == 0)
+		rbuf_addstr(s->b, tr(s->lang, "That team has no free seat."));
+	else if (strcmp(code, "seats_free") == 0)
+		rbuf_add(s->b, tr(s->lang, "Free seats: %s. /join or add AI "
+		    "players (/ai) first."), say_seats(s, "seats", list,
+		    sizeof list));
+	else
+		return (0);
+	return (1);
+}
+
+/* The refusals about games and turns. */
+static int
+say_game(struct say *s, const char *code)
+{
+	char	who[UTF8_NAMEMAX];
+
+	if (strcmp(code, "not_lobby") == 0) {
+		if (json_is_true(json_object_get(s->args, "over")))
+			rbuf_add(s->b, tr(s->lang, "Game #%lld is over."),
+			    say_num(s, "game"));
+		else
+			rbuf_add(s->b, tr(s->lang, "Game #%lld has started "
+			    "already."), say_num(s, "game"));
+	} else if (strcmp(code, "game_open") == 0)
+		rbuf_add(s->b, tr(s->lang, "This chat has game #%lld already: "
+		    "finish it, or /abort it first."), say_num(s, "game"));
+	else if (strcmp(code, "game_over") == 0)
+		rbuf_add(s->b, tr(s->lang, "Game #%lld is over."),
+		    say_num(s, "game"));
+	else if (strcmp(code, "not_started") == 0)
+		rbuf_add(s->b, tr(s->lang, "Game #%lld has not started yet."),
+		    say_num(s, "game"));
+	else if (strcmp(code, "not_playing") == 0)
+		rbuf_add(s->b, tr(s->lang, "Game #%lld is not being played."),
+		    say_num(s, "game"));
+	else if (strcmp(code, "no_game") == 0) {
+		if (say_is(s, "where", "chat"))
+			rbuf_addstr(s->b, tr(s->lang, "There is no game in "
+			    "this chat: /new opens one."));
+		else if (say_is(s, "where", "you"))
+			rbuf_addstr(s->b, tr(s->lang, "You are in no game."));
+		else
+			rbuf_add(s->b, tr(s->lang, "There is no game #%lld."),
+			    say_num(s, "game"));
+	} else if (strcmp(code, "which_game") == 0)
+		rbuf_add(s->b, tr(s->lang, "You are in several games (%s): say "
+		    "which, as in /%s #%lld."), say_str(s, "games"),
+		    say_str(s, "command"), say_num(s, "game"));
+	else if (strcmp(code, "not_your_turn") == 0)
+		rbuf_add(s->b, tr(s->lang, "It is not your turn: %s is to "
+		    "play."), say_seat(s, "seat", who, sizeof who));
+	else if (strcmp(code, "bad_action") == 0)
+		rbuf_add(s->b, tr(s->lang, "That is not a move: %s."),
+		    say_str(s, "reason"));
+	else if (strcmp(code, "illegal") == 0)
+		rbuf_add(s->b, tr(s->lang, "That move is not allowed: %s."),
+		    say_str(s, "reason"));
+	else if (strcmp(code, "damaged") == 0)
+		rbuf_add(s->b, tr(s->lang, "Game #%lld cannot go on: its record "
+		    "is damaged. An admin should look at it with tacctl "
+		    "verify."), say_num(s, "game"));
+	else if (strcmp(code, "stale") == 0)
+		rbuf_addstr(s->b, tr(s->lang, "This button is out of date."));
+	else
+		return (0);
+	return (1);
+}
+
+/* Confirmations ("info" rows). */
+static int
+say_info(struct say *s, const char *code)
+{
+	if (strcmp(code, "lang") == 0)
+		/* TRANSLATORS: said in the language just chosen: your own. */
+		rbuf_addstr(s->b, tr(s->lang, "From now on I speak English "
+		    "here."));
+	else if (strcmp(code, "board") == 0 && say_is(s, "style", "text"))
+		rbuf_addstr(s->b, tr(s->lang, "From now on the board is shown "
+		    "as text."));
+	else if (strcmp(code, "board") == 0)
+		rbuf_addstr(s->b, tr(s->lang, "From now on the board is shown "
+		    "as a picture."));
+	else
+		return (0);
+	return (1);
+}
+
+/*
+ * Append what an "error", "info" or "answer" row says (payload p), in
+ * lang; nothing for an answer that only stops a button's spinner.
+ */
+void
+compose_say(struct svc *svc, const char *lang, json_t *p, struct rbuf *b)
+{
+	struct say	 s;
+	struct svc_game	 g;
+	const char	*code = json_string_value(json_object_get(p, "code"));
+
+	if (code == NULL)
+		return;
+	memset(&s, 0, sizeof s);
+	s.svc = svc;
+	s.lang = lang;
+	s.b = b;
+	s.args = json_object_get(p, "args");
+	if (say_num(&s, "game") > 0 && svc_game_info(svc, say_num(&s, "game"),
+	    &g) == 0) {
+		compose_game(&g, &s.t);
+		snprintf(s.t.lang, sizeof s.t.lang, "%s", lang);
+		s.have = 1;
+	}
+	if (say_seating(&s, code) || say_game(&s, code) || say_info(&s, code))
+		;
+	else if (strcmp(code, "bad_option") == 0)
+		say_option(&s);
+	else if (strcmp(code, "not_creator") == 0 ||
+	    strcmp(code, "not_in_game") == 0)
+		say_who(&s, code);
+	else if (strcmp(code, "usage") == 0)
+		say_usage(&s);
+	else if (strcmp(code, "bad_lang") == 0)
+		rbuf_add(b, tr(lang, "Say /lang and one of: %s."),
+		    say_str(&s, "langs"));
+	else if (strcmp(code, "unknown_command") == 0)
+		rbuf_add(b, tr(lang, "I do not know /%s: /help lists what I "
+		    "do."), say_str(&s, "command"));
+	else if (strcmp(code, "too_long") == 0)
+		rbuf_addstr(b, tr(lang, "That message is too long for me."));
+	else
+		rbuf_add(b, "[%s]", code);
+	rbuf_addstr(b, "\n");
+}
