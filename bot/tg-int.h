@@ -19,6 +19,9 @@
 #define TG_CHATS	4096		/* chats kept (more while pinned) */
 #define TG_CHAT_HASH	1024		/* hash chains of the chat table */
 #define TG_MERGE	32		/* rows merged into one message */
+#define TG_POLL_LIMIT	100		/* updates asked for (and taken) at once */
+#define TG_RETRY_MIN	1		/* seconds of a retry_after, at least */
+#define TG_RETRY_MAX	3600		/* ... and at most */
 
 /* The answer to one Bot API call, as the callback sees it. */
 struct tg_result {
@@ -28,8 +31,12 @@ struct tg_result {
 	long		 status;	/* HTTP status, 0 if none */
 	int		 ok;		/* Telegram said "ok": true */
 	json_t		*result;	/* "result", borrowed; NULL if none */
+	const char	*list;		/* tg_http_call_list(): "result" as
+					   text (an array), else NULL */
+	size_t		 listlen;
 	const char	*desc;		/* "description" or the curl error */
-	int64_t		 retry_after;	/* parameters.retry_after, 0 if none */
+	int64_t		 retry_after;	/* parameters.retry_after, 0 if none,
+					   else within TG_RETRY_MIN..MAX */
 	int64_t		 migrate;	/* parameters.migrate_to_chat_id */
 };
 
@@ -173,6 +180,9 @@ int		 tg_http_init(struct tg *);
 void		 tg_http_free(struct tg *);
 void		 tg_http_call(struct tg *, const char *, json_t *, long,
 		     tg_http_cb, void *);
+void		 tg_http_call_list(struct tg *, const char *, json_t *, long,
+		     tg_http_cb, void *);
+int64_t		 tg_http_retry(int64_t);
 int		 tg_http_busy(struct tg *, tg_http_cb);
 void		 tg_http_upload(struct tg *, const char *, json_t *,
 		     const char *, const unsigned char *, size_t, long,
