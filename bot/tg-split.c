@@ -25,12 +25,15 @@ struct tg_scan {
 	size_t		 at;
 };
 
-/* Skip white space, as JSON defines it. */
+/*
+ * Skip white space, as JSON defines it, and NUL bytes: jansson drops a
+ * NUL that follows a number or literal, so a text it reads may hold one.
+ */
 static void
 tg_split_ws(struct tg_scan *s)
 {
-	while (s->at < s->len && (s->p[s->at] == ' ' || s->p[s->at] == '\t' ||
-	    s->p[s->at] == '\n' || s->p[s->at] == '\r'))
+	/* The fifth byte searched is the literal's own NUL. */
+	while (s->at < s->len && memchr(" \t\n\r", s->p[s->at], 5) != NULL)
 		s->at++;
 }
 
@@ -73,7 +76,7 @@ static int
 tg_split_delim(char c)
 {
 	switch (c) {
-	case ' ': case '\t': case '\n': case '\r':
+	case ' ': case '\t': case '\n': case '\r': case '\0':
 	case ',': case ':': case '[': case ']': case '{': case '}': case '"':
 		return (1);
 	default:
