@@ -32,9 +32,13 @@ struct tg_scan {
 static void
 tg_split_ws(struct tg_scan *s)
 {
-	/* The fifth byte searched is the literal's own NUL. */
-	while (s->at < s->len && memchr(" \t\n\r", s->p[s->at], 5) != NULL)
-		s->at++;
+	char	c;
+
+	for (; s->at < s->len; s->at++) {
+		c = s->p[s->at];
+		if (c != ' ' && c != '\n' && c != '\r' && c != '\t' && c != '\0')
+			break;
+	}
 }
 
 /* After white space, is the next byte c?  Then skip it. */
@@ -51,24 +55,28 @@ tg_split_eat(struct tg_scan *s, char c)
 
 /*
  * Skip a string (after white space); -1 if there is none or it never
- * ends.  A backslash hides the byte after it, so an escaped quote does
- * not end the string; the rest of the escape is ordinary bytes.
+ * ends.  A backslash hides the byte after it, so a quote ends the string
+ * only after an even run of backslashes; the rest of an escape is
+ * ordinary bytes.
  */
 static int
 tg_split_string(struct tg_scan *s)
 {
+	const char	*q, *b, *start;
+
 	tg_split_ws(s);
 	if (s->at >= s->len || s->p[s->at] != '"')
 		return (-1);
-	for (s->at++; s->at < s->len; s->at++) {
-		if (s->p[s->at] == '\\')
-			s->at++;
-		else if (s->p[s->at] == '"') {
-			s->at++;
+	start = s->p + ++s->at;
+	for (;;) {
+		if ((q = memchr(s->p + s->at, '"', s->len - s->at)) == NULL)
+			return (-1);
+		s->at = (size_t)(q - s->p) + 1;
+		for (b = q; b > start && b[-1] == '\\'; b--)
+			;
+		if ((q - b) % 2 == 0)
 			return (0);
-		}
 	}
-	return (-1);
 }
 
 /* Does c end a number or literal? */
@@ -275,17 +283,18 @@ tg_split_number(const char *p, size_t len)
 
 /*
  * The update_id of an Update's text, read without judging its strings:
- * the object's one top-level "update_id" member, a plain non-negative
- * integer.  -1 if the text is not such an object (broken, the member
- * missing, there twice, or not an integer jansson would read the same).
+ * the first top-level "update_id" member of the object, a plain
+ * non-negative integer; what follows it is not read (tg_split_array() has
+ * checked an element's structure, and jansson refuses a second one).  -1
+ * if the text is no such object (broken before the member, the member
+ * missing, or not an integer jansson would read the same).
  */
 int64_t
 tg_split_id(const char *buf, size_t len)
 {
 	struct tg_scan	s = { buf, len, 0 };
 	size_t		kstart, vstart;
-	int64_t		id = -1;
-	int		seen = 0, mine;
+	int		mine;
 
 	if (!tg_split_eat(&s, '{') || tg_split_eat(&s, '}'))
 		return (-1);
@@ -301,18 +310,9 @@ tg_split_id(const char *buf, size_t len)
 		vstart = s.at;
 		if (tg_split_value(&s) != 0)
 			return (-1);
-		if (mine) {
-			if (seen)
-				return (-1);
-			seen = 1;
-			id = tg_split_number(buf + vstart, s.at - vstart);
-		}
-		if (tg_split_eat(&s, ','))
-			continue;
-		if (tg_split_eat(&s, '}'))
-			break;
-		return (-1);
+		if (mine)
+			return (tg_split_number(buf + vstart, s.at - vstart));
+		if (!tg_split_eat(&s, ','))
+			return (-1);
 	}
-	tg_split_ws(&s);
-	return (s.at == len ? id : -1);
 }
