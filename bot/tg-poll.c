@@ -156,7 +156,8 @@ tg_poll_take(struct tg *tg, const char *text, size_t len,
 		else if (l->items[i].id >= tg->offset)
 			l->items[n++] = l->items[i];
 	}
-	qsort(l->items, n, sizeof *l->items, tg_poll_cmp);
+	if (n > 1)
+		qsort(l->items, n, sizeof *l->items, tg_poll_cmp);
 	l->n = n;
 	for (i = n = 0; i < l->n; i++) {
 		if (n > 0 && l->items[n - 1].id == l->items[i].id)
