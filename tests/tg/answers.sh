@@ -10,8 +10,9 @@
 #  3. 60,000 updates waiting, with answers that ignore the limit (all of
 #     them, under the 4 MB cap, every time), and ten groups' commands
 #     spread through them: tacd takes at most 100 per answer, its loop
-#     stays responsive (the systemd watchdog's pings, every 50 ms) and each
-#     group gets its reply right after its command is reached.
+#     stays responsive (the systemd watchdog's pings, every 50 ms, never
+#     stop for long) and each group gets its reply right after its
+#     command is reached.
 #  4. 429s with retry_after 2^63-1, 10^12, 0 and -5: the wait is clamped
 #     to 1 h or 1 s (seen in the log; a test run waits a thousandth of
 #     it), and polling resumes.
@@ -199,8 +200,11 @@ check "tacd exits 0" [ $? -eq 0 ]
 gap=$(awk '/WATCHDOG=1/ { if (t) { g = $1 - t; if (g > m) m = g } t = $1 }
     END { printf "%d", m * 1000 }' notify.log)
 pings=$(grep -c WATCHDOG=1 notify.log)
-name="3: the loop never stalled 1 s ($pings watchdog pings, the longest"
-check "$name gap $gap ms)" bash -c "[ $pings -gt 100 ] && [ $gap -lt 1000 ]"
+# Under 2 s and a twentieth of the drain: a slow (sanitizer) build or a
+# busy machine stretches both alike; taking the backlog at once does not.
+name="3: the loop never stalled long ($pings watchdog pings, the longest"
+check "$name gap $gap ms)" bash -c "[ $pings -gt 100 ] && [ $gap -lt 2000 ] &&
+    [ $((gap * 20)) -lt ${drained/null/0} ]"
 check "3: the log is small ($(wc -c <tacd.log) bytes)" \
     [ "$(wc -c <tacd.log)" -lt 20000 ]
 cp tacd.log tacd3.log
