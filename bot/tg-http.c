@@ -7,6 +7,12 @@
  *
  * A call's URL holds the token: it is never logged, and libcurl's error
  * texts are cleaned of it before anyone sees them.
+ *
+ * An answer becomes a struct tg_result here, for every caller alike: a
+ * retry_after is clamped to TG_RETRY_MIN..TG_RETRY_MAX seconds (a server
+ * that says "wait 2^63 s" or "wait 0 s" is neither obeyed to the letter
+ * nor allowed to make us spin), and a list call (getUpdates) leaves its
+ * "result" as text for the caller to decode element by element.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -17,6 +23,7 @@
 
 #include "log.h"
 #include "tg-int.h"
+#include "tg-split.h"
 #include "xmalloc.h"
 
 struct tg_call {
@@ -29,6 +36,7 @@ struct tg_call {
 	size_t			 len;
 	size_t			 size;
 	int			 over;		/* the answer was too big */
+	int			 list;		/* leave "result" as text */
 	char			 method[32];
 	char			 err[CURL_ERROR_SIZE];
 	tg_http_cb		 cb;
@@ -91,13 +99,62 @@ tg_http_free_call(struct tg_call *c)
 	free(c);
 }
 
+/*
+ * A retry_after of seconds as we obey it: at least TG_RETRY_MIN (0 or
+ * less would spin), at most TG_RETRY_MAX (more would stop us for good, and
+ * its milliseconds would not even fit).
+ */
+int64_t
+tg_http_retry(int64_t seconds)
+{
+	if (seconds < TG_RETRY_MIN)
+		return (TG_RETRY_MIN);
+	if (seconds > TG_RETRY_MAX)
+		return (TG_RETRY_MAX);
+	return (seconds);
+}
+
+/*
+ * The answer's JSON, NULL if it is not JSON.  For a list call whose
+ * "result" is an array, only the rest (the envelope) goes through jansson,
+ * with "result" emptied, and r->list points at the array's text: one bad
+ * element must not make the whole answer unreadable.
+ */
+static json_t *
+tg_http_parse(struct tg_call *c, struct tg_result *r)
+{
+	struct tg_span	 sp;
+	json_error_t	 jerr;
+	json_t		*root;
+	char		*text;
+	size_t		 n;
+
+	if (c->buf == NULL)
+		return (NULL);
+	if (!c->list || tg_split_member(c->buf, c->len, "result", &sp) != 0 ||
+	    c->buf[sp.off] != '[')
+		return (json_loadb(c->buf, c->len, 0, &jerr));
+	n = c->len - sp.len + 2;
+	text = xmalloc(n);
+	memcpy(text, c->buf, sp.off);
+	memcpy(text + sp.off, "[]", 2);
+	memcpy(text + sp.off + 2, c->buf + sp.off + sp.len,
+	    c->len - sp.off - sp.len);
+	root = json_loadb(text, n, JSON_REJECT_DUPLICATES, &jerr);
+	free(text);
+	if (root != NULL) {
+		r->list = c->buf + sp.off;
+		r->listlen = sp.len;
+	}
+	return (root);
+}
+
 /* A finished transfer: make its result and hand it to the callback. */
 static void
 tg_http_done(struct tg *tg, struct tg_call *c, CURLcode code)
 {
 	struct tg_result	 r;
 	json_t			*root = NULL, *p;
-	json_error_t		 jerr;
 
 	memset(&r, 0, sizeof r);
 	r.method = c->method;
@@ -113,23 +170,25 @@ tg_http_done(struct tg *tg, struct tg_call *c, CURLcode code)
 			    curl_easy_strerror(code));
 		tg_http_redact(tg, c->err);
 		r.desc = c->err;
-	} else if (c->buf == NULL || (root = json_loadb(c->buf, c->len, 0,
-	    &jerr)) == NULL || !json_is_object(root)) {
+	} else if ((root = tg_http_parse(c, &r)) == NULL ||
+	    !json_is_object(root)) {
 		/* Not Telegram's JSON: a proxy's page, or garbage. */
 		snprintf(c->err, sizeof c->err, "HTTP %ld: not a JSON answer",
 		    r.status);
 		r.desc = c->err;
+		r.list = NULL;
 		if (r.status < 500)
 			r.status = 502;
 	} else {
 		r.ok = json_is_true(json_object_get(root, "ok"));
-		r.result = json_object_get(root, "result");
+		r.result = r.list != NULL ? NULL : json_object_get(root,
+		    "result");
 		r.desc = json_string_value(json_object_get(root,
 		    "description"));
 		p = json_object_get(root, "parameters");
 		if (json_is_integer(json_object_get(p, "retry_after")))
-			r.retry_after = json_integer_value(json_object_get(p,
-			    "retry_after"));
+			r.retry_after = tg_http_retry(json_integer_value(
+			    json_object_get(p, "retry_after")));
 		if (json_is_integer(json_object_get(p, "migrate_to_chat_id")))
 			r.migrate = json_integer_value(json_object_get(p,
 			    "migrate_to_chat_id"));
@@ -349,13 +408,9 @@ tg_http_start(struct tg *tg, struct tg_call *c, long timeout)
 		fatalx("%s: curl_multi_add_handle", __func__);
 }
 
-/*
- * Call a Bot API method with params (a JSON object; the call takes the
- * reference) as a JSON POST.  timeout: seconds for the whole call.  cb
- * runs from the loop once, whatever happens.
- */
-void
-tg_http_call(struct tg *tg, const char *method, json_t *params, long timeout,
+/* A JSON POST of params (the call takes the reference). */
+static struct tg_call *
+tg_http_post(struct tg *tg, const char *method, json_t *params,
     tg_http_cb cb, void *arg)
 {
 	struct tg_call	*c;
@@ -369,6 +424,34 @@ tg_http_call(struct tg *tg, const char *method, json_t *params, long timeout,
 	c->hdrs = curl_slist_append(NULL, "Content-Type: application/json");
 	curl_easy_setopt(c->easy, CURLOPT_HTTPHEADER, c->hdrs);
 	curl_easy_setopt(c->easy, CURLOPT_POSTFIELDS, c->req);
+	return (c);
+}
+
+/*
+ * Call a Bot API method with params (a JSON object; the call takes the
+ * reference) as a JSON POST.  timeout: seconds for the whole call.  cb
+ * runs from the loop once, whatever happens.
+ */
+void
+tg_http_call(struct tg *tg, const char *method, json_t *params, long timeout,
+    tg_http_cb cb, void *arg)
+{
+	tg_http_start(tg, tg_http_post(tg, method, params, cb, arg), timeout);
+}
+
+/*
+ * As tg_http_call(), for a method whose result is a list (getUpdates):
+ * the callback gets the list as text in r->list (r->result is NULL), to
+ * decode one element at a time with tg-split.c.
+ */
+void
+tg_http_call_list(struct tg *tg, const char *method, json_t *params,
+    long timeout, tg_http_cb cb, void *arg)
+{
+	struct tg_call	*c;
+
+	c = tg_http_post(tg, method, params, cb, arg);
+	c->list = 1;
 	tg_http_start(tg, c, timeout);
 }
 

@@ -26,8 +26,12 @@
 #define TG_MAXTRIES	6		/* failed attempts before a row is
 					   given up (about a minute) */
 #define TG_BACKOFF_MAX	60		/* seconds between attempts, at most */
-#define TG_WAIT_MIN	1		/* a retry_after is clamped to this */
-#define TG_WAIT_MAX	3600		/* ... and this, in seconds */
+#define TG_NOPHOTO	3600		/* seconds of text boards in a chat
+					   whose photos were refused */
+#define TG_POLL_LIMIT	100		/* updates asked for (and taken) at once */
+#define TG_RETRY_MIN	1		/* seconds of a retry_after, at least */
+#define TG_RETRY_MAX	3600		/* ... and at most */
+#define TG_HOOK_NTROUBLES 5		/* kinds of trouble tg-hook.c counts */
 
 /* The answer to one Bot API call, as the callback sees it. */
 struct tg_result {
@@ -37,8 +41,12 @@ struct tg_result {
 	long		 status;	/* HTTP status, 0 if none */
 	int		 ok;		/* Telegram said "ok": true */
 	json_t		*result;	/* "result", borrowed; NULL if none */
+	const char	*list;		/* tg_http_call_list(): "result" as
+					   text (an array), else NULL */
+	size_t		 listlen;
 	const char	*desc;		/* "description" or the curl error */
-	int64_t		 retry_after;	/* parameters.retry_after, 0 if none */
+	int64_t		 retry_after;	/* parameters.retry_after, 0 if none,
+					   else within TG_RETRY_MIN..MAX */
 	int64_t		 migrate;	/* parameters.migrate_to_chat_id */
 };
 
@@ -46,6 +54,10 @@ typedef void	(*tg_http_cb)(struct tg *, const struct tg_result *, void *);
 
 struct tg_call;
 TAILQ_HEAD(tg_calls, tg_call);
+
+struct tg_conn;
+TAILQ_HEAD(tg_conns, tg_conn);
+struct evconnlistener;
 
 /* How a board is drawn: picture_render(), or a test's stand-in. */
 struct picture_opts;
@@ -186,6 +198,17 @@ struct tg {
 
 	/* tg-hook.c */
 	struct evhttp		*http;
+	struct evconnlistener	*listener;
+	size_t			 maxconns;	/* webhook_max_connections */
+	size_t			 nconns;
+	struct tg_conns		 conns;		/* open, oldest request first */
+	struct tg_conns		 fresh;		/* just accepted */
+	struct event		*ev_fresh;
+	struct event		*ev_accept;	/* the pause after accept() */
+	struct event		*ev_report;	/* the troubles' interval */
+	unsigned long		 hook_counts[TG_HOOK_NTROUBLES];
+	int			 hook_errno;	/* of the last failed accept() */
+	int			 closed;	/* tg_hook_closed() was called */
 };
 
 /* tg.c */
@@ -196,6 +219,9 @@ int		 tg_http_init(struct tg *);
 void		 tg_http_free(struct tg *);
 void		 tg_http_call(struct tg *, const char *, json_t *, long,
 		     tg_http_cb, void *);
+void		 tg_http_call_list(struct tg *, const char *, json_t *, long,
+		     tg_http_cb, void *);
+int64_t		 tg_http_retry(int64_t);
 int		 tg_http_busy(struct tg *, tg_http_cb);
 void		 tg_http_upload(struct tg *, const char *, json_t *,
 		     const char *, const unsigned char *, size_t, long,
@@ -259,7 +285,6 @@ void		 tg_send_moved(struct tg *, const char *, const char *);
 const char	*tg_send_target(struct tg *, const char *);
 
 /* tg-result.c */
-int64_t		 tg_result_wait(int64_t);
 void		 tg_result_done(struct tg *, const struct tg_result *, void *);
 void		 tg_result_mark(struct tg *, const struct tg_sent *,
 		     enum tg_mark, int64_t, const char *);

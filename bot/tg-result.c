@@ -11,8 +11,8 @@
  *   400, 403			dropped, with a log line; a person who cannot
  *				be written to (403) is named in their group
  *				once, with the link that opens the chat
- *   429			put off by retry_after (clamped to 1 s .. 1 h),
- *				not counted as an attempt
+ *   429			put off by retry_after (clamped to 1 s .. 1 h
+ *				by tg_http_retry()), not counted as an attempt
  *   5xx, no answer		when other calls worked meanwhile, this
  *				message is the trouble: again after 1, 2, 4
  *				... s, given up after TG_MAXTRIES (a photo
@@ -43,17 +43,6 @@ struct tg_notice {
 	char		 user[64];
 	char		 group[64];
 };
-
-/* A retry_after (or any wait a server asks for) kept within bounds. */
-int64_t
-tg_result_wait(int64_t secs)
-{
-	if (secs < TG_WAIT_MIN)
-		return (TG_WAIT_MIN);
-	if (secs > TG_WAIT_MAX)
-		return (TG_WAIT_MAX);
-	return (secs);
-}
 
 /*
  * Mark a call's rows: done (all of them, with the message id), dropped
@@ -218,7 +207,7 @@ tg_result_fallback(struct tg *tg, struct tg_sent *s, const struct tg_result *r)
 		    r->method, s->chat, r->desc);
 		/* The chat's next boards are text, for an hour. */
 		tg_chat_get(tg, s->chat, now_mono())->nophoto = now_mono() +
-		    TG_WAIT_MAX;
+		    TG_NOPHOTO;
 		s->edit[0] = '\0';
 		s->photo = 0;
 		free(s->png);
@@ -352,8 +341,11 @@ tg_result_done(struct tg *tg, const struct tg_result *r, void *arg)
 	if (r->ok || notmod)
 		tg_result_ok(tg, s, r, c);
 	else if (r->status == 429) {
-		/* Nothing failed: Telegram said wait; not an attempt. */
-		wait = tg_result_wait(r->retry_after);
+		/*
+		 * Nothing failed: Telegram said wait; not an attempt.  The
+		 * wait is within 1 s .. 1 h already (tg_http_retry()).
+		 */
+		wait = r->retry_after > 0 ? r->retry_after : TG_RETRY_MIN;
 		log_info("telegram: %s: too many requests, waiting %lld s",
 		    r->method, (long long)wait);
 		if (c != NULL) {

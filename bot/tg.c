@@ -149,6 +149,7 @@ tg_start(struct event_base *base, struct svc *svc, const struct config *conf,
 		tg->api[--n] = '\0';
 	snprintf(tg->ca, sizeof tg->ca, "%s", conf->telegram_ca_file);
 	snprintf(tg->listen, sizeof tg->listen, "%s", conf->webhook_listen);
+	tg->maxconns = (size_t)atoi(conf->webhook_max_connections);
 	/* Tests run many games through a local fake: no real limits. */
 	fast = getenv("TACD_TELEGRAM_FAST");
 	tg->scale = fast != NULL && *fast == '1' ? 1000.0 : 1.0;

@@ -8,7 +8,8 @@
  * loop: nothing here ever blocks.
  *
  * TACD_TELEGRAM_FAST=1 in the environment multiplies the rate limits by a
- * thousand: for the tests, which run whole games against a local fake.
+ * thousand, and divides the waits a 429 to getUpdates asks for by as much:
+ * for the tests, which run whole games against a local fake.
  */
 #ifndef TG_H
 #define TG_H

@@ -887,6 +887,7 @@ main(void)
 	int	 failed;
 
 	srunner_add_suite(sr, suite_tg_photo());
+	srunner_add_suite(sr, suite_tg_split());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -33,5 +33,6 @@ void		 tt_drain(struct tt *);
 struct tg_req	*tt_find(struct tt *, const char *, const char *);
 
 Suite		*suite_tg_photo(void);
+Suite		*suite_tg_split(void);
 
 #endif /* CHECK_TG_H */

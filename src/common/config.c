@@ -54,6 +54,10 @@ const struct config_key config_keys[] = {
 	    CONFIG_MEMBER(webhook_secret_file), "", NULL, NULL,
 	    "The file holding the webhook's secret token (required in "
 	    "webhook mode)." },
+	{ "webhook_max_connections", CONFIG_COUNT,
+	    CONFIG_MEMBER(webhook_max_connections), "64", NULL, NULL,
+	    "The most connections the webhook server keeps open; past it, "
+	    "the one waiting longest is closed." },
 };
 const size_t	config_nkeys = sizeof config_keys / sizeof config_keys[0];
 
@@ -147,6 +151,14 @@ config_set(struct config *c, const struct config_key *k, const char *value,
 		    atoi(colon + 1) < 1 || atoi(colon + 1) > 65535) {
 			*why = config_error("%s: '%s' is not HOST:PORT",
 			    k->name, value);
+			return (-1);
+		}
+		break;
+	case CONFIG_COUNT:
+		if (len == 0 || len > 6 || strspn(value, "0123456789") != len ||
+		    atoi(value) < 1 || atoi(value) > CONFIG_COUNT_MAX) {
+			*why = config_error("%s: '%s' is not a number from 1 "
+			    "to %d", k->name, value, CONFIG_COUNT_MAX);
 			return (-1);
 		}
 		break;

@@ -34,6 +34,7 @@ struct config {
 	char	telegram_mode[16];	/* polling, webhook */
 	char	webhook_listen[128];	/* ADDR:PORT of the webhook server */
 	char	webhook_secret_file[PATH_MAX];
+	char	webhook_max_connections[16];	/* a CONFIG_COUNT */
 };
 
 enum config_type {
@@ -41,8 +42,11 @@ enum config_type {
 	CONFIG_ENUM,		/* one of the '|'-separated choices */
 	CONFIG_OPTPATH,		/* a path, or empty: not set */
 	CONFIG_URL,		/* an http:// or https:// URL */
-	CONFIG_ADDR		/* HOST:PORT */
+	CONFIG_ADDR,		/* HOST:PORT */
+	CONFIG_COUNT		/* a whole number, 1 to CONFIG_COUNT_MAX */
 };
+
+#define CONFIG_COUNT_MAX	100000
 
 struct config_key {
 	const char	*name;

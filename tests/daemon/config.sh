@@ -61,7 +61,8 @@ unit=$top_srcdir/systemd/tacd.service.in
 for opt in Type=notify DynamicUser=yes StateDirectory=tacd \
     ProtectSystem=strict NoNewPrivileges=yes PrivateTmp=yes ProtectHome=yes \
     'RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6' \
-    SystemCallFilter=@system-service WatchdogSec= 'ExecReload=/bin/kill -HUP'
+    SystemCallFilter=@system-service WatchdogSec= 'ExecReload=/bin/kill -HUP' \
+    LimitNOFILE=8192
 do
 	check "tacd.service has $opt" grep -q "^$opt" "$unit"
 done

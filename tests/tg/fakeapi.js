@@ -38,6 +38,14 @@
 //                       to ?to (default: all)
 // FAKE_LATENCY_MS in the environment delays every answer of a bot call
 // (uploads too) by that many milliseconds: a round trip to Telegram.
+// Answers that misbehave (the functions after "Misbehaving answers"):
+//   POST /ctl/raw       [{update_id, base64}, ...]  queue updates given as
+//                       raw bytes, spliced into answers as they are (bad
+//                       JSON, bad UTF-8); update_id only keeps the queue
+//   POST /ctl/shape     {reverse, nolimit}  answers list their updates in
+//                       descending id order; answers ignore the limit
+//   GET  /ctl/polls     every getUpdates: {at (ms), offset, fault}
+//   fault "retry:TEXT"  a 429 whose retry_after is TEXT, verbatim
 // The bot's edits behave as Telegram's: editMessageText,
 // editMessageCaption, editMessageReplyMarkup and editMessageMedia answer
 // 400 "message to edit not found" for an unknown message and "message is
@@ -111,6 +119,8 @@ function takeFault(method) {
 function transportFault(f, req, res, then) {
 	if (f === null)
 		return false;
+	if (f.startsWith('retry:'))
+		return retryFault(res, f.slice(6));
 	if (f === 'drop') {
 		req.socket.destroy();
 		return true;
@@ -171,7 +181,8 @@ function deliver(res, list) {
 			stats.maxDelivered = u.update_id;
 		stats.delivered++;
 	}
-	ok(res, list);
+	if (!shapedDeliver(res, list))
+		ok(res, list);
 }
 
 // Wake the long polls that can be answered now.
@@ -191,9 +202,13 @@ function wake() {
 // getUpdates with offset, limit and long-poll timeout.
 function getUpdates(p, req, res, late) {
 	const offset = Number(p.offset || 0);
-	const limit = Math.min(Number(p.limit || 100), maxLimit);
+	const limit = shape.nolimit ? Infinity :
+	    Math.min(Number(p.limit || 100), maxLimit);
 	const timeout = Math.min(Number(p.timeout || 0), 50);
 	const f = late ? null : takeFault('getUpdates');
+
+	if (!late)
+		notePoll(offset, f);
 
 	if (f === 'replay') {
 		// Like the emulator: old updates again, offset or not.
@@ -636,7 +651,8 @@ function control(path, p, res) {
 		return;
 	}
 	default:
-		fail(res, 404, 'no such control');
+		if (!controlMisbehave(path, p, res))
+			fail(res, 404, 'no such control');
 	}
 }
 
@@ -720,6 +736,87 @@ function handle(req, res) {
 		else
 			botCall(m[2], p, files, req, res);
 	});
+}
+
+// Misbehaving answers: raw updates, answer order and size, 429 texts.
+// Kept apart from the rest so it changes nothing unless asked for.
+const shape = { reverse: false, nolimit: false };
+const rawText = new WeakMap();	// update -> its bytes in an answer
+const polls = [];
+
+// Remember a getUpdates call.
+function notePoll(offset, f) {
+	polls.push({ at: Date.now(), offset: offset, fault: f });
+}
+
+// A 429 with retry_after as given, however big or odd.
+function retryFault(res, text) {
+	const body = '{"ok":false,"error_code":429,"description":' +
+	    '"Too Many Requests: retry after ' + text.replace(/[^-0-9]/g, '') +
+	    '","parameters":{"retry_after":' + text + '}}';
+	res.writeHead(429, { 'Content-Type': 'application/json',
+	    'Content-Length': Buffer.byteLength(body) });
+	res.end(body);
+	return true;
+}
+
+// An update's bytes in an answer: its raw bytes, or its JSON (once).
+function updateBytes(u) {
+	let b = rawText.get(u);
+	if (b === undefined) {
+		b = Buffer.from(JSON.stringify(u));
+		rawText.set(u, b);
+	}
+	return b;
+}
+
+// Write an answer ourselves when it holds raw updates or is shaped;
+// false: the ordinary answer will do.
+function shapedDeliver(res, list) {
+	if (!shape.reverse && !shape.nolimit && !list.some(u => u.raw))
+		return false;
+	if (shape.reverse)
+		list = list.slice().sort((a, b) => b.update_id - a.update_id);
+	const parts = [Buffer.from('{"ok":true,"result":[')];
+	list.forEach((u, i) => {
+		if (i > 0)
+			parts.push(Buffer.from(','));
+		parts.push(updateBytes(u));
+	});
+	parts.push(Buffer.from(']}'));
+	const body = Buffer.concat(parts);
+	res.writeHead(200, { 'Content-Type': 'application/json',
+	    'Content-Length': body.length });
+	res.end(body);
+	return true;
+}
+
+// The controls of misbehaving answers; false if path is none of them.
+function controlMisbehave(path, p, res) {
+	switch (path) {
+	case '/ctl/raw':
+		for (const r of p) {
+			const u = { update_id: r.update_id, raw: true };
+			rawText.set(u, Buffer.from(r.base64, 'base64'));
+			nextId = Math.max(nextId, u.update_id + 1);
+			updates.push(u);
+			all.push(u);
+			queuedAt.set(u.update_id, Date.now());
+		}
+		wake();
+		ok(res, updates.length);
+		return true;
+	case '/ctl/shape':
+		shape.reverse = !!p.reverse;
+		shape.nolimit = !!p.nolimit;
+		ok(res, shape);
+		return true;
+	case '/ctl/polls':
+		ok(res, polls);
+		return true;
+	default:
+		return false;
+	}
 }
 
 const server = tls ? https.createServer(tls, handle) :
