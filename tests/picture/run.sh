@@ -162,7 +162,8 @@ fi
 run "$tacctl" render --bench 30 --last '7 12>13 60>0H1 0H3>0H4' \
     "$cases/seven.json"
 expect_rc 0 "30 renders of the 7 (leak-checked in the sanitizer build)"
-if grep -q 'mean .* ms, median .* ms, p99' "$tmp/out"; then
+if grep -q 'mean .* ms, median .* ms, p99' "$tmp/out" &&
+    grep -q '^png bytes: mean [0-9]*, min [0-9]*, max [0-9]*' "$tmp/out"; then
 	pass "the benchmark prints its numbers"
 else
 	fail "the benchmark prints its numbers"
