@@ -88,14 +88,14 @@ struct pic_buf {
 	size_t		 cap;
 };
 
-/* The key of the pixel at x of a row: its colour, never 0. */
+/* The key of the pixel at x of a row: its colour under mask, never 0. */
 static inline uint32_t
-pic_quant_key(const struct pic_quant *q, const unsigned char *row, int x)
+pic_quant_key(const unsigned char *row, int x, uint32_t mask)
 {
 	uint32_t	px;
 
 	memcpy(&px, row + (size_t)x * 4, sizeof px);
-	return ((px & q->keymask) | 0xff000000u);
+	return ((px & mask) | 0xff000000u);
 }
 
 /* The slot that holds key, or the empty one where it would go. */
@@ -161,7 +161,7 @@ pic_quant_count(struct pic_quant *q, uint32_t keymask)
 	for (y = 0; y < q->h; y++) {
 		row = q->data + (size_t)y * q->stride;
 		for (x = 0; x < q->w; x++) {
-			key = pic_quant_key(q, row, x);
+			key = pic_quant_key(row, x, keymask);
 			if (key == prev) {
 				run++;
 				continue;
@@ -323,11 +323,11 @@ static void
 pic_quant_row(const struct pic_quant *q, int y, unsigned char *out)
 {
 	const unsigned char	*row = q->data + (size_t)y * q->stride;
-	uint32_t		 key, prev = 0;
+	uint32_t		 key, prev = 0, mask = q->keymask;
 	int			 x, idx = 0;
 
 	for (x = 0; x < q->w; x++) {
-		key = pic_quant_key(q, row, x);
+		key = pic_quant_key(row, x, mask);
 		if (key != prev) {
 			idx = pic_quant_slot(q, key)->index;
 			prev = key;
