@@ -50,8 +50,8 @@
 #define PIC_LIQ_QMAX	100
 /*
  * zlib's level for the palette image: at 4 a 6-seat board with long
- * names is just over 60 KB, 6 keeps it at 58 KB for 2 ms more than 4,
- * and 9 would cost 60 ms.
+ * names is just over 60 KB; 6 keeps it at 58.5 KB for about 1.5 ms more
+ * than 4 (the encoding alone, on a busy machine), and 9 takes 60 ms.
  */
 #define PIC_ZLEVEL	6
 
