@@ -10,6 +10,7 @@
 #include <sys/resource.h>
 
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,9 +184,10 @@ render_cmp(const void *a, const void *b)
 }
 
 /*
- * Render n times and print the time per render (mean, median, p99, max)
- * and the memory at 1, 10, 100, ... renders and at the end: flat memory
- * means no render leaks.  Numbers only: nothing is asserted on time.
+ * Render n times and print the time per render (mean, median, p99, max),
+ * the PNG's bytes (mean, min, max: the photo every move sends) and the
+ * memory at 1, 10, 100, ... renders and at the end: flat memory means
+ * no render leaks.  Numbers only: nothing is asserted on time.
  */
 static void
 render_bench(const struct tac_state *st, const struct picture_opts *po,
@@ -193,8 +195,8 @@ render_bench(const struct tac_state *st, const struct picture_opts *po,
 {
 	struct rusage	 ru;
 	unsigned char	*png;
-	size_t		 len = 0;
-	double		*t, t0, sum = 0, cpu;
+	size_t		 len = 0, lmin = SIZE_MAX, lmax = 0;
+	double		*t, t0, sum = 0, cpu, lsum = 0;
 	long		 i, mark = 1;
 
 	t = tacctl_alloc(n * sizeof *t);
@@ -205,6 +207,9 @@ render_bench(const struct tac_state *st, const struct picture_opts *po,
 			tacctl_die(TACCTL_BADINPUT, "render %ld failed", i + 1);
 		t[i] = now_mono() - t0;
 		sum += t[i];
+		lsum += len;
+		lmin = len < lmin ? len : lmin;
+		lmax = len > lmax ? len : lmax;
 		free(png);
 		if (i + 1 == mark || i + 1 == n) {
 			getrusage(RUSAGE_SELF, &ru);
@@ -217,11 +222,13 @@ render_bench(const struct tac_state *st, const struct picture_opts *po,
 	/* CPU time says less about a busy machine's other work. */
 	cpu = (now_cpu_ms() / 1e3) - cpu;
 	qsort(t, n, sizeof *t, render_cmp);
-	printf("render %dx%d, %zu bytes: mean %.2f ms, median %.2f ms, "
+	printf("render %dx%d: mean %.2f ms, median %.2f ms, "
 	    "p99 %.2f ms, max %.2f ms over %ld renders; cpu %.2f ms each\n",
 	    po->size == 0 ? 1024 : po->size, po->size == 0 ? 1024 : po->size,
-	    len, sum / n * 1e3, t[n / 2] * 1e3, t[(n * 99) / 100] * 1e3,
+	    sum / n * 1e3, t[n / 2] * 1e3, t[(n * 99) / 100] * 1e3,
 	    t[n - 1] * 1e3, n, cpu / n * 1e3);
+	printf("png bytes: mean %.0f, min %zu, max %zu over %ld renders\n",
+	    lsum / n, lmin, lmax, n);
 	free(t);
 }
 

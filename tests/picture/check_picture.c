@@ -2,19 +2,25 @@
  * check_picture.c: picture_render() through its C interface: the PNG it
  * returns, its size option, the refusals, every phase's text, and
  * garbled last actions that must draw nothing rather than crash (the
- * sanitizer build checks the memory).
+ * sanitizer build checks the memory); the encoder makes palette PNGs of
+ * at most 60 KB at 1024 pixels, and keeps an image of many more colours
+ * than a palette holds close to its pixels.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #endif
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cairo.h>
 #include <check.h>
 
-#include "picture.h"
+#include "picture-int.h"
+
+/* What a board may weigh at 1024 pixels: the photo sent for every move. */
+#define MAX_BOARD_BYTES	60000
 
 /* Reads a PNG held in memory, for cairo's stream loader. */
 struct membuf {
@@ -68,6 +74,20 @@ render_ok(const struct tac_state *st, const struct picture_opts *o, int px)
 	ck_assert_int_eq(png_width(png, len, &h), px);
 	ck_assert_int_eq(h, px);
 	free(png);
+}
+
+/*
+ * Check that png is an 8-bit palette PNG (colour type 3): IHDR is the
+ * first chunk, its bit depth at byte 24 and colour type at byte 25.
+ */
+static void
+png_is_palette(const unsigned char *png, size_t len)
+{
+	ck_assert(len > 26);
+	ck_assert(memcmp(png, "\x89PNG\r\n\x1a\n", 8) == 0);
+	ck_assert(memcmp(png + 12, "IHDR", 4) == 0);
+	ck_assert_int_eq(png[24], 8);
+	ck_assert_int_eq(png[25], 3);
 }
 
 /* Free the font caches so that the leak checker sees only real leaks. */
@@ -188,6 +208,90 @@ START_TEST(test_garbled_last)
 }
 END_TEST
 
+/* A board at 1024 pixels is a palette PNG of at most 60 KB, 4 or 6 seats. */
+START_TEST(test_palette_size)
+{
+	struct tac_state	st;
+	struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAC };
+	unsigned char		*png;
+	size_t			 len;
+	int			 nseats, h;
+
+	for (nseats = 4; nseats <= 6; nseats += 2) {
+		cfg.nseats = nseats;
+		tac_init(&st, &cfg, 7);
+		png = NULL;
+		ck_assert_int_eq(picture_render(&st, NULL, &png, &len), 0);
+		png_is_palette(png, len);
+		ck_assert_msg(len <= MAX_BOARD_BYTES,
+		    "%d seats: %zu bytes", nseats, len);
+		ck_assert_int_eq(png_width(png, len, &h), 1024);
+		free(png);
+	}
+}
+END_TEST
+
+/*
+ * Noise has far more colours than the encoder counts at full depth: it
+ * counts them again with fewer bits, and each pixel still comes back
+ * near what was drawn.
+ */
+START_TEST(test_many_colours)
+{
+	cairo_surface_t	*sf, *back;
+	struct membuf	 m;
+	unsigned char	*png = NULL, *data;
+	const unsigned char *bdata;
+	size_t		 len;
+	uint32_t	 seed = 12345, px, bx;
+	long		 sum = 0;
+	int		 x, y, i, d, stride, bstride, worst = 0;
+
+	sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 256, 256);
+	data = cairo_image_surface_get_data(sf);
+	stride = cairo_image_surface_get_stride(sf);
+	for (y = 0; y < 256; y++) {
+		for (x = 0; x < 256; x++) {
+			seed = seed * 1103515245u + 12345u;
+			px = seed >> 8;
+			memcpy(data + (size_t)y * stride + x * 4, &px, 4);
+		}
+	}
+	cairo_surface_mark_dirty(sf);
+	ck_assert_int_eq(pic_png_encode(sf, &png, &len), 0);
+	png_is_palette(png, len);
+
+	m.p = png;
+	m.len = len;
+	m.off = 0;
+	back = cairo_image_surface_create_from_png_stream(mem_read, &m);
+	ck_assert_int_eq(cairo_surface_status(back), CAIRO_STATUS_SUCCESS);
+	ck_assert_int_eq(cairo_image_surface_get_width(back), 256);
+	bdata = cairo_image_surface_get_data(back);
+	bstride = cairo_image_surface_get_stride(back);
+	for (y = 0; y < 256; y++) {
+		for (x = 0; x < 256; x++) {
+			memcpy(&px, data + (size_t)y * stride + x * 4, 4);
+			memcpy(&bx, bdata + (size_t)y * bstride + x * 4, 4);
+			for (i = 0; i < 24; i += 8) {
+				d = abs((int)((px >> i) & 0xff) -
+				    (int)((bx >> i) & 0xff));
+				sum += d;
+				worst = d > worst ? d : worst;
+			}
+		}
+	}
+	/* 256 colours for a cube of noise: about 6 levels a channel (the
+	 * mean error is 10 and the worst 44 today). */
+	ck_assert_msg(sum / (256 * 256 * 3) <= 16, "mean error %ld",
+	    sum / (256 * 256 * 3));
+	ck_assert_msg(worst <= 64, "worst error %d", worst);
+	cairo_surface_destroy(back);
+	cairo_surface_destroy(sf);
+	free(png);
+}
+END_TEST
+
 /* Many renders, every buffer freed: the leak checker sees the rest. */
 START_TEST(test_many)
 {
@@ -218,6 +322,8 @@ main(void)
 	tcase_add_test(tc, test_every_phase);
 	tcase_add_test(tc, test_garbled_last);
 	tcase_add_test(tc, test_many);
+	tcase_add_test(tc, test_palette_size);
+	tcase_add_test(tc, test_many_colours);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # tests/picture/run.sh: the board pictures (src/view/picture.c through tacctl
 # render) against golden images, compared with a tolerance by pngdiff;
-# that the comparison does catch a real change; tacctl render's errors;
-# and a short render loop, which the sanitizer build turns into a leak
-# check.  Prints one line per check and "N passed, M failed".
+# that the comparison does catch a real change; that every case at 1024
+# pixels is a palette PNG of at most 60 KB; tacctl render's errors; and a
+# short render loop, which the sanitizer build turns into a leak check.
+# Prints one line per check and "N passed, M failed".
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -62,6 +63,31 @@ check_one() {
 
 picture_cases check_one
 
+# Render one case at the size Telegram gets: an 8-bit palette PNG (bit
+# depth at byte 24 and colour type 3 at byte 25, in IHDR) of at most
+# 60 KB, since every move sends one.
+check_bytes() {
+	local name=$1 bytes kind why
+
+	shift
+	run "$tacctl" render -o "$tmp/$name-1024.png" "$@"
+	bytes=$(wc -c <"$tmp/$name-1024.png")
+	kind=$(od -An -tu1 -j24 -N2 "$tmp/$name-1024.png" | tr -s ' ')
+	if [ "$rc" -eq 0 ] && [ "$kind" = " 8 3" ] && [ "$bytes" -le 60000 ]
+	then
+		pass "$name at 1024 is a palette PNG of $bytes bytes"
+	else
+		why="exit $rc, depth and type$kind, $bytes bytes"
+		fail "$name at 1024 is a palette PNG of <= 60000 bytes ($why)"
+	fi
+}
+
+picture_cases check_bytes
+# A heavier board than the cases: 6 seats, a move, long names.
+check_bytes names6 --lang ru --last 'TR 8<>50' \
+    --names 'Александра,Борис,Chloé Wilhelmina-Fitzgerald,Dmitri,Евгений,Фёдор'\
+    "$cases/swap.json"
+
 # The tolerance does not hide a real change: another board, and the same
 # board without its last move's arrows and marks.
 run "$pngdiff" "$golden/start4.png" "$golden/start6.png"
@@ -73,6 +99,13 @@ run "$tacctl" render --size "$picture_size" -o "$tmp/noarrow.png" \
 expect_rc 0 "render the 7's outcome without the move"
 run "$pngdiff" "$golden/seven.png" "$tmp/noarrow.png"
 expect_rc 1 "a missing 7 is found"
+# One letter of one name (Dmitri, Dmitry: 582 pixels when written).
+run "$tacctl" render --size "$picture_size" -o "$tmp/letter.png" \
+    --names 'Anna,Борис,Chloé Wilhelmina-Fitzgerald,Dmitry' \
+    --last '13 B>16' "$cases/mid.json"
+expect_rc 0 "render mid with one letter of a name changed"
+run "$pngdiff" "$golden/mid.png" "$tmp/letter.png"
+expect_rc 1 "a changed letter is found"
 run "$pngdiff" -b 0 "$tmp/seven.png" "$tmp/seven.png"
 expect_rc 0 "an image equals itself with no budget"
 
@@ -129,7 +162,8 @@ fi
 run "$tacctl" render --bench 30 --last '7 12>13 60>0H1 0H3>0H4' \
     "$cases/seven.json"
 expect_rc 0 "30 renders of the 7 (leak-checked in the sanitizer build)"
-if grep -q 'mean .* ms, median .* ms, p99' "$tmp/out"; then
+if grep -q 'mean .* ms, median .* ms, p99' "$tmp/out" &&
+    grep -q '^png bytes: mean [0-9]*, min [0-9]*, max [0-9]*' "$tmp/out"; then
 	pass "the benchmark prints its numbers"
 else
 	fail "the benchmark prints its numbers"
