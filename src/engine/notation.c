@@ -616,33 +616,29 @@ tac_action_equal(const struct tac_action *a, const struct tac_action *b)
 }
 
 /*
- * Read one conversion of a reason's fmt after its '%': "%C" takes the next
- * value, "%2$C" the second.  Returns the kind and sets *index (-1 when
- * the conversion is malformed); *p moves past the conversion.
+ * Read one conversion of a reason's fmt after its '%': "%C" takes the
+ * next value, "%2$C" the second.  Returns the kind and sets *index, -1
+ * when the conversion is malformed ("%0$C", "%2C"); *p moves past it.
  */
 static int
 notation_conversion(const char **p, int *next, int *index)
 {
 	const char	*q = *p;
-	int		 n = 0, kind;
+	int		 n = 0, digits, dollar, kind;
 
 	while (*q >= '0' && *q <= '9' && n < 100)
 		n = n * 10 + (*q++ - '0');
-	if (q != *p && (*q != '$' || n == 0)) {
-		*p = q;
-		*index = -1;
-		return ('?');
-	}
-	if (q != *p)
+	digits = q != *p;
+	if ((dollar = *q == '$'))
 		q++;
 	kind = (unsigned char)*q;
-	if (kind == '\0') {
-		*p = q;
+	if (kind != '\0')
+		q++;
+	*p = q;
+	if (kind == '\0' || digits != dollar || (digits && n == 0))
 		*index = -1;
-		return ('?');
-	}
-	*p = q + 1;
-	*index = n > 0 ? n - 1 : (*next)++;
+	else
+		*index = digits ? n - 1 : (*next)++;
 	return (kind);
 }
 
