@@ -25,6 +25,8 @@ Suite		*suite_rules_tac(void);
 Suite		*suite_rules_master(void);
 Suite		*suite_rules_engine(void);
 Suite		*suite_props(void);
+Suite		*suite_why(void);
+Suite		*suite_why_props(void);
 
 /*
  * The helpers below fail the running test (ck_abort_msg) with the file
@@ -144,6 +146,19 @@ int		 tu_ref_seven(const struct tac_state *, struct tac_board *,
 const char	*tu_ref_diff(const struct tac_state *, const struct tac_list *);
 #define tu_ref_agrees(s)	tu_ref_agrees_at(__FILE__, __LINE__, s)
 void		 tu_ref_agrees_at(const char *, int, const struct tac_state *);
+
+/*
+ * Refusal reasons (check_why.c).  tu_why_valid() checks a reason's fmt
+ * against its values: NULL if sound, else what is wrong (static);
+ * numbered allows "%2$C", as a translation may write.  tu_why_render()
+ * is a renderer as the view layer might write one, independent of
+ * tac_why_format(): fmt may be a translation of the reason's;
+ * TAC_NAMES_TAKER is the test's "Russian" (TAKER card names, seats as
+ * bare numbers), anything else English.
+ */
+const char	*tu_why_valid(const struct tac_why *, int);
+void		 tu_why_render(const struct tac_why *, const char *, int,
+		     char *, size_t);
 
 json_t		*tu_json(const char *);
 char		*tu_json_text(const json_t *);

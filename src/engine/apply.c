@@ -10,7 +10,7 @@
 /* The Warrior: the marble takes the field of the next one ahead (A3). */
 static int
 apply_warrior(const struct fn_ctx *ctx, struct tac_board *b,
-    const struct tac_action *a, struct why *why)
+    const struct tac_action *a, struct tac_why *why)
 {
 	const struct tac_state *s = ctx->s;
 	int x = a->seg[0].from, y, o;
@@ -19,21 +19,21 @@ apply_warrior(const struct fn_ctx *ctx, struct tac_board *b,
 		return why_fail(why, "the Warrior moves a marble on the circle");
 	o = b->field[x];
 	if (o < 0)
-		return why_fail(why, "no marble on %d", x);
+		return why_fail(why, "no marble on %L", x);
 	if ((ctx->seats & (1U << o)) == 0)
-		return why_fail(why, "the marble on %d is not one you may move",
+		return why_fail(why, "the marble on %L is not one you may move",
 		    x);
 	y = board_ahead(s, b, x);
 	if (y < 0) {
 		if (a->seg[0].to != TAC_LOC_BASE)
-			return why_fail(why, "the marble on %d is alone on the "
-			    "circle and kicks itself: WARRIOR %d>B", x, x);
+			return why_fail(why, "the marble on %L is alone on the "
+			    "circle and kicks itself: WARRIOR %L>B", x, x);
 		board_take(s, b, x);
 		b->base[o]++;
 		return 0;
 	}
 	if (a->seg[0].to != y)
-		return why_fail(why, "the nearest marble ahead of %d is on %d",
+		return why_fail(why, "the nearest marble ahead of %L is on %L",
 		    x, y);
 	board_take(s, b, x);
 	board_put(s, b, y, o);
@@ -43,7 +43,7 @@ apply_warrior(const struct fn_ctx *ctx, struct tac_board *b,
 /* The Angel acts on the next player's marbles (A1). */
 static int
 apply_angel(const struct tac_state *s, struct tac_board *b, int player,
-    const struct tac_action *a, struct why *why)
+    const struct tac_action *a, struct tac_why *why)
 {
 	struct fn_ctx ctx;
 	struct tac_board nb;
@@ -58,12 +58,12 @@ apply_angel(const struct tac_state *s, struct tac_board *b, int player,
 	if (b->base[t] > 0) {
 		if (a->seg[0].from != TAC_LOC_BASE)
 			return why_fail(why, "the Angel must bring a marble of "
-			    "seat %d out of its base: ANGEL B>%d", t,
+			    "%P out of its base: ANGEL B>%L", t,
 			    board_start(s, t));
 		return board_enter(&ctx, b, a->seg[0].to, why);
 	}
 	if (a->seg[0].from == TAC_LOC_BASE)
-		return why_fail(why, "seat %d has no marble in its base", t);
+		return why_fail(why, "%P has no marble in its base", t);
 	nb = *b;
 	if (board_move(&ctx, &nb, a->seg[0].from, a->seg[0].to, 1, 1,
 	    NULL) == 0) {
@@ -80,7 +80,7 @@ apply_angel(const struct tac_state *s, struct tac_board *b, int player,
  */
 int
 exec_function(const struct tac_state *s, struct tac_board *b, int player,
-    int fn, const struct tac_action *a, struct why *why)
+    int fn, const struct tac_action *a, struct tac_why *why)
 {
 	struct fn_ctx ctx;
 	int x, y, n;
@@ -103,7 +103,7 @@ exec_function(const struct tac_state *s, struct tac_board *b, int player,
 		if (x >= s->nfields || y >= s->nfields || x == y)
 			return why_fail(why, "swap two different fields");
 		if (b->field[x] < 0 || b->field[y] < 0)
-			return why_fail(why, "no marble on %d",
+			return why_fail(why, "no marble on %L",
 			    b->field[x] < 0 ? x : y);
 		if (!board_oncircle(s, b, ctx.seats))
 			return why_fail(why, "a Trickster needs a marble of "
@@ -121,16 +121,15 @@ exec_function(const struct tac_state *s, struct tac_board *b, int player,
 		return 0;
 	}
 	if (a->op != TAC_OP_MOVE || a->nseg != 1)
-		return why_fail(why, "a %s moves one marble: %s FROM>TO",
-		    tac_card_name(fn), tac_card_name(fn));
+		return why_fail(why, "a %C moves one marble: %s FROM>TO",
+		    fn, tac_card_name(fn));
 	if (fn == TAC_WARRIOR)
 		return apply_warrior(&ctx, b, a, why);
 	if (fn == TAC_ANGEL)
 		return apply_angel(s, b, player, a, why);
 	n = board_steps(fn);
 	if (n == 0)
-		return why_fail(why, "a %s does not move marbles",
-		    tac_card_name(fn));
+		return why_fail(why, "a %C does not move marbles", fn);
 	if (a->seg[0].from == TAC_LOC_BASE) {
 		if (fn != TAC_C1 && fn != TAC_C13)
 			return why_fail(why, "only a 1 or a 13 brings a marble "
@@ -320,9 +319,8 @@ apply_others_hold(const struct tac_state *s, int seat, int minus)
  */
 static int
 apply_check(const struct tac_state *s, const struct tac_action *a,
-    struct tac_board *out, struct why *why)
+    struct tac_board *out, struct tac_why *why)
 {
-	const char *name = tac_card_name(a->card);
 	int p = s->turn, ns = s->cfg.nseats, player, victim = -1;
 
 	*out = s->b;
@@ -331,14 +329,14 @@ apply_check(const struct tac_state *s, const struct tac_action *a,
 			return why_fail(why, "it is the exchange: give your "
 			    "partner a card first (give CARD)");
 		if (s->hand[p][a->card] == 0)
-			return why_fail(why, "you hold no %s", name);
+			return why_fail(why, "you hold no %C", a->card);
 		return 0;
 	}
 	if (a->op == TAC_OP_GIVE)
 		return why_fail(why, "cards are given only in the exchange");
 	if (s->phase == TAC_PH_DEVIL) {
 		if (!a->devil || a->tac)
-			return why_fail(why, "play a card of seat %d's hand for "
+			return why_fail(why, "play a card of %P's hand for "
 			    "them: DEVIL CARD ...", s->victim);
 		victim = s->victim;
 	} else if (s->phase == TAC_PH_FORCED && !a->tac)
@@ -361,9 +359,8 @@ apply_check(const struct tac_state *s, const struct tac_action *a,
 			return why_fail(why, "this TAC undid a winning move and "
 			    "cannot itself be undone");
 		if ((a->devil ? TAC_DEVIL : a->card) != s->undo.card)
-			return why_fail(why, "the TAC takes the %s: write TAC %s "
-			    "...", tac_card_name(s->undo.card),
-			    tac_card_name(s->undo.card));
+			return why_fail(why, "the TAC takes the %C: write TAC %s "
+			    "...", s->undo.card, tac_card_name(s->undo.card));
 		*out = s->undo.before;
 		if (a->devil)
 			victim = (p + 1) % ns;
@@ -372,13 +369,13 @@ apply_check(const struct tac_state *s, const struct tac_action *a,
 			return why_fail(why, "you hold no Devil");
 		victim = (p + 1) % ns;
 	} else if (victim < 0 && s->hand[p][a->card] == 0)
-		return why_fail(why, "you hold no %s", name);
+		return why_fail(why, "you hold no %C", a->card);
 	if (victim >= 0) {
 		if (s->nhand[victim] == 0)
-			return why_fail(why, "seat %d holds no card: the Devil "
+			return why_fail(why, "%P holds no card: the Devil "
 			    "has no effect", victim);
 		if (s->hand[victim][a->card] == 0)
-			return why_fail(why, "seat %d holds no %s", victim, name);
+			return why_fail(why, "%P holds no %C", victim, a->card);
 		player = victim;
 	} else
 		player = p;
@@ -392,13 +389,13 @@ apply_check(const struct tac_state *s, const struct tac_action *a,
 		if (a->card == TAC_TAC && (!a->devil ||
 		    s->nhand[(player + 1) % ns] == 0))
 			return why_fail(why, "a TAC taken by the Devil needs "
-			    "seat %d to hold a card", (player + 1) % ns);
+			    "%P to hold a card", (player + 1) % ns);
 		if (a->card != TAC_FOOL && a->card != TAC_TAC)
-			return why_fail(why, "what does the %s do?", name);
+			return why_fail(why, "what does the %C do?", a->card);
 		return 0;
 	}
 	if (a->card == TAC_FOOL || a->card == TAC_TAC || a->card == TAC_DEVIL)
-		return why_fail(why, "the %s takes no FROM>TO", name);
+		return why_fail(why, "the %C takes no FROM>TO", a->card);
 	return exec_function(s, out, player, a->card, a, why);
 }
 
@@ -421,25 +418,25 @@ apply_same_kind(const struct tac_action *x, const struct tac_action *y)
 /*
  * Check and apply a player's action.  Returns the index of the matching
  * legal action in l (its canonical spelling), or -1 with the reason in
- * why and the state unchanged.
+ * why (if not NULL) and the state unchanged.
  */
 int
-tac_apply(struct tac_state *s, const struct tac_action *a,
-    struct tac_list *l, char *buf, size_t len)
+tac_apply_why(struct tac_state *s, const struct tac_action *a,
+    struct tac_list *l, struct tac_why *why)
 {
-	struct why why = { buf, len };
 	struct tac_board want, got;
 	char text[64];
 	int i, n;
 
+	why_clear(why);
 	if (s->phase == TAC_PH_OVER)
-		return why_fail(&why, "the game is over");
+		return why_fail(why, "the game is over");
 	if (s->phase == TAC_PH_DEAL)
-		return why_fail(&why, "the cards are not dealt yet");
+		return why_fail(why, "the cards are not dealt yet");
 	n = tac_legal(s, l);
 	if (n < 0)
-		return why_fail(&why, "too many legal actions");
-	if (apply_check(s, a, &want, &why) == -1)
+		return why_fail(why, "too many legal actions");
+	if (apply_check(s, a, &want, why) == -1)
 		return -1;
 	for (i = 0; i < n; i++) {
 		if (!apply_same_kind(a, &l->a[i]))
@@ -452,9 +449,25 @@ tac_apply(struct tac_state *s, const struct tac_action *a,
 		}
 	}
 	if (a->op == TAC_OP_DISCARD && n > 0) {
-		tac_action_format(&l->a[0], text, sizeof text);
-		return why_fail(&why, "a card can be played (%s), so none may "
+		if (why != NULL)
+			tac_action_format(&l->a[0], text, sizeof text);
+		return why_fail(why, "a card can be played (%s), so none may "
 		    "be discarded", text);
 	}
-	return why_fail(&why, "not a legal action here");
+	return why_fail(why, "not a legal action here");
+}
+
+/* tac_apply_why() with the reason written in English into buf. */
+int
+tac_apply(struct tac_state *s, const struct tac_action *a,
+    struct tac_list *l, char *buf, size_t len)
+{
+	struct tac_why why;
+	int r;
+
+	if (buf == NULL || len == 0)
+		return tac_apply_why(s, a, l, NULL);
+	r = tac_apply_why(s, a, l, &why);
+	why_text(&why, buf, len);
+	return r;
 }

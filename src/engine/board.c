@@ -6,22 +6,85 @@
  * being checked, so the rules of movement live in one place.
  */
 #include <stdarg.h>
-#include <stdio.h>
+#include <string.h>
 
 #include "internal.h"
 
-/* Store a reason, if the caller wants one; always return -1. */
-int
-why_set(struct why *why, const char *fmt, ...)
+/* Copy a text value into a reason, cut on a UTF-8 boundary if long. */
+static void
+why_copy(char *dst, size_t size, const char *src)
 {
+	size_t n;
+
+	if (src == NULL)
+		src = "";
+	n = strlen(src);
+	if (n >= size) {
+		n = size - 1;
+		while (n > 0 && ((unsigned char)src[n] & 0xc0) == 0x80)
+			n--;
+	}
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+/*
+ * Store a reason and copies of its values; always return -1.  fmt's
+ * conversions (tac.h) say what each value is: an int for %d, %C, %P and
+ * %L, a const char * for %s.  An unknown conversion ends the values, and
+ * so does a fifth one: tests/check_why.c finds such a fmt.
+ */
+int
+why_set(struct tac_why *why, const char *fmt, ...)
+{
+	struct tac_why_arg *arg;
+	const char *p;
 	va_list ap;
 
-	if (why == NULL || why->buf == NULL || why->len == 0)
+	if (why == NULL)
 		return -1;
+	memset(why, 0, sizeof *why);
+	why->fmt = fmt;
 	va_start(ap, fmt);
-	vsnprintf(why->buf, why->len, fmt, ap);
+	for (p = fmt; *p != '\0'; p++) {
+		if (*p != '%')
+			continue;
+		if (*++p == '%')
+			continue;
+		if (*p == '\0' || strchr("dsCPL", *p) == NULL ||
+		    why->nargs == TAC_WHY_MAXARGS)
+			break;
+		arg = &why->arg[why->nargs++];
+		arg->kind = *p;
+		if (*p == 's')
+			why_copy(arg->s, sizeof arg->s,
+			    va_arg(ap, const char *));
+		else
+			arg->v = va_arg(ap, int);
+	}
 	va_end(ap);
 	return -1;
+}
+
+/* Start a call that may refuse: no reason yet. */
+void
+why_clear(struct tac_why *why)
+{
+	if (why != NULL) {
+		why->fmt = NULL;
+		why->nargs = 0;
+	}
+}
+
+/*
+ * Write a reason into a caller's buffer as the string APIs always did:
+ * nothing when there is no reason or no room.
+ */
+void
+why_text(const struct tac_why *why, char *buf, size_t len)
+{
+	if (why->fmt != NULL && buf != NULL && len > 0)
+		tac_why_format(why, buf, len);
 }
 
 /* Return how far a number card moves a marble, 0 for the others. */
@@ -166,14 +229,6 @@ board_ahead(const struct tac_state *s, const struct tac_board *b, int x)
 	return -1;
 }
 
-/* Format a place into a small static-free buffer for a reason. */
-static const char *
-loc_str(int loc, char *buf, size_t len)
-{
-	tac_loc_format(loc, buf, len);
-	return buf;
-}
-
 /*
  * Move the marble at 'from' n steps (dir +1 forward, -1 backward for the 4)
  * to 'to', by the rules M5-M13 and C3.  Only the marbles of ctx->seats may
@@ -182,28 +237,25 @@ loc_str(int loc, char *buf, size_t len)
  */
 int
 board_move(const struct fn_ctx *ctx, struct tac_board *b, int from, int to,
-    int n, int dir, struct why *why)
+    int n, int dir, struct tac_why *why)
 {
 	const struct tac_state *s = ctx->s;
-	char a[8], c[8];
 	int o, k, j, start, pos, step, r, L = s->nfields, wanthome;
 
 	o = board_owner(s, b, from);
 	if (o < 0)
-		return why_fail(why, "no marble on %s", loc_str(from, a,
-		    sizeof a));
+		return why_fail(why, "no marble on %L", from);
 	if ((ctx->seats & (1U << o)) == 0)
-		return why_fail(why, "the marble on %s is not one you may move",
-		    loc_str(from, a, sizeof a));
+		return why_fail(why, "the marble on %L is not one you may move",
+		    from);
 	if (to == TAC_LOC_BASE)
 		return why_fail(why, "a %d cannot move a marble to a base", n);
 	wanthome = TAC_LOC_ISHOME(to);
 	if (wanthome && TAC_LOC_SEAT(to) != o)
-		return why_fail(why, "the marble on %s cannot enter %s: "
-		    "only its own home", loc_str(from, a, sizeof a),
-		    loc_str(to, c, sizeof c));
+		return why_fail(why, "the marble on %L cannot enter %L: "
+		    "only its own home", from, to);
 	if (!wanthome && to >= L)
-		return why_fail(why, "%d is not a field", to);
+		return why_fail(why, "%L is not a field", to);
 
 	if (TAC_LOC_ISHOME(from)) {
 		/* M12, M13: inside a home, forward only, exact, no jumping. */
@@ -215,18 +267,16 @@ board_move(const struct fn_ctx *ctx, struct tac_board *b, int from, int to,
 			    "to the circle");
 		k = TAC_LOC_DEPTH(from);
 		if (k + n > 4)
-			return why_fail(why, "a %d from %s would leave the home",
-			    n, loc_str(from, a, sizeof a));
+			return why_fail(why, "a %d from %L would leave the home",
+			    n, from);
 		for (j = k + 1; j <= k + n; j++)
 			if (b->home[o] & (1U << (j - 1)))
-				return why_fail(why, "marble on %s cannot pass "
-				    "the marble on %s", loc_str(from, a,
-				    sizeof a), loc_str(TAC_LOC_HOME(o, j), c,
-				    sizeof c));
+				return why_fail(why, "marble on %L cannot pass "
+				    "the marble on %L", from,
+				    TAC_LOC_HOME(o, j));
 		if (to != TAC_LOC_HOME(o, k + n))
-			return why_fail(why, "a %d takes %s to %dH%d, not %s",
-			    n, loc_str(from, a, sizeof a), o, k + n,
-			    loc_str(to, c, sizeof c));
+			return why_fail(why, "a %d takes %L to %L, not %L",
+			    n, from, TAC_LOC_HOME(o, k + n), to);
 		b->home[o] &= ~(1U << (k - 1));
 		b->home[o] |= 1U << (k + n - 1);
 		return 0;
@@ -238,38 +288,35 @@ board_move(const struct fn_ctx *ctx, struct tac_board *b, int from, int to,
 		if (wanthome && pos == start) {
 			/* M9/C3: a fresh marble may not turn in at once. */
 			if (step == 1 && (b->fresh & (1U << o)))
-				return why_fail(why, "the marble on %s is fresh "
+				return why_fail(why, "the marble on %L is fresh "
 				    "and cannot go into its home from its "
-				    "start field", loc_str(from, a, sizeof a));
+				    "start field", from);
 			r = n - step + 1;
 			if (r > 4)
 				break;
 			for (j = 1; j <= r; j++)
 				if (b->home[o] & (1U << (j - 1)))
-					return why_fail(why, "marble on %s "
-					    "cannot pass the marble on %s",
-					    loc_str(from, a, sizeof a),
-					    loc_str(TAC_LOC_HOME(o, j), c,
-					    sizeof c));
+					return why_fail(why, "marble on %L "
+					    "cannot pass the marble on %L",
+					    from, TAC_LOC_HOME(o, j));
 			if (to != TAC_LOC_HOME(o, r))
-				return why_fail(why, "a %d takes %s into %dH%d, "
-				    "not %s", n, loc_str(from, a, sizeof a), o,
-				    r, loc_str(to, c, sizeof c));
+				return why_fail(why, "a %d takes %L into %L, "
+				    "not %L", n, from, TAC_LOC_HOME(o, r), to);
 			board_take(s, b, from);
 			b->home[o] |= 1U << (r - 1);
 			return 0;
 		}
 		pos = (pos + dir + L) % L;
 		if (step < n && b->field[pos] >= 0)
-			return why_fail(why, "marble on %s cannot pass the marble "
-			    "on %d", loc_str(from, a, sizeof a), pos);
+			return why_fail(why, "marble on %L cannot pass the marble "
+			    "on %L", from, pos);
 	}
 	if (wanthome)
-		return why_fail(why, "a %d does not take %s into %s", n,
-		    loc_str(from, a, sizeof a), loc_str(to, c, sizeof c));
+		return why_fail(why, "a %d does not take %L into %L", n,
+		    from, to);
 	if (pos != to)
-		return why_fail(why, "a %d takes %s to %d, not %d", n,
-		    loc_str(from, a, sizeof a), pos, to);
+		return why_fail(why, "a %d takes %L to %L, not %L", n,
+		    from, pos, to);
 	board_take(s, b, from);
 	board_put(s, b, pos, o);
 	return 0;
@@ -278,7 +325,7 @@ board_move(const struct fn_ctx *ctx, struct tac_board *b, int from, int to,
 /* Bring a marble from a base onto the start field 'to' (M8). */
 int
 board_enter(const struct fn_ctx *ctx, struct tac_board *b, int to,
-    struct why *why)
+    struct tac_why *why)
 {
 	const struct tac_state *s = ctx->s;
 	int o;
@@ -287,12 +334,12 @@ board_enter(const struct fn_ctx *ctx, struct tac_board *b, int to,
 	    board_start_owner(s, to);
 	if (o < 0)
 		return why_fail(why, "a marble enters on a start field, "
-		    "not on %d", to);
+		    "not on %L", to);
 	if ((ctx->seats & (1U << o)) == 0)
-		return why_fail(why, "%d is not the start field of a marble "
+		return why_fail(why, "%L is not the start field of a marble "
 		    "you may enter", to);
 	if (b->base[o] == 0)
-		return why_fail(why, "seat %d has no marble in its base", o);
+		return why_fail(why, "%P has no marble in its base", o);
 	b->base[o]--;
 	board_put(s, b, to, o);
 	b->fresh |= 1U << o;

@@ -2,7 +2,6 @@
  * game.c: setting up a game, the deck and the deal, the exchange, whose
  * turn it is, the end of a round and the end of the game.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
@@ -29,20 +28,31 @@ game_schedule(const struct tac_config *cfg)
 
 /* Check a configuration; B6 leaves out 2 and 3 players. */
 int
-tac_config_check(const struct tac_config *cfg, char *why, size_t len)
+tac_config_check_why(const struct tac_config *cfg, struct tac_why *why)
 {
-	struct why w = { why, len };
-
+	why_clear(why);
 	if (cfg->nseats != 4 && cfg->nseats != 6)
-		return why_fail(&w, "players: %d is not supported, only 4 or 6 "
+		return why_fail(why, "players: %d is not supported, only 4 or 6 "
 		    "(B6)", cfg->nseats);
 	if (cfg->triples && cfg->nseats != 6)
-		return why_fail(&w, "teams: triples need 6 players");
+		return why_fail(why, "teams: triples need 6 players");
 	if (cfg->master > 1 || cfg->triples > 1)
-		return why_fail(&w, "bad option value");
+		return why_fail(why, "bad option value");
 	if (cfg->names != TAC_NAMES_TAC && cfg->names != TAC_NAMES_TAKER)
-		return why_fail(&w, "names: must be tac or taker");
+		return why_fail(why, "names: must be tac or taker");
 	return 0;
+}
+
+/* tac_config_check_why() with the reason written in English into buf. */
+int
+tac_config_check(const struct tac_config *cfg, char *buf, size_t len)
+{
+	struct tac_why why;
+	int r;
+
+	r = tac_config_check_why(cfg, &why);
+	why_text(&why, buf, len);
+	return r;
 }
 
 /* Fill counts with the deck of a configuration (D1-D3). */
@@ -295,25 +305,25 @@ tac_init_dealt(struct tac_state *s, const struct tac_config *cfg, int dealer)
 	game_round_start(s);
 }
 
-/* Give every seat its hand for this round, in a game dealt from outside. */
-int
-tac_deal(struct tac_state *s, const uint8_t hands[][TAC_NCARDS], char *why,
-    size_t len)
+/* Check and give every seat its hand; the reason goes into why. */
+static int
+game_deal(struct tac_state *s, const uint8_t hands[][TAC_NCARDS],
+    struct tac_why *why)
 {
-	struct why w = { why, len };
 	uint8_t counts[TAC_NCARDS];
 	int i, c, n, size = -1;
 
+	why_clear(why);
 	if (s->phase != TAC_PH_DEAL)
-		return why_fail(&w, "no deal is due");
+		return why_fail(why, "no deal is due");
 	tac_deck_fill(&s->cfg, counts);
 	for (c = 0; c < TAC_NCARDS; c++) {
 		n = 0;
 		for (i = 0; i < s->cfg.nseats; i++)
 			n += hands[i][c];
 		if (n > counts[c])
-			return why_fail(&w, "more %s cards than the deck has",
-			    tac_card_name(c));
+			return why_fail(why, "more %C cards than the deck has",
+			    c);
 	}
 	for (i = 0; i < s->cfg.nseats; i++) {
 		n = 0;
@@ -322,7 +332,7 @@ tac_deal(struct tac_state *s, const uint8_t hands[][TAC_NCARDS], char *why,
 		if (size < 0)
 			size = n;
 		if (n != size || n < 1 || n > 6)
-			return why_fail(&w, "seat %d is dealt %d cards: every "
+			return why_fail(why, "%P is dealt %d cards: every "
 			    "seat gets the same number, 1 to 6", i, n);
 	}
 	for (i = 0; i < s->cfg.nseats; i++) {
@@ -331,6 +341,19 @@ tac_deal(struct tac_state *s, const uint8_t hands[][TAC_NCARDS], char *why,
 	}
 	game_dealt(s);
 	return 0;
+}
+
+/* Give every seat its hand for this round, in a game dealt from outside. */
+int
+tac_deal(struct tac_state *s, const uint8_t hands[][TAC_NCARDS], char *buf,
+    size_t len)
+{
+	struct tac_why why;
+	int r;
+
+	r = game_deal(s, hands, &why);
+	why_text(&why, buf, len);
+	return r;
 }
 
 /* Return the team that has all its marbles home, or -1 (M16). */

@@ -15,15 +15,15 @@ struct fn_ctx {
 	uint8_t		 seats;		/* bit per seat whose marbles may move */
 };
 
-/* Reasons are optional: a NULL buffer means "just tell me yes or no". */
-struct why {
-	char		*buf;
-	size_t		 len;
-};
-
-/* Refuse with a reason; the arguments are only evaluated when wanted. */
+/*
+ * Refuse with a reason (a struct tac_why, see tac.h).  Reasons are
+ * optional: a NULL why means "just tell me yes or no", and then the
+ * arguments are not even evaluated, so the move generator's rejected
+ * candidates cost nothing.  fmt must be a string literal: it is the
+ * message id (xgettext keyword why_fail:2).
+ */
 #define why_fail(w, ...) \
-	((w) == NULL || (w)->buf == NULL ? -1 : why_set((w), __VA_ARGS__))
+	((w) == NULL ? -1 : why_set((w), __VA_ARGS__))
 
 /* board.c */
 int	 board_steps(int);
@@ -38,13 +38,14 @@ void	 board_put(const struct tac_state *, struct tac_board *, int, int);
 void	 board_take(const struct tac_state *, struct tac_board *, int);
 int	 board_owner(const struct tac_state *, const struct tac_board *, int);
 int	 board_move(const struct fn_ctx *, struct tac_board *, int, int, int,
-	     int, struct why *);
+	     int, struct tac_why *);
 int	 board_enter(const struct fn_ctx *, struct tac_board *, int,
-	     struct why *);
+	     struct tac_why *);
 void	 board_swap(const struct tac_state *, struct tac_board *, int, int);
 int	 board_ahead(const struct tac_state *, const struct tac_board *, int);
-int	 why_set(struct why *, const char *, ...)
-	     __attribute__((format(printf, 2, 3)));
+int	 why_set(struct tac_why *, const char *, ...);
+void	 why_clear(struct tac_why *);
+void	 why_text(const struct tac_why *, char *, size_t);
 
 /* game.c */
 uint8_t	 game_ctrl(const struct tac_state *, const struct tac_board *, int);
@@ -64,13 +65,13 @@ int	 gen_angel_target(const struct tac_state *, const struct tac_board *,
 int	 seven_gen(const struct fn_ctx *, const struct tac_board *,
 	     const struct tac_action *, struct tac_list *);
 int	 seven_exec(const struct fn_ctx *, struct tac_board *,
-	     const struct tac_action *, struct why *);
+	     const struct tac_action *, struct tac_why *);
 
 /* notation.c */
 void	 tac_quote(const char *, size_t, char *, size_t);
 
 /* apply.c */
 int	 exec_function(const struct tac_state *, struct tac_board *, int,
-	     int, const struct tac_action *, struct why *);
+	     int, const struct tac_action *, struct tac_why *);
 
 #endif /* TAC_INTERNAL_H */

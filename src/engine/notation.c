@@ -3,10 +3,10 @@
  * shared/NOTATION.md.
  *
  * Parsing never allocates and never reads past the terminating NUL; every
- * refusal comes with a short English reason that quotes the offending word.
+ * refusal comes with a short English reason that quotes the offending word
+ * (a struct tac_why; tac_why_format() writes it, also here).
  */
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -45,9 +45,17 @@ struct notation_word {
 /* The parser's cursor and where its complaint goes. */
 struct notation_lex {
 	const char	*p;
-	char		*why;
-	size_t		 whylen;
+	struct tac_why	*why;		/* NULL: no complaint wanted */
+	char		 q[32];		/* a word quoted for the complaint */
 };
+
+/*
+ * Complain and return -1; like why_fail(), the values are only evaluated
+ * when a reason is wanted, and fmt is a literal (xgettext keyword
+ * notation_fail:2).
+ */
+#define notation_fail(lx, ...) \
+	((lx)->why == NULL ? -1 : why_set((lx)->why, __VA_ARGS__))
 
 /* Which places a segment may use, by card (see notation_segment()). */
 #define NOTATION_FROM_BASE	0x1	/* enters: B>start */
@@ -147,29 +155,12 @@ tac_quote(const char *s, size_t n, char *buf, size_t size)
 		memcpy(buf + cut, "...", 4);
 }
 
-/* Store a complaint and return -1. */
-static int
-notation_fail(struct notation_lex *lx, const char *fmt, ...)
+/* Quote a word for a complaint, into the cursor's buffer. */
+static const char *
+notation_quote(struct notation_lex *lx, const struct notation_word *w)
 {
-	va_list	ap;
-
-	if (lx->why != NULL && lx->whylen > 0) {
-		va_start(ap, fmt);
-		vsnprintf(lx->why, lx->whylen, fmt, ap);
-		va_end(ap);
-	}
-	return (-1);
-}
-
-/* Complain about a word, quoting it: fmt has one %s for the word. */
-static int
-notation_fail_word(struct notation_lex *lx, const char *fmt,
-    const struct notation_word *w)
-{
-	char	q[32];
-
-	tac_quote(w->p, w->len, q, sizeof q);
-	return (notation_fail(lx, fmt, q));
+	tac_quote(w->p, w->len, lx->q, sizeof lx->q);
+	return (lx->q);
 }
 
 /* Skip white space. */
@@ -247,7 +238,8 @@ notation_trailing(struct notation_lex *lx)
 		if (w.p[0] == '<' && w.p[1] == '>')
 			w.len = 2;
 	}
-	return (notation_fail_word(lx, "unexpected \"%s\" at the end", &w));
+	return (notation_fail(lx, "unexpected \"%s\" at the end",
+	    notation_quote(lx, &w)));
 }
 
 /*
@@ -269,11 +261,13 @@ notation_place(struct notation_lex *lx, const struct notation_word *w,
 	if (w->len == 3 && notation_lower((unsigned char)p[1]) == 'h' &&
 	    p[0] >= '0' && p[0] <= '9' && p[2] >= '0' && p[2] <= '9') {
 		if (p[0] > '5')
-			return (notation_fail_word(lx,
-			    "\"%s\" is not a home: seats are 0..5", w));
+			return (notation_fail(lx,
+			    "\"%s\" is not a home: seats are 0..5",
+			    notation_quote(lx, w)));
 		if (p[2] < '1' || p[2] > '4')
-			return (notation_fail_word(lx,
-			    "\"%s\" is not a home field: H1..H4", w));
+			return (notation_fail(lx,
+			    "\"%s\" is not a home field: H1..H4",
+			    notation_quote(lx, w)));
 		*loc = TAC_LOC_HOME(p[0] - '0', p[2] - '0');
 		return (0);
 	}
@@ -284,14 +278,17 @@ notation_place(struct notation_lex *lx, const struct notation_word *w,
 			break;
 	}
 	if (w->len == 0 || (size_t)n != w->len)
-		return (notation_fail_word(lx, "\"%s\" is not a place", w));
+		return (notation_fail(lx, "\"%s\" is not a place",
+		    notation_quote(lx, w)));
 	if (i || w->len > 2 || (w->len == 2 && p[0] == '0'))
-		return (notation_fail_word(lx, "\"%s\" is not a field", w));
+		return (notation_fail(lx, "\"%s\" is not a field",
+		    notation_quote(lx, w)));
 	n = p[0] - '0';
 	if (w->len == 2)
 		n = n * 10 + (p[1] - '0');
 	if (n >= TAC_MAXFIELDS)
-		return (notation_fail_word(lx, "\"%s\" is not a field", w));
+		return (notation_fail(lx, "\"%s\" is not a field",
+		    notation_quote(lx, w)));
 	*loc = n;
 	return (0);
 }
@@ -315,10 +312,14 @@ notation_segment(struct notation_lex *lx, int card, int allow,
 	if (notation_place(lx, &w, &seg->from) != 0)
 		return (-1);
 	notation_skip(lx);
-	if (strncmp(lx->p, op, oplen) != 0)
-		return (notation_fail_word(lx, card == TAC_TR ?
-		    "expected \"<>\" after \"%s\"" :
-		    "expected \">\" after \"%s\"", &w));
+	if (strncmp(lx->p, op, oplen) != 0) {
+		if (card == TAC_TR)
+			return (notation_fail(lx,
+			    "expected \"<>\" after \"%s\"",
+			    notation_quote(lx, &w)));
+		return (notation_fail(lx, "expected \">\" after \"%s\"",
+		    notation_quote(lx, &w)));
+	}
 	lx->p += oplen;
 	notation_next(lx, &w);
 	if (w.len == 0)
@@ -416,23 +417,27 @@ notation_card(struct notation_lex *lx, const char *after)
 	}
 	card = tac_card_parse(w.p, w.len);
 	if (card < 0)
-		return (notation_fail_word(lx, "unknown card \"%s\"", &w));
+		return (notation_fail(lx, "unknown card \"%s\"",
+		    notation_quote(lx, &w)));
 	return (card);
 }
 
-/* Parse an action in the notation; -1 and a reason if it is not one. */
+/*
+ * Parse an action in the notation; -1 and a reason (if why is not NULL)
+ * if it is not one.
+ */
 int
-tac_action_parse(const char *text, struct tac_action *action, char *why,
-    size_t whylen)
+tac_action_parse_why(const char *text, struct tac_action *action,
+    struct tac_why *why)
 {
 	struct notation_lex	lx;
 	struct tac_action	a;
 	int			card;
 
 	memset(&a, 0, sizeof a);
+	why_clear(why);
 	lx.p = text != NULL ? text : "";
 	lx.why = why;
-	lx.whylen = whylen;
 
 	if (notation_peek_is(&lx, "give")) {
 		notation_drop(&lx);
@@ -487,15 +492,29 @@ done:
 	return (0);
 }
 
+/* tac_action_parse_why() with the reason written in English into why. */
+int
+tac_action_parse(const char *text, struct tac_action *action, char *buf,
+    size_t len)
+{
+	struct tac_why	why;
+	int		r;
+
+	if (buf == NULL || len == 0)
+		return (tac_action_parse_why(text, action, NULL));
+	r = tac_action_parse_why(text, action, &why);
+	why_text(&why, buf, len);
+	return (r);
+}
+
 /*
- * Append to a buffer with snprintf semantics: *off counts what would have
- * been written, the buffer is always terminated when it has room.
+ * Append n bytes to a buffer with snprintf semantics: *off counts what
+ * would have been written, the buffer is always terminated when it has
+ * room.
  */
 static void
-notation_put(char *buf, size_t len, size_t *off, const char *s)
+notation_putn(char *buf, size_t len, size_t *off, const char *s, size_t n)
 {
-	size_t	n = strlen(s);
-
 	if (*off < len) {
 		size_t	room = len - *off - 1;
 
@@ -503,6 +522,13 @@ notation_put(char *buf, size_t len, size_t *off, const char *s)
 		buf[*off + (n < room ? n : room)] = '\0';
 	}
 	*off += n;
+}
+
+/* Append a string with snprintf semantics (see notation_putn()). */
+static void
+notation_put(char *buf, size_t len, size_t *off, const char *s)
+{
+	notation_putn(buf, len, off, s, strlen(s));
 }
 
 /* Write a place: "17", "2H4" or "B"; returns the length it needs. */
@@ -587,4 +613,94 @@ tac_action_equal(const struct tac_action *a, const struct tac_action *b)
 			return (0);
 	}
 	return (1);
+}
+
+/*
+ * Read one conversion of a reason's fmt after its '%': "%C" takes the
+ * next value, "%2$C" the second.  Returns the kind and sets *index, -1
+ * when the conversion is malformed ("%0$C", "%2C"); *p moves past it.
+ */
+static int
+notation_conversion(const char **p, int *next, int *index)
+{
+	const char	*q = *p;
+	int		 n = 0, digits, dollar, kind;
+
+	while (*q >= '0' && *q <= '9' && n < 100)
+		n = n * 10 + (*q++ - '0');
+	digits = q != *p;
+	if ((dollar = *q == '$'))
+		q++;
+	kind = (unsigned char)*q;
+	if (kind != '\0')
+		q++;
+	*p = q;
+	if (kind == '\0' || digits != dollar || (digits && n == 0))
+		*index = -1;
+	else
+		*index = digits ? n - 1 : (*next)++;
+	return (kind);
+}
+
+/*
+ * Write a reason in English (see tac.h) with snprintf's semantics: the
+ * length of the whole text is returned, at most len - 1 bytes and a NUL
+ * are written.  No reason is the empty text.
+ */
+size_t
+tac_why_format(const struct tac_why *why, char *buf, size_t len)
+{
+	const struct tac_why_arg	*arg;
+	const char			*p, *end;
+	char				 tmp[24];
+	size_t				 off = 0, n;
+	int				 next = 0, index, kind;
+
+	if (len > 0)
+		buf[0] = '\0';
+	if (why == NULL || why->fmt == NULL)
+		return (0);
+	for (p = why->fmt; *p != '\0'; ) {
+		if (*p != '%') {
+			n = strcspn(p, "%");
+			notation_putn(buf, len, &off, p, n);
+			p += n;
+			continue;
+		}
+		if (p[1] == '%') {
+			notation_putn(buf, len, &off, "%", 1);
+			p += 2;
+			continue;
+		}
+		p++;
+		kind = notation_conversion(&p, &next, &index);
+		arg = index >= 0 && index < why->nargs &&
+		    index < TAC_WHY_MAXARGS ? &why->arg[index] : NULL;
+		if (arg == NULL)
+			kind = '?';
+		switch (kind) {
+		case 'd':
+			snprintf(tmp, sizeof tmp, "%d", arg->v);
+			break;
+		case 's':
+			end = memchr(arg->s, '\0', sizeof arg->s);
+			notation_putn(buf, len, &off, arg->s, end != NULL ?
+			    (size_t)(end - arg->s) : sizeof arg->s);
+			continue;
+		case 'C':
+			notation_put(buf, len, &off, tac_card_name(arg->v));
+			continue;
+		case 'P':
+			snprintf(tmp, sizeof tmp, "seat %d", arg->v);
+			break;
+		case 'L':
+			tac_loc_format(arg->v, tmp, sizeof tmp);
+			break;
+		default:
+			snprintf(tmp, sizeof tmp, "?");
+			break;
+		}
+		notation_put(buf, len, &off, tmp);
+	}
+	return (off);
 }

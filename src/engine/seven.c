@@ -74,26 +74,21 @@ seven_settle(const struct seven *sv, struct node *nd)
  */
 static int
 seven_step(const struct seven *sv, struct node *nd, int from, int to,
-    struct why *why)
+    struct tac_why *why)
 {
 	const struct tac_state *s = sv->s;
 	struct tac_board *b = &nd->b;
-	char a[8] = "", c[8] = "";
 	int o, k, j, start;
 
-	if (why != NULL) {		/* formatting costs the search */
-		tac_loc_format(from, a, sizeof a);
-		tac_loc_format(to, c, sizeof c);
-	}
 	o = board_owner(s, b, from);
 	if (o < 0)
-		return why_fail(why, "no marble on %s", a);
+		return why_fail(why, "no marble on %L", from);
 	if ((seven_mask(sv, nd) & (1U << o)) == 0) {
 		if (nd->stage == 1 && o == sv->player)
 			return why_fail(why, "your last marble is home: the "
 			    "rest of the 7 must move your partner's marbles");
-		return why_fail(why, "the marble on %s is not one you may move",
-		    a);
+		return why_fail(why, "the marble on %L is not one you may move",
+		    from);
 	}
 	if (TAC_LOC_ISHOME(from)) {
 		k = TAC_LOC_DEPTH(from);
@@ -102,14 +97,14 @@ seven_step(const struct seven *sv, struct node *nd, int from, int to,
 			    "to the circle");
 		j = TAC_LOC_DEPTH(to);
 		if (sv->stuck[o] & (1U << (k - 1)))
-			return why_fail(why, "the marble on %s is stuck and "
-			    "cannot move", a);
+			return why_fail(why, "the marble on %L is stuck and "
+			    "cannot move", from);
 		if (j < k && (nd->moved[o] & (1U << (k - 1))) == 0)
-			return why_fail(why, "the marble on %s must step forward "
-			    "before it steps back", a);
+			return why_fail(why, "the marble on %L must step forward "
+			    "before it steps back", from);
 		if (b->home[o] & (1U << (j - 1)))
-			return why_fail(why, "marble on %s cannot pass the "
-			    "marble on %s", a, c);
+			return why_fail(why, "marble on %L cannot pass the "
+			    "marble on %L", from, to);
 		b->home[o] &= ~(1U << (k - 1));
 		b->home[o] |= 1U << (j - 1);
 		nd->moved[o] &= ~(1U << (k - 1));
@@ -118,21 +113,22 @@ seven_step(const struct seven *sv, struct node *nd, int from, int to,
 		start = board_start(s, o);
 		if (from != start || TAC_LOC_SEAT(to) != o ||
 		    TAC_LOC_DEPTH(to) != 1)
-			return why_fail(why, "the marble on %s cannot step "
-			    "to %s", a, c);
+			return why_fail(why, "the marble on %L cannot step "
+			    "to %L", from, to);
 		if (b->fresh & (1U << o))
-			return why_fail(why, "the marble on %s is fresh and "
-			    "cannot go into its home from its start field", a);
+			return why_fail(why, "the marble on %L is fresh and "
+			    "cannot go into its home from its start field",
+			    from);
 		if (b->home[o] & 1U)
-			return why_fail(why, "marble on %s cannot pass the "
-			    "marble on %s", a, c);
+			return why_fail(why, "marble on %L cannot pass the "
+			    "marble on %L", from, to);
 		board_take(s, b, from);
 		b->home[o] |= 1U;
 		nd->moved[o] |= 1U;
 	} else {
 		if (to != (from + 1) % s->nfields)
-			return why_fail(why, "the marble on %s cannot step "
-			    "to %s", a, c);
+			return why_fail(why, "the marble on %L cannot step "
+			    "to %L", from, to);
 		board_take(s, b, from);
 		board_put(s, b, to, o);		/* C4.2: kicks what it meets */
 	}
@@ -380,12 +376,11 @@ seven_toward(const struct tac_state *s, int o, int at, int to)
 /* Carry out a player's 7 on board b, checking every step (C4). */
 int
 seven_exec(const struct fn_ctx *ctx, struct tac_board *b,
-    const struct tac_action *a, struct why *why)
+    const struct tac_action *a, struct tac_why *why)
 {
 	const struct tac_state *s = ctx->s;
 	struct seven sv;
 	struct node nd;
-	char x[8] = "", y[8] = "";
 	int i, o, at, n, total = 0, from, to;
 
 	if (a->op != TAC_OP_MOVE || a->nseg < 1)
@@ -393,17 +388,13 @@ seven_exec(const struct fn_ctx *ctx, struct tac_board *b,
 	for (i = 0; i < a->nseg; i++) {
 		from = a->seg[i].from;
 		to = a->seg[i].to;
-		if (why != NULL) {
-			tac_loc_format(from, x, sizeof x);
-			tac_loc_format(to, y, sizeof y);
-		}
 		if (from == TAC_LOC_BASE || to == TAC_LOC_BASE)
 			return why_fail(why, "a 7 neither enters nor leaves "
-			    "the circle: %s>%s", x, y);
+			    "the circle: %L>%L", from, to);
 		if (!TAC_LOC_ISHOME(from) && from >= s->nfields)
-			return why_fail(why, "%s is not a field", x);
+			return why_fail(why, "%L is not a field", from);
 		if (!TAC_LOC_ISHOME(to) && to >= s->nfields)
-			return why_fail(why, "%s is not a field", y);
+			return why_fail(why, "%L is not a field", to);
 		if (TAC_LOC_ISHOME(from) && !TAC_LOC_ISHOME(to))
 			return why_fail(why, "a marble in a home never returns "
 			    "to the circle");
@@ -416,12 +407,12 @@ seven_exec(const struct fn_ctx *ctx, struct tac_board *b,
 			n = (to - from + s->nfields) % s->nfields;
 		if (TAC_LOC_ISHOME(from) && TAC_LOC_SEAT(from) !=
 		    TAC_LOC_SEAT(to))
-			return why_fail(why, "%s and %s are in different homes",
-			    x, y);
+			return why_fail(why, "%L and %L are in different homes",
+			    from, to);
 		total += n < 0 ? -n : n;
 		if (n == 0)
-			return why_fail(why, "the segment %s>%s has no steps",
-			    x, y);
+			return why_fail(why, "the segment %L>%L has no steps",
+			    from, to);
 	}
 	if (total != 7)
 		return why_fail(why, "a 7 must use all 7 steps, these segments "
@@ -430,16 +421,12 @@ seven_exec(const struct fn_ctx *ctx, struct tac_board *b,
 	for (i = 0; i < a->nseg; i++) {
 		at = a->seg[i].from;
 		o = board_owner(s, &nd.b, at);
-		if (why != NULL) {
-			tac_loc_format(at, x, sizeof x);
-			tac_loc_format(a->seg[i].to, y, sizeof y);
-		}
 		if (o < 0)
-			return why_fail(why, "no marble on %s", x);
+			return why_fail(why, "no marble on %L", at);
 		if (TAC_LOC_ISHOME(a->seg[i].to) &&
 		    TAC_LOC_SEAT(a->seg[i].to) != o)
-			return why_fail(why, "the marble on %s cannot enter %s: "
-			    "only its own home", x, y);
+			return why_fail(why, "the marble on %L cannot enter %L: "
+			    "only its own home", at, a->seg[i].to);
 		while (at != a->seg[i].to) {
 			if (nd.r == 0)
 				return why_fail(why, "a 7 has only 7 steps");

@@ -158,8 +158,45 @@ struct tac_list {
 	struct tac_memo	memo;
 };
 
+/*
+ * Why the rules refuse something: a message id, English as RULES.md words
+ * it, and its values, so that a renderer can say it in any language.  In
+ * fmt, %d is a number, %s a text (notation: an action, a word typed), %C
+ * a card (the value: enum of the card, as tac_card_name() takes), %P a
+ * seat (a player: 0..5), %L a place (a TAC_LOC_* location or field
+ * number, as tac_loc_format() writes it: "12", "B", "0H3"); a
+ * translation may number them ("%2$C").  tac_why_format() writes the
+ * English text, exactly what tac_apply()'s why was.
+ *
+ * In English, %C is the card's notation name ("TR", "DEVIL"), as the
+ * reasons always printed it; %P is "seat 2"; %% is a '%'.  A card that
+ * the player is told to type ("write TAC TR ...") is notation, so it is a
+ * %s holding tac_card_name(): it reads the same in every language.  The
+ * engine's own fmts never number their conversions; tac_why_format()
+ * takes numbered ones too, and writes '?' for a conversion it cannot
+ * fill.  Every fmt is a literal in the engine's source, the second
+ * argument of why_fail() or notation_fail() (xgettext keywords
+ * why_fail:2 and notation_fail:2), so a renderer looks its translation
+ * up by its text (the same text may sit at two addresses).  A text value
+ * keeps up to 63 bytes, as the English reasons always did: enough for an
+ * action a reason quotes, even a 7 of seven segments.
+ */
+#define TAC_WHY_MAXARGS	4
+struct tac_why_arg {
+	int		 kind;		/* 'd', 's', 'C', 'P', 'L' */
+	int		 v;		/* d, C, P, L */
+	char		 s[64];		/* s: the text (cut on a UTF-8 boundary) */
+};
+struct tac_why {
+	const char	*fmt;		/* a static string; NULL: no reason */
+	int		 nargs;
+	struct tac_why_arg arg[TAC_WHY_MAXARGS];
+};
+
 /* game.c */
 int		 tac_config_check(const struct tac_config *, char *, size_t);
+int		 tac_config_check_why(const struct tac_config *,
+		     struct tac_why *);
 void		 tac_init(struct tac_state *, const struct tac_config *, uint64_t);
 void		 tac_init_dealt(struct tac_state *, const struct tac_config *,
 		     int);
@@ -180,9 +217,14 @@ int		 tac_legal(const struct tac_state *, struct tac_list *);
 /*
  * apply.c: tac_apply() returns the index in the list of the legal action
  * it matched (>= 0), or -1 with the reason; tac_play() trusts its input.
+ * The _why variants do the same and hand back the reason as a struct
+ * tac_why (fmt NULL when there is none); a NULL why asks for no reason,
+ * which saves making one.
  */
 int		 tac_apply(struct tac_state *, const struct tac_action *,
 		     struct tac_list *, char *, size_t);
+int		 tac_apply_why(struct tac_state *, const struct tac_action *,
+		     struct tac_list *, struct tac_why *);
 void		 tac_play(struct tac_state *, const struct tac_action *);
 int		 tac_result(const struct tac_state *, const struct tac_action *,
 		     struct tac_board *);
@@ -196,6 +238,9 @@ const char	*tac_card_display(int, int);
 int		 tac_card_parse(const char *, size_t);
 int		 tac_action_parse(const char *, struct tac_action *, char *,
 		     size_t);
+int		 tac_action_parse_why(const char *, struct tac_action *,
+		     struct tac_why *);
+size_t		 tac_why_format(const struct tac_why *, char *, size_t);
 size_t		 tac_action_format(const struct tac_action *, char *, size_t);
 size_t		 tac_loc_format(int, char *, size_t);
 int		 tac_action_equal(const struct tac_action *,

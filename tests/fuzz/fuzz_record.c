@@ -4,7 +4,8 @@
  *
  * Any JSON either fails to load or loads to a record that saves, loads
  * again and saves identically, and that replays (or stops with a reason)
- * without a crash.
+ * without a crash; the reason is a sound one (replay goes through
+ * tac_action_parse() and tac_apply(), so through their _why variants).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -50,6 +51,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct tac_record	 rec, rec2;
 	json_t			*in, *one, *two;
 	json_error_t		 jerr;
+	struct tac_why		 why;
 	char			 err[256];
 	size_t			 done;
 
@@ -74,8 +76,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	json_decref(two);
 	tac_record_free(&rec2);
 
-	if (rec.nactions <= FUZZ_MAXACTIONS)
-		tac_record_replay(&rec, &st, &list, &done, err, sizeof err);
+	if (tac_config_check_why(&rec.cfg, &why) != 0 || why.fmt != NULL)
+		fuzz_fail("a loaded record has a bad configuration", in, NULL);
+	err[0] = '\0';
+	if (rec.nactions <= FUZZ_MAXACTIONS &&
+	    tac_record_replay(&rec, &st, &list, &done, err, sizeof err) != 0 &&
+	    err[0] == '\0')
+		fuzz_fail("a replay stopped without a reason", in, NULL);
 	tac_record_free(&rec);
 	json_decref(in);
 	return (0);
