@@ -10,6 +10,7 @@
  */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "i18n.h"
@@ -216,10 +217,92 @@ trn(const char *lang, const char *id, const char *plural, unsigned long n)
 }
 
 /*
+ * The conversions of a format as one string, in argument order: for
+ * "%s takes %2$C" it is "sC" (numbered ones are put at their place; a
+ * length modifier is kept: "lld").  -1 if a conversion is numbered twice
+ * or past the last.
+ */
+static int
+i18n_convs(const char *fmt, char *out, size_t len)
+{
+	char		 conv[8][8];
+	const char	*p, *q;
+	char		*end;
+	long		 pos;
+	int		 n = 0, k, i, max = 0;
+
+	memset(conv, 0, sizeof conv);
+	for (p = fmt; *p != '\0'; p++) {
+		if (*p != '%')
+			continue;
+		if (p[1] == '%') {
+			p++;
+			continue;
+		}
+		q = p + 1;
+		k = n++;
+		pos = strtol(q, &end, 10);
+		if (end != q && *end == '$' && pos >= 1 && pos <= 8) {
+			k = (int)pos - 1;
+			q = end + 1;
+		}
+		q += strspn(q, "-+ #0123456789.");
+		i = (int)strspn(q, "lhjzt");
+		if (k >= 8 || conv[k][0] != '\0' || q[i] == '\0')
+			return (-1);
+		snprintf(conv[k], sizeof conv[k], "%.*s", i + 1, q);
+		if (k + 1 > max)
+			max = k + 1;
+		p = q + i;
+	}
+	out[0] = '\0';
+	for (k = 0; k < max; k++) {
+		if (conv[k][0] == '\0')
+			return (-1);
+		strncat(out, conv[k], len - strlen(out) - 1);
+		strncat(out, ",", len - strlen(out) - 1);
+	}
+	return (0);
+}
+
+/*
+ * Does each translation of a catalog's message at k take the message's
+ * values: the same conversions, whatever their order?  -1 with why if not.
+ */
+static int
+i18n_check_convs(const struct i18n_catalog *c, int swap, uint32_t k,
+    char *why, size_t len)
+{
+	const char	*id, *t, *end;
+	char		 a[64], b[64];
+	uint32_t	 ilen, tlen, orig, trans;
+
+	orig = i18n_word(c, 12, swap);
+	trans = i18n_word(c, 16, swap);
+	if ((id = i18n_string(c, swap, orig, k, &ilen)) == NULL ||
+	    (t = i18n_string(c, swap, trans, k, &tlen)) == NULL)
+		return (0);
+	if ((end = strchr(id, I18N_CTXSEP)) != NULL)
+		id = end + 1;
+	if (*id == '\0' || i18n_convs(id, a, sizeof a) != 0)
+		return (0);
+	/* Every plural form takes the same values as the singular id. */
+	for (end = t + tlen; t < end; t += strlen(t) + 1) {
+		if (i18n_convs(t, b, sizeof b) != 0 || strcmp(a, b) != 0) {
+			snprintf(why, len, "%s: \"%s\" takes %s, its "
+			    "translation \"%s\" %s", c->lang, id, a, t, b);
+			return (-1);
+		}
+	}
+	return (0);
+}
+
+/*
  * Check the compiled catalogs: each is a .mo file with a plural rule
- * that works, and each translates the same messages as the first, so no
- * language misses one.  (msgfmt -c has checked at build time that every
- * translation takes its message's arguments.)  -1 with why on a problem.
+ * that works, each translates the same messages as the first, so no
+ * language misses one, and every translation takes its message's values
+ * (msgfmt -c checks C's formats; this also the engine's %C, %P and %L,
+ * and numbered ones).  -1 with why on a problem.
  */
 int
 i18n_check(char *why, size_t len)
@@ -272,6 +355,8 @@ i18n_check(char *why, size_t len)
 				    "translated", a->lang, s);
 				return (-1);
 			}
+			if (i18n_check_convs(a, swap, k, why, len) != 0)
+				return (-1);
 		}
 		if (n != i18n_word(b, 8, bswap)) {
 			snprintf(why, len, "%s has %u messages, %s has %u",

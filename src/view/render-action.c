@@ -52,6 +52,20 @@ render_placechar(const char *lang, const char *w, size_t len, size_t i,
 		rbuf_add(b, "%c", w[i]);
 }
 
+/* Append a place (a field, a base, a home field) in the reader's letters. */
+void
+render_place(const char *lang, int loc, struct rbuf *b)
+{
+	char	text[16];
+	size_t	i, n;
+
+	n = tac_loc_format(loc, text, sizeof text);
+	if (n >= sizeof text)
+		n = strlen(text);
+	for (i = 0; i < n; i++)
+		render_placechar(lang, text, n, i, b);
+}
+
 /* Append one word of an action's body: a keyword translated, places. */
 static void
 render_word(const char *lang, const char *w, size_t len, struct rbuf *b)

@@ -91,5 +91,10 @@ int		 render_action_text(const struct render_game *, const char *,
 		     struct rbuf *);
 void		 render_fragment(const struct render_game *, const char *,
 		     const char *, struct rbuf *);
+void		 render_place(const char *, int, struct rbuf *);
+
+/* render-why.c */
+void		 render_why(const struct render_game *, const struct tac_why *,
+		     struct rbuf *);
 
 #endif /* RENDER_H */
