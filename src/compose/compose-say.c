@@ -87,11 +87,51 @@ say_seats(struct say *s, const char *key, char *buf, size_t len)
 	return (buf);
 }
 
+/*
+ * The rules' reason a value holds: the engine's message id and values
+ * ({fmt, args: [{k, v|s}]}, svc_why()), worded by the view; a plain text
+ * as it is.
+ */
+static const char *
+say_reason(struct say *s, const char *key, struct rbuf *r)
+{
+	struct tac_why	 w;
+	json_t		*o = json_object_get(s->args, key), *a, *v;
+	const char	*k;
+	size_t		 i;
+
+	rbuf_reset(r);
+	if (json_is_string(o))
+		rbuf_addstr(r, json_string_value(o));
+	else if (json_is_object(o) && (w.fmt =
+	    json_string_value(json_object_get(o, "fmt"))) != NULL) {
+		memset(w.arg, 0, sizeof w.arg);
+		w.nargs = 0;
+		json_array_foreach(json_object_get(o, "args"), i, a) {
+			if (w.nargs == TAC_WHY_MAXARGS)
+				break;
+			k = json_string_value(json_object_get(a, "k"));
+			w.arg[w.nargs].kind = k != NULL ? *k : 'd';
+			w.arg[w.nargs].v = (int)json_integer_value(
+			    json_object_get(a, "v"));
+			if ((v = json_object_get(a, "s")) != NULL)
+				snprintf(w.arg[w.nargs].s,
+				    sizeof w.arg[w.nargs].s, "%s",
+				    json_string_value(v) != NULL ?
+				    json_string_value(v) : "");
+			w.nargs++;
+		}
+		render_why(&s->t, &w, r);
+	}
+	return (r->s != NULL ? r->s : "?");
+}
+
 /* A refusal of options: which word was wrong, or the rules' reason. */
 static void
 say_option(struct say *s)
 {
 	const char	*w = say_str(s, "word");
+	struct rbuf	 r = { NULL, 0, 0 };
 
 	if (say_is(s, "what", "deadline"))
 		rbuf_add(s->b, tr(s->lang, "\"%s\" is no deadline: say off, or "
@@ -105,11 +145,12 @@ say_option(struct say *s)
 		    "number, as in seed=42."), w);
 	else if (say_is(s, "what", "rules"))
 		rbuf_add(s->b, tr(s->lang, "These options do not go together: "
-		    "%s."), say_str(s, "reason"));
+		    "%s."), say_reason(s, "reason", &r));
 	else
 		rbuf_add(s->b, tr(s->lang, "\"%s\" is no option: say 4 or 6, "
 		    "pairs or triples, master or nomaster, tac or taker, "
 		    "deadline=2h, ai=1 or ai=2."), w);
+	rbuf_free(&r);
 }
 
 /* Who may do what: the creator or a chat admin, or the players. */
@@ -215,7 +256,9 @@ say_seating(struct say *s, const char *code)
 static int
 say_game(struct say *s, const char *code)
 {
-	char	who[UTF8_NAMEMAX];
+	struct rbuf	r = { NULL, 0, 0 };
+	char		who[UTF8_NAMEMAX];
+	int		rc = 1;
 
 	if (strcmp(code, "not_lobby") == 0) {
 		if (json_is_true(json_object_get(s->args, "over")))
@@ -254,10 +297,10 @@ say_game(struct say *s, const char *code)
 		    "play."), say_seat(s, "seat", who, sizeof who));
 	else if (strcmp(code, "bad_action") == 0)
 		rbuf_add(s->b, tr(s->lang, "That is not a move: %s."),
-		    say_str(s, "reason"));
+		    say_reason(s, "reason", &r));
 	else if (strcmp(code, "illegal") == 0)
 		rbuf_add(s->b, tr(s->lang, "That move is not allowed: %s."),
-		    say_str(s, "reason"));
+		    say_reason(s, "reason", &r));
 	else if (strcmp(code, "damaged") == 0)
 		rbuf_add(s->b, tr(s->lang, "Game #%lld cannot go on: its record "
 		    "is damaged. An admin should look at it with tacctl "
@@ -265,8 +308,9 @@ say_game(struct say *s, const char *code)
 	else if (strcmp(code, "stale") == 0)
 		rbuf_addstr(s->b, tr(s->lang, "This button is out of date."));
 	else
-		return (0);
-	return (1);
+		rc = 0;
+	rbuf_free(&r);
+	return (rc);
 }
 
 /* Confirmations ("info" rows). */
@@ -309,9 +353,12 @@ compose_say(struct svc *svc, const char *lang, json_t *p, struct rbuf *b)
 	if (say_num(&s, "game") > 0 && svc_game_info(svc, say_num(&s, "game"),
 	    &g) == 0) {
 		compose_game(&g, &s.t);
-		snprintf(s.t.lang, sizeof s.t.lang, "%s", lang);
 		s.have = 1;
-	}
+	} else
+		/* No game: names as a Russian chat's game would have them. */
+		s.t.cfg.names = strcmp(lang, "ru") == 0 ? TAC_NAMES_TAKER :
+		    TAC_NAMES_TAC;
+	snprintf(s.t.lang, sizeof s.t.lang, "%s", lang);
 	if (say_seating(&s, code) || say_game(&s, code) || say_info(&s, code))
 		;
 	else if (strcmp(code, "bad_option") == 0)

@@ -100,6 +100,7 @@ int		 svc_tell(struct svc_ctx *, int64_t, const char *, const char *,
 		     ...);
 int		 svc_reply(struct svc_ctx *, int, json_t *);
 int		 svc_answer(struct svc_ctx *);
+json_t		*svc_why(const struct tac_why *);
 void		 svc_touch(struct svc *, const char *, const char *);
 
 /* service-lobby.c */

@@ -72,7 +72,7 @@ svc_duration(const char *s)
 static int
 svc_options_parse(char *args, struct svc_opts *o, json_t **bad)
 {
-	char		 why[256];
+	struct tac_why	 why;
 	char		*w, *last, *end;
 	int		 teams = 0;
 
@@ -125,8 +125,9 @@ svc_options_parse(char *args, struct svc_opts *o, json_t **bad)
 	/* "/options 4" in a lobby of triples means pairs. */
 	if (o->cfg.nseats == 4 && !teams)
 		o->cfg.triples = 0;
-	if (tac_config_check(&o->cfg, why, sizeof why) != 0) {
-		*bad = json_pack("{s:s, s:s}", "what", "rules", "reason", why);
+	if (tac_config_check_why(&o->cfg, &why) != 0) {
+		*bad = json_pack("{s:s, s:o}", "what", "rules", "reason",
+		    svc_why(&why));
 		return (-1);
 	}
 	return (0);

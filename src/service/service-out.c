@@ -165,6 +165,32 @@ svc_answer(struct svc_ctx *ctx)
 }
 
 /*
+ * The rules' reason for a refusal as values of a message: {fmt: the
+ * engine's message id, args: [{k: kind, v: number} or {k: "s", s:
+ * text}]}, for the renderer to word (src/view/render-why.c).
+ */
+json_t *
+svc_why(const struct tac_why *w)
+{
+	json_t	*args, *a;
+	char	 k[2];
+	int	 i;
+
+	args = json_array();
+	for (i = 0; w->fmt != NULL && i < w->nargs; i++) {
+		k[0] = (char)w->arg[i].kind;
+		k[1] = '\0';
+		if (w->arg[i].kind == 's')
+			a = json_pack("{s:s, s:s}", "k", k, "s", w->arg[i].s);
+		else
+			a = json_pack("{s:s, s:i}", "k", k, "v", w->arg[i].v);
+		json_array_append_new(args, a != NULL ? a : json_object());
+	}
+	return (json_pack("{s:s, s:o}", "fmt", w->fmt != NULL ? w->fmt : "",
+	    "args", args));
+}
+
+/*
  * Refuse a command: tell the person why, as a message code (the list is
  * in service.h) and its values, json_pack's fmt and arguments (fmt NULL:
  * none), which the renderer puts into the person's language.  A button

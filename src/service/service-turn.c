@@ -374,7 +374,7 @@ svc_cmd_play(struct svc_ctx *ctx)
 	struct svc_gm		 gm;
 	struct tac_state	 before;
 	struct tac_action	 a;
-	char			 why[256];
+	struct tac_why		 why;
 	int			 rc, seat, idx;
 
 	if ((rc = svc_actor(ctx, &gm, &seat)) <= 0)
@@ -382,12 +382,14 @@ svc_cmd_play(struct svc_ctx *ctx)
 	if (ctx->args[0] == '\0')
 		return (svc_refuse(ctx, "usage", "{s:s, s:i}", "command",
 		    "play", "field", tac_start(&gm.st, seat)));
-	if (tac_action_parse(ctx->args, &a, why, sizeof why) != 0)
-		return (svc_refuse(ctx, "bad_action", "{s:s}", "reason", why));
+	/* The rules' reason goes as its message id and values. */
+	if (tac_action_parse_why(ctx->args, &a, &why) != 0)
+		return (svc_refuse(ctx, "bad_action", "{s:o, s:I}", "reason",
+		    svc_why(&why), "game", (json_int_t)gm.g.id));
 	before = gm.st;
-	if ((idx = tac_apply(&gm.st, &a, svc->list, why, sizeof why)) < 0)
-		return (svc_refuse(ctx, "illegal", "{s:s, s:I}", "reason", why,
-		    "game", (json_int_t)gm.g.id));
+	if ((idx = tac_apply_why(&gm.st, &a, svc->list, &why)) < 0)
+		return (svc_refuse(ctx, "illegal", "{s:o, s:I}", "reason",
+		    svc_why(&why), "game", (json_int_t)gm.g.id));
 	a = svc->list->a[idx];	/* the canonical form goes into the log */
 
 	/* Playing again takes the seat back from the AI. */
