@@ -64,7 +64,7 @@ send -1006 1000 /abort
 check "the creator may still /abort" [ "$(state_of 4)" = aborted ]
 ctl /ctl/sent >sent.json
 check "the three refusals were told" \
-    [ "$(grep -o 'only the creator or a chat admin' sent.json | wc -l)" -eq 3 ]
+    [ "$(grep -o 'creator or a chat admin can abort' sent.json | wc -l)" -eq 3 ]
 tacd_stop
 check "tacd exits 0" [ $? -eq 0 ]
 check "no crash" bash -c \

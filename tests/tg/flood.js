@@ -8,8 +8,11 @@
 //        again: as idle, and open a new connection whenever one closes.
 // Connections are opened at once; after SECONDS, the ones still open are
 // dropped and one JSON line says what happened: {opened, refused, closed
-// (by the server), open (still, at the end), firstClose, lastClose (ms
-// after its connect, of the connections the server closed)}.
+// (by the server), open (still, at the end), overdue (of those, open
+// longer than OVERDUE_MS: a connection the client saw connect late, its
+// SYN retried under load, is not yet due at the end), firstClose,
+// lastClose (ms after its connect, of the connections the server
+// closed)}.
 'use strict';
 const net = require('net');
 
@@ -20,7 +23,10 @@ const seconds = Number(process.argv[5] || 10);
 const request = 'POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
     'Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}';
 
-const stats = { opened: 0, refused: 0, closed: 0, open: 0,
+// tacd's 10 s request deadline, and a second for a loaded machine.
+const OVERDUE_MS = 11000;
+
+const stats = { opened: 0, refused: 0, closed: 0, open: 0, overdue: 0,
     firstClose: null, lastClose: null };
 const socks = new Set();
 let done = false;
@@ -69,7 +75,10 @@ for (let i = 0; i < count; i++)
 	open();
 setTimeout(() => {
 	done = true;
+	const now = Date.now();
 	stats.open = [...socks].filter(s => s.at).length;
+	stats.overdue = [...socks].filter(s => s.at &&
+	    now - s.at > OVERDUE_MS).length;
 	for (const s of socks)
 		s.destroy();
 	console.log(JSON.stringify(stats));
