@@ -20,6 +20,7 @@
 
 #define WHY_MAXFMTS	256	/* literal fmts in the engine's source */
 #define WHY_GAMES	12	/* random games per configuration */
+#define WHY_MUTANTS	3	/* mutated legal actions per position */
 #define WHY_TEXT	256
 
 /* The literal fmts of the source, and how often each was given. */
@@ -350,7 +351,7 @@ why_games(int nseats, int triples, int master, uint64_t seed)
 	static struct tac_state	 st, other;
 	struct tac_config	 cfg;
 	struct tac_list		*l = tu_list(), *ol = tu_scratch();
-	struct tac_action	 a, pick[TAC_MAXSEATS];
+	struct tac_action	 a, pick[TAC_MAXSEATS - 1 + WHY_MUTANTS];
 	int			 g, n, k, seat, i, np, step;
 
 	tu_cfg(&cfg, nseats, triples, master);
@@ -369,7 +370,7 @@ why_games(int nseats, int triples, int master, uint64_t seed)
 					pick[np++] = ol->a[why_rand(k)];
 			}
 			n = tac_legal(&st, l);
-			for (i = 0; i < 3; i++) {
+			for (i = 0; i < WHY_MUTANTS; i++) {
 				pick[np] = l->a[why_rand(n)];
 				why_mutate(&st, &pick[np++]);
 			}
