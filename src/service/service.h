@@ -40,6 +40,19 @@
  *   /replace SEAT ai		the AI plays that person's seat (creator or
  *				admin) until they /resume
  *   /resume			take your seat back from the AI
+ *   /stats			a group's table (its games, top players,
+ *				best pairs) and a chart of its wins; in a
+ *				private chat the person's own over all
+ *				groups, with a chart of their rating
+ *   /stats NAME		(group) a member's numbers in this group
+ *				("@" may lead; the name as in the games)
+ *   /stats off|on		hide from the group tables (kept per
+ *				person), or show again
+ *   /top			(group) the players by rating
+ *   /history			the chat's last finished games (private:
+ *				the person's), each with buttons for:
+ *   /summary #ID		a finished game's summary
+ *   /record #ID [PAGE]		a page of a finished game's actions
  * Seats are numbered from 0, as in the notation ("2H4" is seat 2's home).
  *
  * Button data (at most 64 bytes): "GAME:TURN:TEXT", TEXT a command as
@@ -100,6 +113,23 @@
  *					in full ("give 9": it is their own)
  *   rules	{}			the rules summary
  *   help	{}			the command list
+ *   stats	{scope: "chat", totals, players, pairs} or {scope:
+ *		"person", where: "chat"|"all", person, partners, cards}
+ *					numbers from the store's statistics
+ *					tables (store-stats-query.c has the
+ *					members of each row)
+ *   top	{players}		a group's players by rating
+ *   history	{games}			finished games, the last first, with
+ *					their seats
+ *   summary	{game, summary}		one finished game
+ *   record	{game, page, pages, first, actions, message}	a page of a
+ *					finished game's log: actions are
+ *					[seat, action], from action first;
+ *					message: the message to edit, 0: new
+ *   chart	{chart: "wins", bars} or {chart: "rating", name, ai,
+ *		points}			a picture of the row before it
+ *					(bars: name, ai, value, games;
+ *					points: game, ended, rating)
  */
 #ifndef SERVICE_H
 #define SERVICE_H
@@ -159,6 +189,12 @@ enum svc_out_kind {
 	SVC_OUT_PLAYED,
 	SVC_OUT_RULES,
 	SVC_OUT_HELP,
+	SVC_OUT_STATS,
+	SVC_OUT_TOP,
+	SVC_OUT_HISTORY,
+	SVC_OUT_SUMMARY,
+	SVC_OUT_RECORD,
+	SVC_OUT_CHART,
 	SVC_OUT_NKINDS
 };
 
