@@ -316,6 +316,14 @@ compose_text(struct svc *svc, const struct svc_out *out,
 	case SVC_OUT_PLAYED:
 		/* It edits a turn message: the console has none to edit. */
 		return (0);
+	case SVC_OUT_STATS:
+	case SVC_OUT_TOP:
+	case SVC_OUT_HISTORY:
+	case SVC_OUT_SUMMARY:
+	case SVC_OUT_RECORD:
+	case SVC_OUT_CHART:
+		compose_stats(lang, out, b);
+		return (0);
 	case SVC_OUT_UNKNOWN:
 		break;
 	default:
