@@ -36,6 +36,7 @@ static const struct tacctl_cmd {
 	{ "verify", cmd_verify },
 	{ "backup", cmd_backup },
 	{ "render", cmd_render },
+	{ "stats", cmd_stats },
 };
 
 /* Print "tacctl: MESSAGE" on one line and exit with the given code. */
@@ -75,6 +76,8 @@ tacctl_usage(void)
 	    "       %s [-f CONF] show|export [-d DB] GAME\n"
 	    "       %s [-f CONF] verify [-d DB] [-v] [GAME ...]\n"
 	    "       %s [-f CONF] backup [-d DB] FILE\n"
+	    "       %s [-f CONF] stats [-d DB] [--chat ID] [--json] "
+	    "[--rebuild]\n"
 	    "       %s render [--size PX] [--lang en|ru] [--names A,B,...] "
 	    "[--bench N]\n"
 	    "           -o PNG (POSITION [--last ACTION] | "
@@ -83,7 +86,7 @@ tacctl_usage(void)
 	    tacctl_progname, tacctl_progname, tacctl_progname,
 	    tacctl_progname, tacctl_progname, tacctl_progname,
 	    tacctl_progname, tacctl_progname, tacctl_progname,
-	    tacctl_progname);
+	    tacctl_progname, tacctl_progname);
 	exit(TACCTL_BADINPUT);
 }
 
