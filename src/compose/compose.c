@@ -182,6 +182,9 @@ compose_help(const char *lang, struct rbuf *b)
 	rbuf_addstr(b, tr(lang, "/replace SEAT ai, /resume - let the AI play "
 	    "a seat, and take it back"));
 	rbuf_addstr(b, "\n");
+	rbuf_addstr(b, tr(lang, "/stats [NAME|off|on], /top, /history - "
+	    "statistics, ratings and past games"));
+	rbuf_addstr(b, "\n");
 	rbuf_addstr(b, tr(lang, "/lang en|ru, /rules, /help"));
 	rbuf_addstr(b, "\n");
 }

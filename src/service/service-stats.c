@@ -146,7 +146,7 @@ svc_stats_named(struct svc_ctx *ctx, const char *name)
 		return (svc_store_fail(ctx->svc));
 	if (json_array_size(found) == 0) {
 		json_decref(found);
-		return (svc_refuse(ctx, "no_stats", "nobody called %s has "
+		return (svc_refuse(ctx, "no_such_player", "nobody called %s has "
 		    "finished a game here", name));
 	}
 	if (json_array_size(found) > 1) {
@@ -197,8 +197,8 @@ svc_cmd_stats(struct svc_ctx *ctx)
 		return (svc_stats_group(ctx));
 	if ((rc = svc_stats_one(ctx, ctx->user, 0, &none)) != 0 || !none)
 		return (rc);
-	return (svc_tell(ctx, 0, "no_stats", "you have not finished a game "
-	    "yet"));
+	return (svc_tell(ctx, 0, "no_stats_yet", "you have not finished a "
+	    "game yet"));
 }
 
 /* /top: a group's players by rating. */
@@ -237,9 +237,10 @@ svc_cmd_history(struct svc_ctx *ctx)
 		return (svc_store_fail(ctx->svc));
 	if (json_array_size(games) == 0) {
 		json_decref(games);
-		return (svc_tell(ctx, 0, "no_stats", ctx->ev->private_chat ?
-		    "you have not finished a game yet" : "no game has ended in "
-		    "this chat yet"));
+		return (ctx->ev->private_chat ? svc_tell(ctx, 0,
+		    "no_stats_yet", "you have not finished a game yet") :
+		    svc_tell(ctx, 0, "no_stats", "no game has ended in this "
+		    "chat yet"));
 	}
 	return (svc_reply(ctx, SVC_OUT_HISTORY, json_pack("{s:o}", "games",
 	    games)));
@@ -284,7 +285,7 @@ svc_cmd_summary(struct svc_ctx *ctx)
 	if ((sum = store_stats_game(ctx->svc->store, g.id, &failed)) == NULL) {
 		if (failed)
 			return (svc_store_fail(ctx->svc));
-		return (svc_refuse(ctx, "no_stats", "game #%lld has no "
+		return (svc_refuse(ctx, "no_game_stats", "game #%lld has no "
 		    "statistics yet", (long long)g.id));
 	}
 	return (svc_stats_reply(ctx, SVC_OUT_SUMMARY, json_pack("{s:I, s:o}",
