@@ -21,6 +21,7 @@ Suite		*suite_service(void);
 Suite		*suite_game(void);
 Suite		*suite_menu(void);
 Suite		*suite_chat(void);
+Suite		*suite_stats(void);
 
 #define TD_MAXOUT	4096
 #define TD_T0		1700000000	/* the fake clock's start */

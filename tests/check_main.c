@@ -26,6 +26,7 @@ main(void)
 	srunner_add_suite(sr, suite_rules_master());
 	srunner_add_suite(sr, suite_rules_engine());
 	srunner_add_suite(sr, suite_props());
+	srunner_add_suite(sr, suite_tally());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

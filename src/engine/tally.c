@@ -23,10 +23,12 @@ tac_tally_init(struct tac_tally *t)
 
 /*
  * Count one action a of seat, which took the game from before to after.
- * A gift (the exchange) and a discard play no card; a TAC counts as a
- * TAC, whatever card it replays.  A marble sent to its base by another
- * seat's action is a kick that seat gave and the base's seat took;
- * sending one's own marble home to base is neither.
+ * A gift (the exchange) and a discard play no card; any other action
+ * plays the card it is written with first: a TAC ("TAC 5 20>25") counts
+ * as a TAC whatever it replays, a Devil's play ("DEVIL 5 20>25") as a
+ * Devil, whichever card of the victim it uses.  A marble sent to its
+ * base by another seat's action is a kick that seat gave and the base's
+ * seat took; sending one's own marble to its base is neither.
  */
 void
 tac_tally_add(struct tac_tally *t, int seat, const struct tac_action *a,
@@ -43,8 +45,13 @@ tac_tally_add(struct tac_tally *t, int seat, const struct tac_action *a,
 		if (a->tac) {
 			me->cards[TAC_TAC]++;
 			me->tacs++;
-		} else if (a->card < TAC_NCARDS)
+		} else if (a->devil)
+			me->cards[TAC_DEVIL]++;
+		else if (a->card < TAC_NCARDS) {
 			me->cards[a->card]++;
+			if (a->card == TAC_TAC)
+				me->tacs++;
+		}
 	}
 	for (s = 0; s < after->cfg.nseats && s < TAC_MAXSEATS; s++) {
 		gained = after->b.base[s] - before->b.base[s];

@@ -121,7 +121,7 @@ stats_replay(struct store *s, struct stats_game *sg)
 	sqlite3_stmt		*q;
 	char			 why[256];
 	int64_t			 n = 0, at;
-	int			 rc, idx, seat, who;
+	int			 rc, seat, who;
 
 	if (s->list == NULL)
 		s->list = xmalloc(sizeof *s->list);
@@ -146,9 +146,10 @@ stats_replay(struct store *s, struct stats_game *sg)
 			goto bad;
 		}
 		before = st;
-		if ((idx = tac_apply(&st, &a, s->list, why, sizeof why)) < 0)
+		if (tac_apply(&st, &a, s->list, why, sizeof why) < 0)
 			goto bad;
-		tac_tally_add(&sg->t, seat, &s->list->a[idx], &before, &st);
+		/* As logged: the card it is written with is the one counted. */
+		tac_tally_add(&sg->t, seat, &a, &before, &st);
 		if (n == 0)
 			sg->started = at;
 		sg->ended = at;
