@@ -125,7 +125,7 @@ tt_say(struct tt *t, const char *chat, const char *user, const char *text)
 }
 
 /* A person presses a button under message msg in chat. */
-static void
+void
 tt_press(struct tt *t, const char *chat, const char *user, int64_t msg,
     const char *data)
 {
@@ -882,6 +882,7 @@ main(void)
 	int	 failed;
 
 	srunner_add_suite(sr, suite_tg_photo());
+	srunner_add_suite(sr, suite_tg_stats());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
