@@ -893,6 +893,47 @@ START_TEST(test_stats_commands)
 }
 END_TEST
 
+/*
+ * A group becomes a supergroup whose new id already had a finished game
+ * of its own (an update came before the migration notice): the new
+ * id's statistics join the old row's, and still equal a rebuild.
+ */
+START_TEST(test_stats_chat_migrate)
+{
+	char	*kept, *rebuilt;
+
+	rnd_state = 5;
+	td_event(&td, "g1", 0, "u0", 0, "/new seed=2");
+	td_event(&td, "g1", 0, "u0", 0, "/ai all");
+	td_event(&td, "g1", 0, "u0", 0, "/start");
+	play_out(td_game(&td, "g1"), "g1");
+	td.now += 60;
+	td_event(&td, "g9", 0, "u0", 0, "/new seed=3");
+	td_event(&td, "g9", 0, "u0", 0, "/ai all");
+	td_event(&td, "g9", 0, "u0", 0, "/start");
+	play_out(td_game(&td, "g9"), "g9");
+	ck_assert_int_eq(q(&td, "SELECT count(DISTINCT chat) FROM "
+	    "stats_players"), 2);
+	ck_assert_int_eq(svc_chat_migrate(td.svc, "test", "g1", "g9"), 0);
+	ck_assert_int_eq(q(&td, "SELECT count(*) FROM chats WHERE pid IN "
+	    "('g1', 'g9')"), 1);
+	ck_assert_int_eq(q(&td, "SELECT count(DISTINCT chat) FROM "
+	    "stats_players"), 1);
+	ck_assert_int_eq(q(&td, "SELECT count(DISTINCT chat) FROM "
+	    "stats_games"), 1);
+	ck_assert_int_eq(q(&td, "SELECT games FROM stats_players WHERE "
+	    "player = %lld", (long long)uid(&td, "u0")), 2);
+	kept = dump_stats(&td);
+	ck_assert_int_eq(store_begin(td.store), 0);
+	ck_assert_int_eq(store_stats_rebuild(td.store), 2);
+	ck_assert_int_eq(store_commit(td.store), 0);
+	rebuilt = dump_stats(&td);
+	same_text(kept, rebuilt);
+	free(kept);
+	free(rebuilt);
+}
+END_TEST
+
 /* The statistics suite. */
 Suite *
 suite_stats(void)
@@ -909,6 +950,7 @@ suite_stats(void)
 	tcase_add_test(tc, test_stats_rating_ai_player);
 	tcase_add_test(tc, test_stats_commands);
 	tcase_add_test(tc, test_stats_migration_from_v4);
+	tcase_add_test(tc, test_stats_chat_migrate);
 	tcase_add_test(tc, test_stats_rebuild_equals_incremental);
 	suite_add_tcase(s, tc);
 	return (s);

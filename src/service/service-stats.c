@@ -28,8 +28,7 @@
 #define SVC_STATS_SERIES	60	/* points of a rating chart */
 #define SVC_RECORD_PAGE		80	/* actions on one page of a record */
 
-/* Queue a row in the chat that asked, with data from the store (NULL: it
- * failed). */
+/* Queue a row in the chat that asked; p NULL: the store's query failed. */
 static int
 svc_stats_reply(struct svc_ctx *ctx, int kind, json_t *p)
 {

@@ -45,7 +45,8 @@
  *				private chat the person's own over all
  *				groups, with a chart of their rating
  *   /stats NAME		(group) a member's numbers in this group
- *				("@" may lead; the name as in the games)
+ *				("@" may lead; the name as in the games,
+ *				ASCII letters in any case)
  *   /stats off|on		hide from the group tables (kept per
  *				person), or show again
  *   /top			(group) the players by rating
