@@ -173,7 +173,7 @@ START_TEST(test_stats_rebuild_equals_incremental)
 
 	kept = dump_stats(&stats_td);
 	ck_assert_int_eq(store_begin(stats_td.store), 0);
-	ck_assert_int_eq(store_stats_rebuild(stats_td.store), over);
+	ck_assert_int_eq(store_stats_rebuild(stats_td.store, NULL), over);
 	ck_assert_int_eq(store_commit(stats_td.store), 0);
 	rebuilt = dump_stats(&stats_td);
 	same_text(kept, rebuilt);
@@ -302,12 +302,50 @@ START_TEST(test_stats_chat_migrate)
 	    "player = %lld", (long long)uid(&stats_td, "u0")), 2);
 	kept = dump_stats(&stats_td);
 	ck_assert_int_eq(store_begin(stats_td.store), 0);
-	ck_assert_int_eq(store_stats_rebuild(stats_td.store), 2);
+	ck_assert_int_eq(store_stats_rebuild(stats_td.store, NULL), 2);
 	ck_assert_int_eq(store_commit(stats_td.store), 0);
 	rebuilt = dump_stats(&stats_td);
 	same_text(kept, rebuilt);
 	free(kept);
 	free(rebuilt);
+}
+END_TEST
+
+/*
+ * A game whose log no longer replays (a hand-edited database) is left
+ * out of a rebuild and of the fill at open, which go on with the others
+ * instead of failing: tacd still starts.
+ */
+START_TEST(test_stats_damaged_log_left_out)
+{
+	int64_t	skipped;
+	int	i;
+
+	rnd_state = 9;
+	for (i = 0; i < 2; i++) {
+		stats_td.now += 60;
+		td_event(&stats_td, "g1", 0, "u0", 0, i == 0 ? "/new seed=2" :
+		    "/new seed=3");
+		td_event(&stats_td, "g1", 0, "u0", 0, "/ai all");
+		td_event(&stats_td, "g1", 0, "u0", 0, "/start");
+		play_out(td_game(&stats_td, "g1"), "g1");
+	}
+	ck_assert_int_eq(q(&stats_td, "SELECT count(*) FROM stats_games"), 2);
+	td_sql(&stats_td, "UPDATE actions SET action = '13 B>63' WHERE game = 1 "
+	    "AND n = 30");
+	ck_assert_int_eq(store_begin(stats_td.store), 0);
+	ck_assert_int_eq(store_stats_rebuild(stats_td.store, &skipped), 1);
+	ck_assert_int_eq(store_commit(stats_td.store), 0);
+	ck_assert_int_eq(skipped, 1);
+	ck_assert_int_eq(q(&stats_td, "SELECT game FROM stats_games"), 2);
+	ck_assert_int_eq(q(&stats_td, "SELECT count(*) FROM stats_seats WHERE "
+	    "game = 1"), 0);
+	/* The fill at open too. */
+	td_sql(&stats_td, "INSERT INTO kv VALUES ('stats:fill', '1')");
+	td_reopen(&stats_td);
+	ck_assert_int_eq(q(&stats_td, "SELECT count(*) FROM kv WHERE key = "
+	    "'stats:fill'"), 0);
+	ck_assert_int_eq(q(&stats_td, "SELECT count(*) FROM stats_games"), 1);
 }
 END_TEST
 
@@ -324,6 +362,7 @@ suite_stats_log(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_stats_migration_from_v4);
 	tcase_add_test(tc, test_stats_chat_migrate);
+	tcase_add_test(tc, test_stats_damaged_log_left_out);
 	tcase_add_test(tc, test_stats_rebuild_equals_incremental);
 	suite_add_tcase(s, tc);
 	return (s);

@@ -338,7 +338,12 @@ stats_put_pairs(struct store *s, const struct stats_game *sg)
 	return (0);
 }
 
-/* Add finished game id to every table; the caller holds a transaction. */
+/*
+ * Add finished game id to every table; the caller holds a transaction.
+ * -2 when its log does not replay (nothing was written: such a game is
+ * left out of the statistics; tacctl verify tells about it), -1 on
+ * failure.
+ */
 static int
 stats_add(struct store *s, int64_t id, int64_t finished)
 {
@@ -355,8 +360,10 @@ stats_add(struct store *s, int64_t id, int64_t finished)
 	}
 	rc = -1;
 	sg->finished = finished;
-	if (stats_replay(s, sg) != 0)
+	if (stats_replay(s, sg) != 0) {
+		rc = -2;
 		goto out;
+	}
 	for (i = 0; i < sg->g.cfg.nseats; i++) {
 		sg->seats[i].player = store_stats_player(&sg->g.seats[i]);
 		sg->seats[i].won = sg->t.winner >= 0 &&
@@ -408,21 +415,26 @@ store_stats_finish(struct store *s, int64_t id)
 	if (stats_exec(s, ST_STATS_FINISHED, "UPDATE games SET finished = ?2 "
 	    "WHERE id = ?1", 2, (int64_t[]){ id, finished }) != 0)
 		return (-1);
-	return (stats_add(s, id, finished));
+	/* A log that does not replay is left out, as a rebuild leaves it. */
+	return (stats_add(s, id, finished) == -1 ? -1 : 0);
 }
 
 /*
  * Empty every statistics table and add each finished game again, in the
  * order the games ended: the tables as the logs say they are.  The
- * caller holds a transaction.  The number of games, or -1.
+ * caller holds a transaction.  The number of games added, or -1; those
+ * whose logs do not replay are left out and counted in *skipped (if not
+ * NULL).
  */
 int64_t
-store_stats_rebuild(struct store *s)
+store_stats_rebuild(struct store *s, int64_t *skipped)
 {
 	sqlite3_stmt	*q;
-	int64_t		*ids = NULL, *fin = NULL, n = 0, cap = 0, i;
+	int64_t		*ids = NULL, *fin = NULL, n = 0, cap = 0, i, added = 0;
 	int		 rc;
 
+	if (skipped != NULL)
+		*skipped = 0;
 	if (store_exec(s, "DELETE FROM stats_seats; DELETE FROM stats_games; "
 	    "DELETE FROM stats_players; DELETE FROM stats_pairs; "
 	    "DELETE FROM stats_cards; DELETE FROM ratings", "stats") != 0)
@@ -446,15 +458,19 @@ store_stats_rebuild(struct store *s)
 		goto out;
 	}
 	for (i = 0; i < n; i++) {
-		if (stats_add(s, ids[i], fin[i]) != 0) {
-			n = -1;
+		if ((rc = stats_add(s, ids[i], fin[i])) == -1) {
+			added = -1;
 			goto out;
 		}
+		if (rc == 0)
+			added++;
+		else if (skipped != NULL)
+			(*skipped)++;
 	}
 out:
 	free(ids);
 	free(fin);
-	return (n);
+	return (n < 0 ? n : added);
 }
 
 /*
@@ -513,7 +529,7 @@ store_stats_fill(struct store *s)
 		return (rc);
 	if (store_begin(s) != 0)
 		return (-1);
-	if (stats_order_old(s) != 0 || store_stats_rebuild(s) < 0 ||
+	if (stats_order_old(s) != 0 || store_stats_rebuild(s, NULL) < 0 ||
 	    store_exec(s, "DELETE FROM kv WHERE key = 'stats:fill'",
 	    "stats") != 0 || store_commit(s) != 0) {
 		store_rollback(s);

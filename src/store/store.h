@@ -215,7 +215,7 @@ int64_t		 store_stats_player(const struct store_seat *);
 void		 store_rating_update(int, const double *, const int *, int,
 		     int, double *);
 int		 store_stats_finish(struct store *, int64_t);
-int64_t		 store_stats_rebuild(struct store *);
+int64_t		 store_stats_rebuild(struct store *, int64_t *);
 int		 store_stats_fill(struct store *);
 int		 store_stats_hide(struct store *, int64_t, int);
 int		 store_stats_move_chat(struct store *, int64_t, int64_t);

@@ -87,10 +87,11 @@ static int
 stats_rebuild(const char *conf, const char *db)
 {
 	struct store	*s;
-	int64_t		 n;
+	int64_t		 n, skipped;
 
 	s = tacctl_db_open(conf, db, 0);
-	if (store_begin(s) != 0 || (n = store_stats_rebuild(s)) < 0 ||
+	if (store_begin(s) != 0 ||
+	    (n = store_stats_rebuild(s, &skipped)) < 0 ||
 	    store_commit(s) != 0) {
 		fprintf(stderr, "%s: stats --rebuild: %s\n", tacctl_progname,
 		    store_error(s));
@@ -100,6 +101,9 @@ stats_rebuild(const char *conf, const char *db)
 	}
 	printf("rebuilt the statistics of %lld finished games from their "
 	    "logs\n", (long long)n);
+	if (skipped > 0)
+		printf("left out %lld games whose logs do not replay (see "
+		    "tacctl verify)\n", (long long)skipped);
 	store_close(s);
 	return (0);
 }
