@@ -14,7 +14,6 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
