@@ -519,6 +519,8 @@ START_TEST(test_stats_commands)
 	ck_assert(!has_player(o, "u5"));
 	ck_assert_uint_eq(json_array_size(json_object_get(o->payload,
 	    "pairs")), 2);
+	ck_assert_int_gt(json_array_size(json_object_get(o->payload, "cards")),
+	    10);
 	o = td_find(&stats_td, "chart", "g1");
 	ck_assert_ptr_nonnull(o);
 	ck_assert_str_eq(td_str(o, "chart"), "wins");

@@ -104,6 +104,29 @@ cs_numbers(const char *lang, json_t *p, struct rbuf *b)
 	    (long long)cs_int(p, "rating"));
 }
 
+/* Append "Cards played: 7 x40, 13 x35" from a row's "cards". */
+static void
+cs_cards(const char *lang, json_t *cards, const char *title,
+    struct rbuf *b)
+{
+	json_t		*v;
+	const char	*name;
+	int64_t		 card;
+	size_t		 i;
+
+	if (json_array_size(cards) == 0)
+		return;
+	rbuf_addstr(b, tr(lang, title));
+	json_array_foreach(cards, i, v) {
+		name = json_string_value(json_object_get(v, "card"));
+		card = name != NULL ? tac_card_parse(name, strlen(name)) : -1;
+		rbuf_add(b, "%s %s x%lld", i > 0 ? "," : "",
+		    card >= 0 ? tac_card_display((int)card, TAC_NAMES_TAC) :
+		    "?", (long long)cs_int(v, "n"));
+	}
+	rbuf_addstr(b, "\n");
+}
+
 /* A group's table: its games in sum, its players, its best pairs. */
 static void
 cs_group(const char *lang, json_t *p, struct rbuf *b)
@@ -120,7 +143,10 @@ cs_group(const char *lang, json_t *p, struct rbuf *b)
 	rbuf_add(b, tr(lang, "%lld ended with a TAC; the AI played %lld turns "
 	    "after a deadline."), (long long)cs_int(t, "by_tac"),
 	    (long long)cs_int(t, "takeovers"));
-	rbuf_addstr(b, "\n\n");
+	rbuf_addstr(b, "\n");
+	cs_cards(lang, json_object_get(p, "cards"), N_("Cards played here:"),
+	    b);
+	rbuf_addstr(b, "\n");
 	rbuf_addstr(b, tr(lang, "Top players (kicks given/taken):"));
 	rbuf_addstr(b, "\n");
 	json_array_foreach(json_object_get(p, "players"), i, v) {
@@ -152,8 +178,7 @@ cs_person(const char *lang, json_t *p, struct rbuf *b)
 {
 	json_t		*me = json_object_get(p, "person"), *v;
 	const char	*where = json_string_value(json_object_get(p, "where"));
-	int64_t		 games = cs_int(me, "games"), card;
-	size_t		 i;
+	int64_t		 games = cs_int(me, "games");
 
 	cs_name(lang, me, "name", "ai", b);
 	rbuf_addstr(b, " ");
@@ -182,19 +207,7 @@ cs_person(const char *lang, json_t *p, struct rbuf *b)
 		    (long long)cs_int(v, "wins"), (long long)cs_int(v, "games"));
 		rbuf_addstr(b, "\n");
 	}
-	if (json_array_size(json_object_get(p, "cards")) == 0)
-		return;
-	rbuf_addstr(b, tr(lang, "Cards played:"));
-	json_array_foreach(json_object_get(p, "cards"), i, v) {
-		const char *name = json_string_value(json_object_get(v,
-		    "card"));
-
-		card = name != NULL ? tac_card_parse(name, strlen(name)) : -1;
-		rbuf_add(b, "%s %s x%lld", i > 0 ? "," : "",
-		    card >= 0 ? tac_card_display((int)card, TAC_NAMES_TAC) :
-		    "?", (long long)cs_int(v, "n"));
-	}
-	rbuf_addstr(b, "\n");
+	cs_cards(lang, json_object_get(p, "cards"), N_("Cards played:"), b);
 }
 
 /* The players by rating. */

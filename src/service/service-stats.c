@@ -58,7 +58,7 @@ static int
 svc_stats_group(struct svc_ctx *ctx)
 {
 	struct store	*s = ctx->svc->store;
-	json_t		*totals, *players, *pairs, *p;
+	json_t		*totals, *players, *pairs, *cards, *p;
 
 	if ((totals = store_stats_chat(s, ctx->chat)) == NULL)
 		return (svc_store_fail(ctx->svc));
@@ -69,14 +69,16 @@ svc_stats_group(struct svc_ctx *ctx)
 	}
 	players = store_stats_players(s, ctx->chat, 0, 1, SVC_STATS_PLAYERS);
 	pairs = store_stats_pairs(s, ctx->chat, 1, SVC_STATS_PAIRS);
-	if (players == NULL || pairs == NULL) {
+	cards = store_stats_cards(s, 0, ctx->chat);
+	if (players == NULL || pairs == NULL || cards == NULL) {
 		json_decref(totals);
 		json_decref(players);
 		json_decref(pairs);
+		json_decref(cards);
 		return (svc_store_fail(ctx->svc));
 	}
-	p = json_pack("{s:s, s:o, s:O, s:o}", "scope", "chat", "totals",
-	    totals, "players", players, "pairs", pairs);
+	p = json_pack("{s:s, s:o, s:O, s:o, s:o}", "scope", "chat", "totals",
+	    totals, "players", players, "pairs", pairs, "cards", cards);
 	if (svc_reply(ctx, SVC_OUT_STATS, p) != 0) {
 		json_decref(players);
 		return (-1);

@@ -114,7 +114,7 @@
  *					in full ("give 9": it is their own)
  *   rules	{}			the rules summary
  *   help	{}			the command list
- *   stats	{scope: "chat", totals, players, pairs} or {scope:
+ *   stats	{scope: "chat", totals, players, pairs, cards} or {scope:
  *		"person", where: "chat"|"all", person, partners, cards}
  *					numbers from the store's statistics
  *					tables (store-stats-query.c has the

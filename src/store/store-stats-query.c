@@ -201,13 +201,17 @@ store_stats_partners(struct store *s, int64_t player, int64_t chat,
 	    "LIMIT ?3", 3, (int64_t[]){ player, chat, limit }, NULL));
 }
 
-/* The cards a player played in a chat (0: all chats), most first. */
+/*
+ * The cards a player (0: everyone) played in a chat (0: all chats), most
+ * first.
+ */
 json_t *
 store_stats_cards(struct store *s, int64_t player, int64_t chat)
 {
 	return (stats_rows(s, "SELECT card, sum(n) AS n FROM stats_cards "
-	    "WHERE player = ?1 AND (?2 = 0 OR chat = ?2) GROUP BY card ORDER "
-	    "BY n DESC, card", 2, (int64_t[]){ player, chat }, NULL));
+	    "WHERE (?1 = 0 OR player = ?1) AND (?2 = 0 OR chat = ?2) GROUP BY "
+	    "card ORDER BY n DESC, card", 2, (int64_t[]){ player, chat },
+	    NULL));
 }
 
 /*

@@ -251,6 +251,7 @@ const struct i18n_entry i18n_ru[] = {
 	    "%lld.", "Побед ТАКом: %lld; ходов ИИ после срока: %lld." },
 	{ "Best partner:", "Лучший партнёр:" },
 	{ "Cards played:", "Сыграно карт:" },
+	{ "Cards played here:", "Сыграно карт в группе:" },
 	{ "Ratings (everyone starts at 1500):",
 	    "Рейтинг (у всех в начале 1500):" },
 	{ "(%lld games, %lld wins)", "(игр: %lld, побед: %lld)" },

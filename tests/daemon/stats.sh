@@ -82,6 +82,8 @@ for who in Anna Boris Clara Dmitri; do
 	    grep -q "^\[c1\] [1-4]\. $who: 3 games, [0-3] wins" en.stats
 done
 check "/stats: the best pairs" grep -q '^\[c1\] Best pairs:' en.stats
+check "/stats: the cards played here" \
+    grep -q '^\[c1\] Cards played here: [0-9A-Za-z]* x[0-9]*, ' en.stats
 check "/stats: the chart's words" \
     grep -q '^\[c1\] Wins per player: ' en.stats
 wins=$(sed -n 's/^\[c1\] [1-4]\. [A-Za-z]*: 3 games, \([0-3]\) wins.*/\1/p' \
@@ -131,6 +133,7 @@ check "... the top players" \
     grep -q '^\[c1\] Лучшие игроки (выбил/выбит):' ru.rest
 check "... a row" grep -q '^\[c1\] [1-4]\. Anna: игр: 3, побед: ' ru.rest
 check "... the chart's words" grep -q '^\[c1\] Победы игроков: ' ru.rest
+check "... the cards" grep -q '^\[c1\] Сыграно карт в группе: ' ru.rest
 check "/top in Russian" \
     grep -q '^\[c1\] Рейтинг (у всех в начале 1500):' ru.rest
 check "/history in Russian" grep -q '^\[c1\] Последние игры:' ru.rest
