@@ -7,8 +7,10 @@
  * sendMessage or an edit that falls back to a new message when the old
  * one is gone, a board as a photo (tg-photo.c) with the text board behind
  * it when the picture cannot be drawn or is refused, and the group's
- * title and a link to the board in a "your turn" notice.  Nothing here
- * reads or writes the outbox.
+ * title and a link to the board in a "your turn" notice; a chart
+ * (statistics) as a photo with its text as the caption, the text alone
+ * when it cannot be drawn or is refused.  Nothing here reads or writes
+ * the outbox.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -18,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart.h"
 #include "compose.h"
 #include "i18n.h"
 #include "log.h"
@@ -27,6 +30,7 @@
 #include "utf8.h"
 
 #define TG_TEXTMAX	4096	/* characters of a message, after escaping */
+#define TG_CAPTIONMAX	1000	/* bytes of a photo's caption (1024 chars) */
 
 /* How the bridge wants its messages composed. */
 static const struct compose_opts tg_out_opts = {
@@ -159,6 +163,36 @@ tg_out_photo(struct tg *tg, struct tg_req *req, const struct compose_msg *m,
 	return (1);
 }
 
+/*
+ * A chart as a photo, its text as the caption: 1 with req set, 0 when it
+ * could not be drawn (the text goes instead).  The text rides along for
+ * when Telegram refuses the photo.
+ */
+static int
+tg_out_chart(struct tg *tg, struct tg_req *req, const struct compose_msg *m,
+    const char *html)
+{
+	char	caption[TG_CAPTIONMAX + 1];
+	size_t	n;
+
+	if (chart_render(m->chart, 0, &req->png, &req->pnglen) != 0) {
+		log_warnx("telegram: a chart for %s could not be drawn; its "
+		    "text instead", m->chat);
+		return (0);
+	}
+	n = utf8_cut(m->text.s != NULL ? m->text.s : "", TG_CAPTIONMAX);
+	memcpy(caption, m->text.s != NULL ? m->text.s : "", n);
+	caption[n] = '\0';
+	snprintf(req->method, sizeof req->method, "sendPhoto");
+	snprintf(req->file, sizeof req->file, "photo");
+	req->photo = 1;
+	req->params = json_pack("{s:s, s:s}", "chat_id", tg_send_target(tg,
+	    m->chat), "caption", caption);
+	req->textfb = json_pack("{s:s, s:s, s:s}", "chat_id",
+	    tg_send_target(tg, m->chat), "text", html, "parse_mode", "HTML");
+	return (1);
+}
+
 /* Put a composed message into one call (req, freed with tg_out_free()). */
 void
 tg_out_build(struct tg *tg, const struct compose_msg *m, struct tg_req *req)
@@ -194,6 +228,12 @@ tg_out_build(struct tg *tg, const struct compose_msg *m, struct tg_req *req)
 		/* Telegram cannot make a photo text: post a new board. */
 		if (tg_photo_ref(m->edit, &photo) <= 0 || photo)
 			msg = "";
+	}
+	if (m->chart != NULL && m->picture) {
+		c = tg_chat_find(tg, m->chat);
+		if ((c == NULL || c->nophoto < now_mono()) &&
+		    tg_out_chart(tg, req, m, html))
+			goto out;
 	}
 	tg_out_call(tg, req, m, html, msg);
 out:

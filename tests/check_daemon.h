@@ -21,6 +21,8 @@ Suite		*suite_service(void);
 Suite		*suite_game(void);
 Suite		*suite_menu(void);
 Suite		*suite_chat(void);
+Suite		*suite_stats(void);
+Suite		*suite_stats_log(void);
 
 #define TD_MAXOUT	4096
 #define TD_T0		1700000000	/* the fake clock's start */
@@ -77,5 +79,16 @@ json_t		*td_pos_json(struct td *, int64_t);
 struct svc_game	*td_info(struct td *, int64_t);
 void		 td_check_replay(struct td *, int64_t);
 int		 td_run_timers(struct td *);
+
+/* check_stats.c, for check_stats_log.c: one database of the tests. */
+extern struct td	 stats_td;
+extern uint64_t		 rnd_state;
+int64_t		 uid(struct td *, const char *);
+int64_t		 q(struct td *, const char *, ...)
+		     __attribute__((__format__(__printf__, 2, 3)));
+unsigned	 rnd(unsigned);
+int64_t		 open_random(const char *, int);
+void		 play_random(int64_t, const char *);
+void		 play_out(int64_t, const char *);
 
 #endif /* CHECK_DAEMON_H */

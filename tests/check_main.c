@@ -28,6 +28,7 @@ main(void)
 	srunner_add_suite(sr, suite_props());
 	srunner_add_suite(sr, suite_why());
 	srunner_add_suite(sr, suite_why_props());
+	srunner_add_suite(sr, suite_tally());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

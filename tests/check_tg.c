@@ -125,7 +125,7 @@ tt_say(struct tt *t, const char *chat, const char *user, const char *text)
 }
 
 /* A person presses a button under message msg in chat. */
-static void
+void
 tt_press(struct tt *t, const char *chat, const char *user, int64_t msg,
     const char *data)
 {
@@ -888,6 +888,7 @@ main(void)
 
 	srunner_add_suite(sr, suite_tg_photo());
 	srunner_add_suite(sr, suite_tg_split());
+	srunner_add_suite(sr, suite_tg_stats());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

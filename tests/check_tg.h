@@ -29,10 +29,13 @@ void		 tt_open(struct tt *);
 void		 tt_clear(struct tt *);
 void		 tt_close(struct tt *);
 void		 tt_say(struct tt *, const char *, const char *, const char *);
+void		 tt_press(struct tt *, const char *, const char *, int64_t,
+		     const char *);
 void		 tt_drain(struct tt *);
 struct tg_req	*tt_find(struct tt *, const char *, const char *);
 
 Suite		*suite_tg_photo(void);
 Suite		*suite_tg_split(void);
+Suite		*suite_tg_stats(void);
 
 #endif /* CHECK_TG_H */

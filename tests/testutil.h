@@ -27,6 +27,7 @@ Suite		*suite_rules_engine(void);
 Suite		*suite_props(void);
 Suite		*suite_why(void);
 Suite		*suite_why_props(void);
+Suite		*suite_tally(void);
 
 /*
  * The helpers below fail the running test (ck_abort_msg) with the file

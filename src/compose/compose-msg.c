@@ -19,6 +19,7 @@
 #include "compose.h"
 #include "i18n.h"
 #include "log.h"
+#include "xmalloc.h"
 
 /* Cut the trailing newlines of a text. */
 static void
@@ -230,6 +231,20 @@ compose_row(struct svc *svc, const struct svc_out *out,
 		compose_keys_options(&m->g, lang, &m->keys);
 		m->setkeys = 1;
 		break;
+	case SVC_OUT_HISTORY:
+	case SVC_OUT_RECORD:
+		compose_stats_keys(lang, out, &m->keys);
+		m->setkeys = 1;
+		/* A record's page turned: its message shows the new page. */
+		if (out->type == SVC_OUT_RECORD)
+			compose_msgid(out, "message", m->edit, sizeof m->edit);
+		break;
+	case SVC_OUT_CHART:
+		m->chart = xmalloc(sizeof *m->chart);
+		if (compose_chart(lang, out->data, m->chart) != 0)
+			return (compose_none(m));
+		m->picture = 1;
+		break;
 	default:
 		break;
 	}
@@ -288,4 +303,6 @@ compose_msg_free(struct compose_msg *m)
 {
 	rbuf_free(&m->text);
 	compose_keys_free(&m->keys);
+	free(m->chart);
+	m->chart = NULL;
 }

@@ -188,6 +188,10 @@ say_usage(struct say *s)
 	if (say_is(s, "command", "replace"))
 		rbuf_add(s->b, tr(s->lang, "Say /replace SEAT ai, with a seat "
 		    "from 0 to %lld."), say_num(s, "last"));
+	else if (say_is(s, "command", "summary") ||
+	    say_is(s, "command", "record"))
+		rbuf_add(s->b, tr(s->lang, "Say which game, as in /%s #12."),
+		    say_str(s, "command"));
 	else if (say_is(s, "command", "board"))
 		rbuf_addstr(s->b, tr(s->lang, "Say /board picture or /board "
 		    "text."));
@@ -332,6 +336,48 @@ say_info(struct say *s, const char *code)
 	return (1);
 }
 
+/* The refusals and confirmations of the statistics commands. */
+static int
+say_stats(struct say *s, const char *code)
+{
+	if (strcmp(code, "no_stats") == 0)
+		rbuf_addstr(s->b, tr(s->lang, "No game has ended in this chat "
+		    "yet."));
+	else if (strcmp(code, "no_stats_yet") == 0)
+		rbuf_addstr(s->b, tr(s->lang, "You have not finished a game "
+		    "yet."));
+	else if (strcmp(code, "stats_off") == 0)
+		rbuf_addstr(s->b, tr(s->lang, "Your statistics are hidden from "
+		    "the group tables now; /stats on shows them again."));
+	else if (strcmp(code, "stats_on") == 0)
+		rbuf_addstr(s->b, tr(s->lang, "Your statistics are shown in the "
+		    "group tables again."));
+	else if (strcmp(code, "group_only") == 0)
+		rbuf_add(s->b, tr(s->lang, "/%s works in a group, for its "
+		    "members."), say_str(s, "command"));
+	else if (strcmp(code, "no_such_player") == 0)
+		rbuf_add(s->b, tr(s->lang, "Nobody called %s has finished a "
+		    "game here."), say_str(s, "name"));
+	else if (strcmp(code, "which_person") == 0)
+		rbuf_add(s->b, tr(s->lang, "More than one player here is "
+		    "called %s."), say_str(s, "name"));
+	else if (strcmp(code, "stats_hidden") == 0)
+		rbuf_add(s->b, tr(s->lang, "%s keeps their statistics to "
+		    "themselves."), say_str(s, "name"));
+	else if (strcmp(code, "not_over") == 0)
+		rbuf_add(s->b, tr(s->lang, "Game #%lld has not ended."),
+		    say_num(s, "game"));
+	else if (strcmp(code, "no_game_stats") == 0)
+		rbuf_add(s->b, tr(s->lang, "Game #%lld has no statistics yet."),
+		    say_num(s, "game"));
+	else if (strcmp(code, "bad_page") == 0)
+		rbuf_add(s->b, tr(s->lang, "Game #%lld has pages 1 to %lld."),
+		    say_num(s, "game"), say_num(s, "pages"));
+	else
+		return (0);
+	return (1);
+}
+
 /*
  * Append what an "error", "info" or "answer" row says (payload p), in
  * lang; nothing for an answer that only stops a button's spinner.
@@ -359,7 +405,8 @@ compose_say(struct svc *svc, const char *lang, json_t *p, struct rbuf *b)
 		s.t.cfg.names = strcmp(lang, "ru") == 0 ? TAC_NAMES_TAKER :
 		    TAC_NAMES_TAC;
 	snprintf(s.t.lang, sizeof s.t.lang, "%s", lang);
-	if (say_seating(&s, code) || say_game(&s, code) || say_info(&s, code))
+	if (say_seating(&s, code) || say_game(&s, code) || say_info(&s, code) ||
+	    say_stats(&s, code))
 		;
 	else if (strcmp(code, "bad_option") == 0)
 		say_option(&s);

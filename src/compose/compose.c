@@ -182,6 +182,9 @@ compose_help(const char *lang, struct rbuf *b)
 	rbuf_addstr(b, tr(lang, "/replace SEAT ai, /resume - let the AI play "
 	    "a seat, and take it back"));
 	rbuf_addstr(b, "\n");
+	rbuf_addstr(b, tr(lang, "/stats [NAME|off|on], /top, /history - "
+	    "statistics, ratings and past games"));
+	rbuf_addstr(b, "\n");
 	rbuf_addstr(b, tr(lang, "/lang en|ru|de|ka, /rules, /help"));
 	rbuf_addstr(b, "\n");
 }
@@ -302,6 +305,14 @@ compose_text(struct svc *svc, const struct svc_out *out,
 		return (0);
 	case SVC_OUT_PLAYED:
 		/* It edits a turn message: the console has none to edit. */
+		return (0);
+	case SVC_OUT_STATS:
+	case SVC_OUT_TOP:
+	case SVC_OUT_HISTORY:
+	case SVC_OUT_SUMMARY:
+	case SVC_OUT_RECORD:
+	case SVC_OUT_CHART:
+		compose_stats(lang, out, b);
 		return (0);
 	case SVC_OUT_UNKNOWN:
 		break;

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "chart.h"
 #include "render.h"
 #include "service.h"
 
@@ -56,7 +57,10 @@ struct compose_msg {
 	struct rbuf	 text;		/* plain text, no markup */
 	int		 mono;		/* a text board: monospaced */
 	int		 picture;	/* a board the chat wants as a picture
-					   (text stands in if drawing fails) */
+					   (text stands in if drawing fails),
+					   or a chart */
+	struct chart	*chart;		/* a chart to draw (its text stands
+					   in), or NULL; owned */
 	struct compose_keys keys;	/* its buttons */
 	int		 setkeys;	/* keys are the message's buttons, even
 					   none: an edit takes old ones away */
@@ -96,6 +100,13 @@ void		 compose_keys_lobby(const struct svc_game *, const char *,
 		     struct compose_keys *);
 void		 compose_keys_options(const struct svc_game *, const char *,
 		     struct compose_keys *);
+
+/* compose-stats.c */
+void		 compose_stats(const char *, const struct svc_out *,
+		     struct rbuf *);
+void		 compose_stats_keys(const char *, const struct svc_out *,
+		     struct compose_keys *);
+int		 compose_chart(const char *, struct json_t *, struct chart *);
 
 /* compose-keys.c */
 void		 compose_keys_add(struct compose_keys *, const char *, int64_t,

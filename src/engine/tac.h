@@ -193,6 +193,23 @@ struct tac_why {
 	struct tac_why_arg arg[TAC_WHY_MAXARGS];
 };
 
+/* What a game's actions add up to (tally.c), per seat. */
+struct tac_tally_seat {
+	uint32_t	cards[TAC_NCARDS];	/* played, by kind (TAC: TACs) */
+	uint32_t	tacs;		/* TAC cards played */
+	uint32_t	kicks_given;	/* other seats' marbles sent to base */
+	uint32_t	kicks_taken;	/* own marbles sent to base by others */
+};
+
+struct tac_tally {
+	uint32_t	actions;
+	int		rounds;		/* the round of the last action */
+	int		winner;		/* the winning team, -1: none (yet) */
+	int		finisher;	/* the seat whose action ended it, -1 */
+	int		by_tac;		/* that action was a TAC */
+	struct tac_tally_seat seat[TAC_MAXSEATS];
+};
+
 /* game.c */
 int		 tac_config_check(const struct tac_config *, char *, size_t);
 int		 tac_config_check_why(const struct tac_config *,
@@ -245,6 +262,11 @@ size_t		 tac_action_format(const struct tac_action *, char *, size_t);
 size_t		 tac_loc_format(int, char *, size_t);
 int		 tac_action_equal(const struct tac_action *,
 		     const struct tac_action *);
+
+/* tally.c */
+void		 tac_tally_init(struct tac_tally *);
+void		 tac_tally_add(struct tac_tally *, int, const struct tac_action *,
+		     const struct tac_state *, const struct tac_state *);
 
 /* rng.c */
 uint64_t	 tac_rng_next(uint64_t *);

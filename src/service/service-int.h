@@ -134,6 +134,13 @@ int		 svc_cmd_board(struct svc_ctx *);
 int		 svc_cmd_menu(struct svc_ctx *);
 int		 svc_board_style(struct svc_ctx *);
 
+/* service-stats.c */
+int		 svc_cmd_stats(struct svc_ctx *);
+int		 svc_cmd_top(struct svc_ctx *);
+int		 svc_cmd_history(struct svc_ctx *);
+int		 svc_cmd_summary(struct svc_ctx *);
+int		 svc_cmd_record(struct svc_ctx *);
+
 /* service-timer.c */
 int		 svc_ai_move(struct svc *, struct svc_gm *, int);
 int		 svc_housekeep(struct svc *);

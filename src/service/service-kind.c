@@ -34,6 +34,12 @@ static const struct {
 	[SVC_OUT_PLAYED] =	{ "played", SVC_OF_PRIVATE },
 	[SVC_OUT_RULES] =	{ "rules", 0 },
 	[SVC_OUT_HELP] =	{ "help", 0 },
+	[SVC_OUT_STATS] =	{ "stats", 0 },
+	[SVC_OUT_TOP] =		{ "top", 0 },
+	[SVC_OUT_HISTORY] =	{ "history", 0 },
+	[SVC_OUT_SUMMARY] =	{ "summary", 0 },
+	[SVC_OUT_RECORD] =	{ "record", 0 },
+	[SVC_OUT_CHART] =	{ "chart", 0 },
 };
 
 /* The kind named name, SVC_OUT_UNKNOWN for a name no kind has. */

@@ -323,9 +323,13 @@ svc_turn_done(struct svc *svc, struct svc_gm *gm, int seat,
 		if (svc_put_chat(svc, gm, SVC_OUT_OVER, j) != 0)
 			return (-1);
 	}
-	if (svc_schedule(svc, gm, 1) != 0)
+	if (svc_schedule(svc, gm, 1) != 0 || svc_game_save(svc, gm) != 0)
 		return (-1);
-	return (svc_game_save(svc, gm));
+	/* The statistics take the game in the same transaction. */
+	if (g->state == STORE_OVER && store_stats_finish(svc->store, g->id) !=
+	    0)
+		return (svc_store_fail(svc));
+	return (0);
 }
 
 /* Refuse unless the game is running; 1 running, 0 refused, -1 failure. */

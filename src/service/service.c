@@ -39,6 +39,11 @@ static const struct svc_cmd {
 	{ "resume", svc_cmd_resume },
 	{ "lang", svc_cmd_lang },
 	{ "menu", svc_cmd_menu },
+	{ "stats", svc_cmd_stats },
+	{ "top", svc_cmd_top },
+	{ "history", svc_cmd_history },
+	{ "summary", svc_cmd_summary },
+	{ "record", svc_cmd_record },
 };
 
 /* Keep a failure's message in the service and return -1. */

@@ -30,7 +30,7 @@
  *				taken)
  *   /abort			end the lobby or game (creator or chat admin)
  *   /play ACTION		play (plain notation text works too)
- *   /hand, /board, /rules, /help, /lang en|ru
+ *   /hand, /board, /rules, /help, /lang en|ru|de|ka
  *   /board picture|text	the chat's board style (players, admins)
  *   /menu [PATH]			(buttons) the seat to act walks its
  *				menu (menu.h): a PATH naming a complete
@@ -40,6 +40,20 @@
  *   /replace SEAT ai		the AI plays that person's seat (creator or
  *				admin) until they /resume
  *   /resume			take your seat back from the AI
+ *   /stats			a group's table (its games, top players,
+ *				best pairs) and a chart of its wins; in a
+ *				private chat the person's own over all
+ *				groups, with a chart of their rating
+ *   /stats NAME		(group) a member's numbers in this group
+ *				("@" may lead; the name as in the games,
+ *				ASCII letters in any case)
+ *   /stats off|on		hide from the group tables (kept per
+ *				person), or show again
+ *   /top			(group) the players by rating
+ *   /history			the chat's last finished games (private:
+ *				the person's), each with buttons for:
+ *   /summary #ID		a finished game's summary
+ *   /record #ID [PAGE]		a page of a finished game's actions
  * Seats are numbered from 0, as in the notation ("2H4" is seat 2's home).
  *
  * Button data (at most 64 bytes): "GAME:TURN:TEXT", TEXT a command as
@@ -49,7 +63,8 @@
  *
  * Outbox rows (struct svc_out).  chat is the group chat, or a person's
  * private chat (its id is the person's user id) for rows marked private.
- * Every payload has "lang" ("en", "ru"): the language to render in.
+ * Every payload has "lang" (src/common/lang.c: "en", "ru", "de", "ka"):
+ * the language to render in.
  *   lobby	{game}			the lobby opened or changed
  *   options	{game}			the options (answer to /options)
  *   board	{game}			the board: post or edit it
@@ -68,23 +83,30 @@
  *   seat	{game, seat, change, name}	a running game's seat changed
  *					hands: change is "joined", "left" (the
  *					AI plays on), "replaced", "resumed"
- *   error	{code, text, user}	a refused command (English text; the
- *					code is stable, for translations:
+ *   error	{code, args, user}	a refused command: a stable code and
+ *					its values, which src/compose/ words in
+ *					the reader's language (compose-say.c
+ *					lists the values of each):
  *					already_away already_seated bad_action
- *					bad_lang bad_option bad_seat bad_team
- *					damaged full game_open game_over
- *					illegal (text: the engine's reason)
- *					no_game not_a_person not_away
- *					not_creator not_in_game not_lobby
+ *					bad_lang bad_option bad_page bad_seat
+ *					bad_team damaged full game_open
+ *					game_over group_only illegal no_game
+ *					no_game_stats no_such_player
+ *					not_a_person not_away not_creator
+ *					not_in_game not_lobby not_over
  *					not_playing not_started not_your_turn
  *					same_team seat_taken seats_free stale
- *					team_full too_long unknown_command
- *					usage which_game)
- *   info	{code, text, user[, game]}	a confirmation (code "lang";
- *					"board": /board picture|text was
- *					set, game: the chat's open game)
- *   answer	{callback, code, text, alert}	answer a button press (chat
- *					is ""; text null: just stop the
+ *					stats_hidden team_full too_long
+ *					unknown_command usage which_game
+ *					which_person.  bad_action, illegal and
+ *					bad_option's "rules" carry the engine's
+ *					reason as {fmt, args} (svc_why())
+ *   info	{code, args, user[, game]}	a confirmation: lang, board
+ *					(/board picture|text was set; game:
+ *					the chat's open game), no_stats,
+ *					no_stats_yet, stats_off, stats_on
+ *   answer	{callback, code, args, alert}	answer a button press
+ *					(chat is ""; code null: just stop the
  *					spinner); every button press gets one
  *   menu	{game, seat, turn, path, message}	private: show the menu
  *					node at path (menu.h) to the seat to
@@ -100,6 +122,23 @@
  *					in full ("give 9": it is their own)
  *   rules	{}			the rules summary
  *   help	{}			the command list
+ *   stats	{scope: "chat", totals, players, pairs, cards} or {scope:
+ *		"person", where: "chat"|"all", person, partners, cards}
+ *					numbers from the store's statistics
+ *					tables (store-stats-query.c has the
+ *					members of each row)
+ *   top	{players}		a group's players by rating
+ *   history	{games}			finished games, the last first, with
+ *					their seats
+ *   summary	{game, summary}		one finished game
+ *   record	{game, page, pages, first, actions, message}	a page of a
+ *					finished game's log: actions are
+ *					[seat, action], from action first;
+ *					message: the message to edit, 0: new
+ *   chart	{chart: "wins", bars} or {chart: "rating", name, ai,
+ *		points}			a picture of the row before it
+ *					(bars: name, ai, value, games;
+ *					points: game, ended, rating)
  */
 #ifndef SERVICE_H
 #define SERVICE_H
@@ -159,6 +198,12 @@ enum svc_out_kind {
 	SVC_OUT_PLAYED,
 	SVC_OUT_RULES,
 	SVC_OUT_HELP,
+	SVC_OUT_STATS,
+	SVC_OUT_TOP,
+	SVC_OUT_HISTORY,
+	SVC_OUT_SUMMARY,
+	SVC_OUT_RECORD,
+	SVC_OUT_CHART,
 	SVC_OUT_NKINDS
 };
 

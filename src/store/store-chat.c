@@ -166,6 +166,7 @@ store_chat_migrate(struct store *s, const char *platform, const char *from,
 		    "chats WHERE platform = ?1 AND pid = ?2) WHERE chat = "
 		    "(SELECT id FROM chats WHERE platform = ?1 AND pid = ?3)",
 		    platform, from, to, 0) < 0 ||
+		    store_stats_move_chat(s, new, old) != 0 ||
 		    store_once(s, "DELETE FROM chats WHERE platform = ?1 AND "
 		    "pid = ?2", platform, to, NULL, 0) < 0)
 			return (-1);

@@ -65,6 +65,17 @@ enum store_slot {
 	ST_OUT_PENDING,
 	ST_TIMER_NEXT,
 	ST_TIMERS_DUE,
+	ST_STATS_LOG,
+	ST_STATS_RATING,
+	ST_STATS_SEAT,
+	ST_STATS_RATE_PUT,
+	ST_STATS_PLAYER,
+	ST_STATS_CARD,
+	ST_STATS_PAIR,
+	ST_STATS_GAME,
+	ST_STATS_NEXT,
+	ST_STATS_FINISHED,
+	ST_STATS_HIDE,
 	ST_BEGIN,
 	ST_COMMIT,
 	ST_ROLLBACK,
@@ -82,6 +93,7 @@ struct store {
 	char		 err[512];
 	int		 code;		/* SQLite's code for err, 0: none */
 	sqlite3_stmt	*stmt[ST_NSLOTS];
+	struct tac_list	*list;		/* the engine's scratch, for replays */
 
 	/* The file at path is no longer the one open: nothing commits. */
 	int		 lost;
@@ -105,6 +117,7 @@ int		 store_step_done(struct store *, sqlite3_stmt *, const char *);
 void		 store_text(sqlite3_stmt *, int, char *, size_t);
 void		 store_bind_text(sqlite3_stmt *, int, const char *);
 int64_t		 store_pragma_int(struct store *, const char *);
+int		 store_exec(struct store *, const char *, const char *);
 
 /* store-guard.c */
 int		 store_probe(struct store *, const char *, int, int);

@@ -157,7 +157,7 @@ store_pragma_int(struct store *s, const char *sql)
 }
 
 /* Run SQL text of our own (pragmas, migrations); -1 with the reason. */
-static int
+int
 store_exec(struct store *s, const char *sql, const char *what)
 {
 	char	*msg = NULL;
@@ -306,7 +306,8 @@ store_open_version(const char *path, int flags, int upto, char **cause)
 	if (store_conn_pragmas(s) != 0 || store_inspect(s, upto, 0) != 0)
 		goto fail;
 	if (!(flags & STORE_RDONLY) && (store_file_pragmas(s) != 0 ||
-	    store_migrate(s, upto) != 0))
+	    store_migrate(s, upto) != 0 ||
+	    (s->version >= STORE_STATS_VERSION && store_stats_fill(s) != 0)))
 		goto fail;
 	if (!(flags & STORE_RDONLY))
 		store_side_note(s);
@@ -338,6 +339,7 @@ store_close(struct store *s)
 	for (i = 0; i < ST_NSLOTS; i++)
 		sqlite3_finalize(s->stmt[i]);
 	sqlite3_close(s->db);
+	free(s->list);
 	if (s->lost)
 		store_side_drop(s);
 	free(s->path);

@@ -204,4 +204,39 @@ int		 store_message_forget(struct store *, int64_t, const char *,
 int		 store_chat_migrate(struct store *, const char *,
 		     const char *, const char *, int64_t *);
 
+/*
+ * store-stats.c: the statistics tables (sql/0006-stats.sql), derived from
+ * the logs, and the rating: a team Elo, every player starting at
+ * STORE_RATING_START, K = STORE_RATING_K, on the scale of
+ * STORE_RATING_SCALE points (store-stats.c says how).
+ */
+#define STORE_STATS_VERSION	6	/* the schema that has them */
+#define STORE_RATING_START	1500.0
+#define STORE_RATING_K		32.0
+#define STORE_RATING_SCALE	400.0
+int64_t		 store_stats_player(const struct store_seat *);
+void		 store_rating_update(int, const double *, const int *, int,
+		     int, double *);
+int		 store_stats_finish(struct store *, int64_t);
+int64_t		 store_stats_rebuild(struct store *, int64_t *);
+int		 store_stats_fill(struct store *);
+int		 store_stats_hide(struct store *, int64_t, int);
+int		 store_stats_move_chat(struct store *, int64_t, int64_t);
+
+/* store-stats-query.c: rows as JSON arrays of objects (see there). */
+json_t		*store_stats_players(struct store *, int64_t, int, int, int);
+json_t		*store_stats_everyone(struct store *, int);
+json_t		*store_stats_person(struct store *, int64_t, int64_t, int *);
+json_t		*store_stats_pairs(struct store *, int64_t, int, int);
+json_t		*store_stats_partners(struct store *, int64_t, int64_t, int);
+json_t		*store_stats_cards(struct store *, int64_t, int64_t);
+json_t		*store_stats_chat(struct store *, int64_t);
+json_t		*store_stats_history(struct store *, int64_t, int);
+json_t		*store_stats_history_of(struct store *, int64_t, int);
+json_t		*store_stats_game(struct store *, int64_t, int *);
+json_t		*store_stats_series(struct store *, int64_t, int);
+json_t		*store_stats_named(struct store *, int64_t, const char *, int);
+json_t		*store_stats_chats(struct store *);
+int64_t		 store_stats_chat_id(struct store *, const char *);
+
 #endif /* STORE_H */

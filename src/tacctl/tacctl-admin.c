@@ -71,20 +71,24 @@ admin_options(int argc, char **argv, const char *flags,
 	}
 }
 
-/* Open the database: -d, else the one tacd's configuration names. */
-static struct store *
-admin_open(const struct admin_opts *o)
+/*
+ * Open the database: db (-d), else the one tacd's configuration conf
+ * (-f, or the default file) names; read-only unless flags say otherwise
+ * (a read-write open migrates it, as tacd would).  Exits 2 on failure.
+ */
+struct store *
+tacctl_db_open(const char *conf, const char *db, int flags)
 {
 	struct config	 c;
 	struct store	*s;
 	const char	*file;
 	char		 path[PATH_MAX], *cause;
 
-	if (o->db != NULL)
-		snprintf(path, sizeof path, "%s", o->db);
+	if (db != NULL)
+		snprintf(path, sizeof path, "%s", db);
 	else {
 		config_defaults(&c);
-		if ((file = config_find(o->conf)) != NULL &&
+		if ((file = config_find(conf)) != NULL &&
 		    config_load(&c, file, &cause) != 0)
 			tacctl_die(TACCTL_BADINPUT, "%s", cause);
 		if (config_db_path(&c, path, sizeof path) != 0)
@@ -93,9 +97,16 @@ admin_open(const struct admin_opts *o)
 	}
 	if (access(path, F_OK) != 0)
 		tacctl_die(TACCTL_BADINPUT, "%s: no database there", path);
-	if ((s = store_open(path, STORE_RDONLY, &cause)) == NULL)
+	if ((s = store_open(path, flags, &cause)) == NULL)
 		tacctl_die(TACCTL_BADINPUT, "%s", cause);
 	return (s);
+}
+
+/* Open the database read-only, as the admin options say. */
+static struct store *
+admin_open(const struct admin_opts *o)
+{
+	return (tacctl_db_open(o->conf, o->db, STORE_RDONLY));
 }
 
 /* Read a game id operand; exit 2 if it is not one. */

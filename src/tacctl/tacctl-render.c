@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "lang.h"
 #include "now.h"
 #include "picture.h"
 #include "tacctl.h"
@@ -255,6 +256,7 @@ cmd_render(int argc, char **argv)
 	struct picture_opts		 po;
 	unsigned char			*png;
 	size_t				 len;
+	char				 langs[64];
 	int				 ch;
 
 	memset(&ra, 0, sizeof ra);
@@ -277,10 +279,11 @@ cmd_render(int argc, char **argv)
 			ra.size = tacctl_number(optarg, "size", 128, 4096);
 			break;
 		case 'L':
-			if (strcmp(optarg, "en") != 0 &&
-			    strcmp(optarg, "ru") != 0)
-				tacctl_die(TACCTL_BADINPUT, "--lang: en or ru");
-			ra.lang = optarg;
+			if ((ra.lang = lang_find(optarg)) == NULL) {
+				lang_list(langs, sizeof langs);
+				tacctl_die(TACCTL_BADINPUT, "--lang: one of %s",
+				    langs);
+			}
 			break;
 		case 'n':
 			ra.names = optarg;

@@ -36,6 +36,7 @@ static const struct tacctl_cmd {
 	{ "verify", cmd_verify },
 	{ "backup", cmd_backup },
 	{ "render", cmd_render },
+	{ "stats", cmd_stats },
 };
 
 /* Print "tacctl: MESSAGE" on one line and exit with the given code. */
@@ -75,7 +76,9 @@ tacctl_usage(void)
 	    "       %s [-f CONF] show|export [-d DB] GAME\n"
 	    "       %s [-f CONF] verify [-d DB] [-v] [GAME ...]\n"
 	    "       %s [-f CONF] backup [-d DB] FILE\n"
-	    "       %s render [--size PX] [--lang en|ru] [--names A,B,...] "
+	    "       %s [-f CONF] stats [-d DB] [--chat ID] [--json] "
+	    "[--rebuild]\n"
+	    "       %s render [--size PX] [--lang en|ru|de|ka] [--names A,B,...] "
 	    "[--bench N]\n"
 	    "           -o PNG (POSITION [--last ACTION] | "
 	    "--record RECORD --at N)\n"
@@ -83,7 +86,7 @@ tacctl_usage(void)
 	    tacctl_progname, tacctl_progname, tacctl_progname,
 	    tacctl_progname, tacctl_progname, tacctl_progname,
 	    tacctl_progname, tacctl_progname, tacctl_progname,
-	    tacctl_progname);
+	    tacctl_progname, tacctl_progname);
 	exit(TACCTL_BADINPUT);
 }
 

@@ -48,6 +48,11 @@ int		 cmd_show(int, char **);
 int		 cmd_export(int, char **);
 int		 cmd_verify(int, char **);
 int		 cmd_backup(int, char **);
+struct store;
+struct store	*tacctl_db_open(const char *, const char *, int);
+
+/* tacctl-stats.c */
+int		 cmd_stats(int, char **);
 
 /* tacctl-render.c */
 int		 cmd_render(int, char **);

@@ -1,0 +1,514 @@
+/*
+ * compose-stats.c: the statistics rows made into text, buttons and
+ * charts: "stats", "top", "history", "summary", "record" and "chart"
+ * (service.h lists their payloads; the numbers are the store's
+ * statistics tables, store-stats-query.c).
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "compose.h"
+#include "i18n.h"
+
+/* A member as an integer (0 if none). */
+static int64_t
+cs_int(json_t *o, const char *key)
+{
+	json_t	*v = json_object_get(o, key);
+
+	if (json_is_real(v))
+		return ((int64_t)llround(json_real_value(v)));
+	return (json_integer_value(v));
+}
+
+/* A member as a number (0 if none). */
+static double
+cs_num(json_t *o, const char *key)
+{
+	return (json_number_value(json_object_get(o, key)));
+}
+
+/* A row's player name: the person's, shortened, or "AI, level N". */
+static void
+cs_name(const char *lang, json_t *o, const char *name, const char *ai,
+    struct rbuf *b)
+{
+	const char	*n = json_string_value(json_object_get(o, name));
+	int64_t		 level = cs_int(o, ai);
+
+	if (level > 0)
+		rbuf_add(b, tr(lang, "AI, level %d"), (int)level);
+	else if (n != NULL && *n != '\0')
+		render_name(n, b);
+	else
+		rbuf_addstr(b, "?");
+}
+
+/* The player name of a row, in a new string (caller frees). */
+static char *
+cs_name_dup(const char *lang, json_t *o, const char *name, const char *ai)
+{
+	struct rbuf	b = { NULL, 0, 0 };
+
+	cs_name(lang, o, name, ai, &b);
+	return (b.s);
+}
+
+/* Append a length of time: "2 h 5 min", "7 min". */
+static void
+cs_duration(const char *lang, int64_t secs, struct rbuf *b)
+{
+	if (secs >= 3600)
+		rbuf_add(b, tr(lang, "%lld h %lld min"),
+		    (long long)(secs / 3600), (long long)(secs % 3600 / 60));
+	else
+		rbuf_add(b, tr(lang, "%lld min"), (long long)(secs / 60));
+}
+
+/* Append a date, "2024-05-01". */
+static void
+cs_date(int64_t t, struct rbuf *b)
+{
+	struct tm	tm;
+	time_t		tt = (time_t)t;
+	char		s[32];
+
+	if (gmtime_r(&tt, &tm) == NULL || strftime(s, sizeof s, "%Y-%m-%d",
+	    &tm) == 0)
+		snprintf(s, sizeof s, "%lld", (long long)t);
+	rbuf_addstr(b, s);
+}
+
+/* Append "games: 12, wins: 8 (67%)" and the rest of a player's numbers. */
+static void
+cs_numbers(const char *lang, json_t *p, struct rbuf *b)
+{
+	int64_t	games = cs_int(p, "games"), wins = cs_int(p, "wins");
+
+	/* Labels and numbers, not "12 games": no plural to get wrong. */
+	rbuf_add(b, tr(lang, "games: %lld, wins: %lld (%lld%%)"),
+	    (long long)games, (long long)wins,
+	    (long long)(games > 0 ? (wins * 100 + games / 2) / games : 0));
+	rbuf_addstr(b, ", ");
+	rbuf_add(b, tr(lang, "kicks given/taken: %lld/%lld, TACs: %lld, "
+	    "rating: %lld"),
+	    (long long)cs_int(p, "kicks_given"),
+	    (long long)cs_int(p, "kicks_taken"), (long long)cs_int(p, "tacs"),
+	    (long long)cs_int(p, "rating"));
+}
+
+/* Append "Cards played: 7 x40, 13 x35" from a row's "cards". */
+static void
+cs_cards(const char *lang, json_t *cards, const char *title,
+    struct rbuf *b)
+{
+	json_t		*v;
+	const char	*name;
+	int64_t		 card;
+	size_t		 i;
+
+	if (json_array_size(cards) == 0)
+		return;
+	rbuf_addstr(b, tr(lang, title));
+	json_array_foreach(cards, i, v) {
+		name = json_string_value(json_object_get(v, "card"));
+		card = name != NULL ? tac_card_parse(name, strlen(name)) : -1;
+		/* The naming a chat in this language plays with. */
+		rbuf_add(b, "%s %s x%lld", i > 0 ? "," : "",
+		    card >= 0 ? render_card(lang, strcmp(lang, "ru") == 0 ?
+		    TAC_NAMES_TAKER : TAC_NAMES_TAC, (int)card) : "?",
+		    (long long)cs_int(v, "n"));
+	}
+	rbuf_addstr(b, "\n");
+}
+
+/* A group's table: its games in sum, its players, its best pairs. */
+static void
+cs_group(const char *lang, json_t *p, struct rbuf *b)
+{
+	json_t		*t = json_object_get(p, "totals"), *v;
+	struct rbuf	 d = { NULL, 0, 0 };
+	int64_t		 games = cs_int(t, "games");
+	size_t		 i;
+
+	cs_duration(lang, games > 0 ? cs_int(t, "seconds") / games : 0, &d);
+	rbuf_add(b, tr(lang, "Games played here: %lld; rounds per game: %lld, "
+	    "time per game: %s."), (long long)games, (long long)(games > 0 ?
+	    (cs_int(t, "rounds") + games / 2) / games : 0), d.s);
+	rbuf_free(&d);
+	rbuf_addstr(b, " ");
+	rbuf_add(b, tr(lang, "Ended with a TAC: %lld; turns the AI played "
+	    "after a deadline: %lld."), (long long)cs_int(t, "by_tac"),
+	    (long long)cs_int(t, "takeovers"));
+	rbuf_addstr(b, "\n");
+	cs_cards(lang, json_object_get(p, "cards"), N_("Cards played here:"),
+	    b);
+	rbuf_addstr(b, "\n");
+	rbuf_addstr(b, tr(lang, "Top players (kicks given/taken):"));
+	rbuf_addstr(b, "\n");
+	json_array_foreach(json_object_get(p, "players"), i, v) {
+		rbuf_add(b, "%zu. ", i + 1);
+		cs_name(lang, v, "name", "ai", b);
+		rbuf_addstr(b, ": ");
+		cs_numbers(lang, v, b);
+		rbuf_addstr(b, "\n");
+	}
+	if (json_array_size(json_object_get(p, "pairs")) == 0)
+		return;
+	rbuf_addstr(b, "\n");
+	rbuf_addstr(b, tr(lang, "Best pairs:"));
+	rbuf_addstr(b, "\n");
+	json_array_foreach(json_object_get(p, "pairs"), i, v) {
+		cs_name(lang, v, "a_name", "a_ai", b);
+		rbuf_addstr(b, " + ");
+		cs_name(lang, v, "b_name", "b_ai", b);
+		rbuf_addstr(b, ": ");
+		rbuf_add(b, tr(lang, "won %lld of %lld"),
+		    (long long)cs_int(v, "wins"), (long long)cs_int(v, "games"));
+		rbuf_addstr(b, "\n");
+	}
+}
+
+/* One person's numbers, in this group or in all. */
+static void
+cs_person(const char *lang, json_t *p, struct rbuf *b)
+{
+	json_t		*me = json_object_get(p, "person"), *v;
+	const char	*where = json_string_value(json_object_get(p, "where"));
+	struct rbuf	 d = { NULL, 0, 0 };
+	int64_t		 games = cs_int(me, "games");
+
+	cs_name(lang, me, "name", "ai", b);
+	rbuf_addstr(b, " ");
+	rbuf_addstr(b, where != NULL && strcmp(where, "chat") == 0 ?
+	    tr(lang, "in this group:") : tr(lang, "in all groups:"));
+	rbuf_addstr(b, " ");
+	cs_numbers(lang, me, b);
+	rbuf_addstr(b, ".\n");
+	cs_duration(lang, games > 0 ? cs_int(me, "seconds") / games : 0, &d);
+	rbuf_add(b, tr(lang, "Rounds per game: %lld, time per game: %s."),
+	    (long long)(games > 0 ? (cs_int(me, "rounds") + games / 2) /
+	    games : 0), d.s);
+	rbuf_free(&d);
+	rbuf_addstr(b, " ");
+	rbuf_add(b, tr(lang, "Games won with a TAC: %lld; turns the AI "
+	    "played after a deadline: %lld."), (long long)cs_int(me,
+	    "tac_wins"), (long long)cs_int(me, "takeovers"));
+	rbuf_addstr(b, "\n");
+	v = json_array_get(json_object_get(p, "partners"), 0);
+	if (v != NULL) {
+		rbuf_addstr(b, tr(lang, "Best partner:"));
+		rbuf_addstr(b, " ");
+		cs_name(lang, v, "name", "ai", b);
+		rbuf_addstr(b, ", ");
+		rbuf_add(b, tr(lang, "won %lld of %lld"),
+		    (long long)cs_int(v, "wins"), (long long)cs_int(v, "games"));
+		rbuf_addstr(b, "\n");
+	}
+	cs_cards(lang, json_object_get(p, "cards"), N_("Cards played:"), b);
+}
+
+/* The players by rating. */
+static void
+cs_top(const char *lang, json_t *p, struct rbuf *b)
+{
+	json_t	*v;
+	size_t	 i;
+
+	rbuf_addstr(b, tr(lang, "Ratings (everyone starts at 1500):"));
+	rbuf_addstr(b, "\n");
+	json_array_foreach(json_object_get(p, "players"), i, v) {
+		rbuf_add(b, "%zu. ", i + 1);
+		cs_name(lang, v, "name", "ai", b);
+		rbuf_add(b, " %lld ", (long long)cs_int(v, "rating"));
+		rbuf_add(b, tr(lang, "(games: %lld, wins: %lld)"),
+		    (long long)cs_int(v, "games"), (long long)cs_int(v, "wins"));
+		rbuf_addstr(b, "\n");
+	}
+}
+
+/* Append the people of one team of a game's seats: "Anna, Boris". */
+static void
+cs_team(const char *lang, json_t *seats, int64_t team, struct rbuf *b)
+{
+	json_t	*v;
+	size_t	 i;
+	int	 n = 0;
+
+	json_array_foreach(seats, i, v) {
+		if (cs_int(v, "team") != team)
+			continue;
+		if (n++ > 0)
+			rbuf_addstr(b, ", ");
+		cs_name(lang, v, "name", "ai", b);
+	}
+}
+
+/* Append "Anna, Clara vs Boris, Dmitri". */
+static void
+cs_teams(const char *lang, json_t *seats, struct rbuf *b)
+{
+	json_t	*v;
+	size_t	 i;
+	int64_t	 team, nteams = 0;
+
+	json_array_foreach(seats, i, v) {
+		if ((team = cs_int(v, "team")) + 1 > nteams)
+			nteams = team + 1;
+	}
+	for (team = 0; team < nteams; team++) {
+		if (team > 0)
+			rbuf_addstr(b, tr(lang, " vs "));
+		cs_team(lang, seats, team, b);
+	}
+}
+
+/* The last games, a line each (the buttons are compose_stats_keys()'s). */
+static void
+cs_history(const char *lang, json_t *p, struct rbuf *b)
+{
+	json_t	*v, *seats;
+	size_t	 i;
+
+	rbuf_addstr(b, tr(lang, "The last games:"));
+	rbuf_addstr(b, "\n");
+	json_array_foreach(json_object_get(p, "games"), i, v) {
+		seats = json_object_get(v, "seats");
+		rbuf_add(b, "#%lld ", (long long)cs_int(v, "game"));
+		cs_date(cs_int(v, "ended"), b);
+		rbuf_addstr(b, ": ");
+		cs_teams(lang, seats, b);
+		rbuf_addstr(b, ". ");
+		if (cs_int(v, "winner") >= 0) {
+			rbuf_addstr(b, tr(lang, "Won:"));
+			rbuf_addstr(b, " ");
+			cs_team(lang, seats, cs_int(v, "winner"), b);
+			rbuf_addstr(b, ", ");
+		}
+		rbuf_add(b, tr(lang, "Rounds: %lld."),
+		    (long long)cs_int(v, "rounds"));
+		rbuf_addstr(b, "\n");
+	}
+}
+
+/* One finished game: when, how long, who won, and each seat's numbers. */
+static void
+cs_summary(const char *lang, json_t *p, struct rbuf *b)
+{
+	json_t		*g = json_object_get(p, "summary"), *seats, *v;
+	struct rbuf	 day = { NULL, 0, 0 }, d = { NULL, 0, 0 };
+	int64_t		 finisher = cs_int(g, "finisher");
+	char		*who;
+	size_t		 i;
+
+	seats = json_object_get(g, "seats");
+	cs_date(cs_int(g, "ended"), &day);
+	cs_duration(lang, cs_int(g, "ended") - cs_int(g, "started"), &d);
+	rbuf_add(b, tr(lang, "Game #%lld ended on %s: rounds: %lld, actions: "
+	    "%lld, time: %s."), (long long)cs_int(g, "game"), day.s,
+	    (long long)cs_int(g, "rounds"), (long long)cs_int(g, "actions"),
+	    d.s);
+	rbuf_free(&day);
+	rbuf_free(&d);
+	rbuf_addstr(b, "\n");
+	if (cs_int(g, "winner") >= 0) {
+		rbuf_addstr(b, tr(lang, "Won:"));
+		rbuf_addstr(b, " ");
+		cs_team(lang, seats, cs_int(g, "winner"), b);
+		rbuf_addstr(b, ".");
+	}
+	if (cs_int(g, "by_tac") && finisher >= 0 &&
+	    (v = json_array_get(seats, finisher)) != NULL) {
+		who = cs_name_dup(lang, v, "name", "ai");
+		rbuf_addstr(b, " ");
+		rbuf_add(b, tr(lang, "%s ended it with a TAC."), who);
+		free(who);
+	}
+	rbuf_addstr(b, "\n");
+	json_array_foreach(seats, i, v) {
+		rbuf_add(b, "%s ", tr(lang, render_colour((int)cs_int(v,
+		    "seat"))));
+		cs_name(lang, v, "name", "ai", b);
+		rbuf_addstr(b, ": ");
+		rbuf_add(b, tr(lang, "cards: %lld, kicks given/taken: %lld/%lld, "
+		    "TACs: %lld, rating: %lld -> %lld"), (long long)cs_int(v, "played"),
+		    (long long)cs_int(v, "kicks_given"),
+		    (long long)cs_int(v, "kicks_taken"),
+		    (long long)cs_int(v, "tacs"),
+		    (long long)cs_int(v, "rating_before"),
+		    (long long)cs_int(v, "rating_after"));
+		rbuf_addstr(b, "\n");
+	}
+}
+
+/* A page of a game's actions: "12. R 7 12>14 40>45". */
+static void
+cs_record(const char *lang, json_t *p, struct rbuf *b)
+{
+	struct render_opts	 o;
+	json_t			*v;
+	int64_t			 first = cs_int(p, "first");
+	size_t			 i;
+
+	memset(&o, 0, sizeof o);
+	rbuf_add(b, tr(lang, "Game #%lld, page %lld of %lld:"),
+	    (long long)cs_int(p, "game"), (long long)cs_int(p, "page"),
+	    (long long)cs_int(p, "pages"));
+	rbuf_addstr(b, "\n");
+	json_array_foreach(json_object_get(p, "actions"), i, v) {
+		rbuf_add(b, "%lld. ", (long long)(first + (int64_t)i + 1));
+		render_mark(&o, lang, (int)json_integer_value(json_array_get(v,
+		    0)), b);
+		rbuf_add(b, " %s\n", json_string_value(json_array_get(v, 1)) !=
+		    NULL ? json_string_value(json_array_get(v, 1)) : "?");
+	}
+}
+
+/* What a chart shows, in words: its title, for the console and captions. */
+static void
+cs_chart(const char *lang, json_t *p, struct rbuf *b)
+{
+	struct chart	c;
+	int		i;
+
+	if (compose_chart(lang, p, &c) != 0)
+		return;
+	rbuf_add(b, "%s: ", c.title);
+	for (i = 0; i < c.n; i++) {
+		if (c.kind == CHART_BARS)
+			rbuf_add(b, "%s%s %.0f/%.0f", i > 0 ? ", " : "",
+			    c.label[i], c.value[i], c.total[i]);
+	}
+	if (c.kind == CHART_LINE)
+		rbuf_add(b, "%.0f -> %.0f", c.value[0], c.value[c.n - 1]);
+	rbuf_addstr(b, "\n");
+}
+
+/* Compose a statistics row's text into b (its kind is one of them). */
+void
+compose_stats(const char *lang, const struct svc_out *out, struct rbuf *b)
+{
+	const char	*scope;
+
+	switch (out->type) {
+	case SVC_OUT_STATS:
+		scope = json_string_value(json_object_get(out->data, "scope"));
+		if (scope != NULL && strcmp(scope, "chat") == 0)
+			cs_group(lang, out->data, b);
+		else
+			cs_person(lang, out->data, b);
+		break;
+	case SVC_OUT_TOP:
+		cs_top(lang, out->data, b);
+		break;
+	case SVC_OUT_HISTORY:
+		cs_history(lang, out->data, b);
+		break;
+	case SVC_OUT_SUMMARY:
+		cs_summary(lang, out->data, b);
+		break;
+	case SVC_OUT_RECORD:
+		cs_record(lang, out->data, b);
+		break;
+	case SVC_OUT_CHART:
+		cs_chart(lang, out->data, b);
+		break;
+	}
+}
+
+/*
+ * The buttons of a statistics row: a summary and a record button per
+ * game of a history, back and next on a record's page.
+ */
+void
+compose_stats_keys(const char *lang, const struct svc_out *out,
+    struct compose_keys *k)
+{
+	json_t	*v;
+	int64_t	 game, page, pages;
+	char	 label[128], cmd[32];
+	size_t	 i;
+
+	if (out->type == SVC_OUT_HISTORY) {
+		json_array_foreach(json_object_get(out->data, "games"), i, v) {
+			game = cs_int(v, "game");
+			snprintf(label, sizeof label, tr(lang, "#%lld summary"),
+			    (long long)game);
+			compose_keys_add(k, label, game, -1, "summary");
+			snprintf(label, sizeof label, tr(lang, "#%lld record"),
+			    (long long)game);
+			compose_keys_add(k, label, game, -1, "record");
+			compose_keys_newrow(k);
+		}
+		return;
+	}
+	if (out->type != SVC_OUT_RECORD)
+		return;
+	game = cs_int(out->data, "game");
+	page = cs_int(out->data, "page");
+	pages = cs_int(out->data, "pages");
+	if (page > 1) {
+		snprintf(cmd, sizeof cmd, "record %lld", (long long)page - 1);
+		compose_keys_add(k, tr(lang, "<< back"), game, -1, cmd);
+	}
+	if (page < pages) {
+		snprintf(cmd, sizeof cmd, "record %lld", (long long)page + 1);
+		compose_keys_add(k, tr(lang, "next >>"), game, -1, cmd);
+	}
+}
+
+/*
+ * A "chart" row's picture: the bars of a group's wins, or the line of a
+ * player's rating.  0, or -1 when there is nothing to draw.
+ */
+int
+compose_chart(const char *lang, json_t *p, struct chart *c)
+{
+	const char	*kind = json_string_value(json_object_get(p, "chart"));
+	json_t		*v;
+	char		*who;
+	size_t		 i;
+
+	memset(c, 0, sizeof *c);
+	if (kind != NULL && strcmp(kind, "wins") == 0) {
+		c->kind = CHART_BARS;
+		snprintf(c->title, sizeof c->title, "%s",
+		    tr(lang, "Wins per player"));
+		snprintf(c->note, sizeof c->note, "%s",
+		    tr(lang, "wins / games played"));
+		json_array_foreach(json_object_get(p, "bars"), i, v) {
+			if (c->n == CHART_MAX)
+				break;
+			who = cs_name_dup(lang, v, "name", "ai");
+			snprintf(c->label[c->n], sizeof c->label[c->n], "%s",
+			    who);
+			free(who);
+			c->value[c->n] = cs_num(v, "value");
+			c->total[c->n++] = cs_num(v, "games");
+		}
+	} else if (kind != NULL && strcmp(kind, "rating") == 0) {
+		c->kind = CHART_LINE;
+		c->base = 1500;
+		who = cs_name_dup(lang, p, "name", "ai");
+		snprintf(c->title, sizeof c->title, tr(lang, "Rating of %s"),
+		    who);
+		free(who);
+		json_array_foreach(json_object_get(p, "points"), i, v) {
+			if (c->n == CHART_MAX)
+				break;
+			c->value[c->n++] = cs_num(v, "rating");
+		}
+		snprintf(c->note, sizeof c->note, tr(lang, "after each of the "
+		    "last %d games"), c->n);
+	}
+	return (c->n > 0 ? 0 : -1);
+}

@@ -1,0 +1,346 @@
+/*
+ * service-stats.c: the statistics commands: /stats, /top, /history, and
+ * a finished game's /summary and /record (the buttons of /history).
+ *
+ * The numbers come from the store's statistics tables, which the store
+ * keeps from the logs (store-stats.c); the rows written here carry them
+ * as data, and src/compose/ makes the text and the charts.  Privacy: a
+ * group's tables leave out the people who said /stats off; a person's
+ * numbers are only shown in a group where they played (or to themselves
+ * in private); a game's summary and record only in its own chat or to
+ * someone who played it.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "service-int.h"
+
+#define SVC_STATS_PLAYERS	10	/* rows of a group's table */
+#define SVC_STATS_PAIRS		3
+#define SVC_STATS_TOP		15
+#define SVC_STATS_HISTORY	10
+#define SVC_STATS_SERIES	60	/* points of a rating chart */
+#define SVC_RECORD_PAGE		80	/* actions on one page of a record */
+
+/* Queue a row in the chat that asked; p NULL: the store's query failed. */
+static int
+svc_stats_reply(struct svc_ctx *ctx, int kind, json_t *p)
+{
+	if (p == NULL)
+		return (svc_store_fail(ctx->svc));
+	return (svc_reply(ctx, kind, p));
+}
+
+/* The chart of a group's wins per player ("wins"), from its table. */
+static json_t *
+svc_chart_wins(json_t *players)
+{
+	json_t	*bars, *p;
+	size_t	 i;
+
+	bars = json_array();
+	json_array_foreach(players, i, p) {
+		json_array_append_new(bars, json_pack("{s:O, s:O, s:O, s:O}",
+		    "name", json_object_get(p, "name"), "ai",
+		    json_object_get(p, "ai"), "value", json_object_get(p,
+		    "wins"), "games", json_object_get(p, "games")));
+	}
+	return (json_pack("{s:s, s:o}", "chart", "wins", "bars", bars));
+}
+
+/* A group's statistics: its games in sum, its players and best pairs. */
+static int
+svc_stats_group(struct svc_ctx *ctx)
+{
+	struct store	*s = ctx->svc->store;
+	json_t		*totals, *players, *pairs, *cards, *p;
+
+	if ((totals = store_stats_chat(s, ctx->chat)) == NULL)
+		return (svc_store_fail(ctx->svc));
+	if (json_integer_value(json_object_get(totals, "games")) == 0) {
+		json_decref(totals);
+		return (svc_tell(ctx, 0, "no_stats", NULL));
+	}
+	players = store_stats_players(s, ctx->chat, 0, 1, SVC_STATS_PLAYERS);
+	pairs = store_stats_pairs(s, ctx->chat, 1, SVC_STATS_PAIRS);
+	cards = store_stats_cards(s, 0, ctx->chat);
+	if (players == NULL || pairs == NULL || cards == NULL) {
+		json_decref(totals);
+		json_decref(players);
+		json_decref(pairs);
+		json_decref(cards);
+		return (svc_store_fail(ctx->svc));
+	}
+	p = json_pack("{s:s, s:o, s:O, s:o, s:o}", "scope", "chat", "totals",
+	    totals, "players", players, "pairs", pairs, "cards", cards);
+	if (svc_reply(ctx, SVC_OUT_STATS, p) != 0) {
+		json_decref(players);
+		return (-1);
+	}
+	p = svc_chart_wins(players);
+	json_decref(players);
+	return (svc_reply(ctx, SVC_OUT_CHART, p));
+}
+
+/*
+ * One player's statistics, in a chat (0: all of them): totals, best
+ * partners, cards, and the chart of their rating.  0 also when they have
+ * none (*none set).
+ */
+static int
+svc_stats_one(struct svc_ctx *ctx, int64_t player, int64_t chat, int *none)
+{
+	struct store	*s = ctx->svc->store;
+	json_t		*me, *partners, *cards, *series, *p;
+	int		 failed;
+
+	*none = 0;
+	if ((me = store_stats_person(s, player, chat, &failed)) == NULL) {
+		if (failed)
+			return (svc_store_fail(ctx->svc));
+		*none = 1;
+		return (0);
+	}
+	partners = store_stats_partners(s, player, chat, SVC_STATS_PAIRS);
+	cards = store_stats_cards(s, player, chat);
+	series = store_stats_series(s, player, SVC_STATS_SERIES);
+	if (partners == NULL || cards == NULL || series == NULL) {
+		json_decref(me);
+		json_decref(partners);
+		json_decref(cards);
+		json_decref(series);
+		return (svc_store_fail(ctx->svc));
+	}
+	p = json_pack("{s:s, s:s, s:O, s:o, s:o}", "scope", "person", "where",
+	    chat != 0 ? "chat" : "all", "person", me, "partners", partners,
+	    "cards", cards);
+	if (svc_reply(ctx, SVC_OUT_STATS, p) != 0) {
+		json_decref(me);
+		json_decref(series);
+		return (-1);
+	}
+	p = json_pack("{s:s, s:O, s:O, s:o}", "chart", "rating", "name",
+	    json_object_get(me, "name"), "ai", json_object_get(me, "ai"),
+	    "points", series);
+	json_decref(me);
+	return (svc_reply(ctx, SVC_OUT_CHART, p));
+}
+
+/* /stats NAME in a group: a member's numbers in this group. */
+static int
+svc_stats_named(struct svc_ctx *ctx, const char *name)
+{
+	json_t	*found, *who;
+	int	 none, rc;
+
+	if (*name == '@')
+		name++;
+	if ((found = store_stats_named(ctx->svc->store, ctx->chat, name,
+	    2)) == NULL)
+		return (svc_store_fail(ctx->svc));
+	if (json_array_size(found) == 0) {
+		json_decref(found);
+		return (svc_refuse(ctx, "no_such_player", "{s:s}",
+		    "name", name));
+	}
+	if (json_array_size(found) > 1) {
+		json_decref(found);
+		return (svc_refuse(ctx, "which_person", "{s:s}", "name",
+		    name));
+	}
+	who = json_array_get(found, 0);
+	if (json_integer_value(json_object_get(who, "hidden")) != 0 &&
+	    json_integer_value(json_object_get(who, "player")) != ctx->user) {
+		json_decref(found);
+		return (svc_refuse(ctx, "stats_hidden", "{s:s}", "name",
+		    name));
+	}
+	rc = svc_stats_one(ctx, json_integer_value(json_object_get(who,
+	    "player")), ctx->chat, &none);
+	json_decref(found);
+	return (rc);
+}
+
+/*
+ * /stats: a group's table, or in a private chat the person's own over
+ * all groups; /stats NAME: a member's in this group; /stats off|on: hide
+ * from the group tables, or show again.
+ */
+int
+svc_cmd_stats(struct svc_ctx *ctx)
+{
+	int	none, rc;
+
+	if (strcmp(ctx->args, "off") == 0 || strcmp(ctx->args, "on") == 0) {
+		if (store_stats_hide(ctx->svc->store, ctx->user,
+		    strcmp(ctx->args, "off") == 0) != 0)
+			return (svc_store_fail(ctx->svc));
+		return (strcmp(ctx->args, "off") == 0 ?
+		    svc_tell(ctx, 0, "stats_off", NULL) :
+		    svc_tell(ctx, 0, "stats_on", NULL));
+	}
+	if (ctx->args[0] != '\0') {
+		if (ctx->ev->private_chat)
+			return (svc_refuse(ctx, "group_only", "{s:s}",
+			    "command", "stats NAME"));
+		return (svc_stats_named(ctx, ctx->args));
+	}
+	if (!ctx->ev->private_chat)
+		return (svc_stats_group(ctx));
+	if ((rc = svc_stats_one(ctx, ctx->user, 0, &none)) != 0 || !none)
+		return (rc);
+	return (svc_tell(ctx, 0, "no_stats_yet", NULL));
+}
+
+/* /top: a group's players by rating. */
+int
+svc_cmd_top(struct svc_ctx *ctx)
+{
+	json_t	*players;
+
+	if (ctx->ev->private_chat)
+		return (svc_refuse(ctx, "group_only", "{s:s}", "command",
+		    "top"));
+	if ((players = store_stats_players(ctx->svc->store, ctx->chat, 1, 1,
+	    SVC_STATS_TOP)) == NULL)
+		return (svc_store_fail(ctx->svc));
+	if (json_array_size(players) == 0) {
+		json_decref(players);
+		return (svc_tell(ctx, 0, "no_stats", NULL));
+	}
+	return (svc_reply(ctx, SVC_OUT_TOP, json_pack("{s:o}", "players",
+	    players)));
+}
+
+/* /history: the chat's last finished games (in private: the person's). */
+int
+svc_cmd_history(struct svc_ctx *ctx)
+{
+	json_t	*games;
+
+	if (ctx->ev->private_chat)
+		games = store_stats_history_of(ctx->svc->store, ctx->user,
+		    SVC_STATS_HISTORY);
+	else
+		games = store_stats_history(ctx->svc->store, ctx->chat,
+		    SVC_STATS_HISTORY);
+	if (games == NULL)
+		return (svc_store_fail(ctx->svc));
+	if (json_array_size(games) == 0) {
+		json_decref(games);
+		return (ctx->ev->private_chat ? svc_tell(ctx, 0,
+		    "no_stats_yet", NULL) :
+		    svc_tell(ctx, 0, "no_stats", NULL));
+	}
+	return (svc_reply(ctx, SVC_OUT_HISTORY, json_pack("{s:o}", "games",
+	    games)));
+}
+
+/*
+ * The finished game a /summary or /record names, when the person may see
+ * it: asked in its own chat, or by someone who played it.  1 with g
+ * read, 0 refused (told why), -1 failure.
+ */
+static int
+svc_finished(struct svc_ctx *ctx, struct store_game *g)
+{
+	int	rc, i, mine = 0;
+
+	if (ctx->pick == 0)
+		return (svc_refuse(ctx, "usage", "{s:s}", "command",
+		    ctx->cmd));
+	if ((rc = store_game_get(ctx->svc->store, ctx->pick, g, NULL)) < 0)
+		return (svc_store_fail(ctx->svc));
+	for (i = 0; rc == 1 && i < g->cfg.nseats; i++)
+		mine |= g->seats[i].user == ctx->user;
+	if (rc == 0 || (g->chat != ctx->chat && !mine))
+		return (svc_refuse(ctx, "no_game", "{s:I}", "game",
+		    (json_int_t)ctx->pick));
+	if (g->state != STORE_OVER)
+		return (svc_refuse(ctx, "not_over", "{s:I}", "game",
+		    (json_int_t)g->id));
+	return (1);
+}
+
+/* /summary #ID: a finished game's summary. */
+int
+svc_cmd_summary(struct svc_ctx *ctx)
+{
+	struct store_game	 g;
+	json_t			*sum;
+	int			 rc, failed;
+
+	if ((rc = svc_finished(ctx, &g)) <= 0)
+		return (rc);
+	if ((sum = store_stats_game(ctx->svc->store, g.id, &failed)) == NULL) {
+		if (failed)
+			return (svc_store_fail(ctx->svc));
+		return (svc_refuse(ctx, "no_game_stats", "{s:I}", "game",
+		    (json_int_t)g.id));
+	}
+	return (svc_stats_reply(ctx, SVC_OUT_SUMMARY, json_pack("{s:I, s:o}",
+	    "game", (json_int_t)g.id, "summary", sum)));
+}
+
+/* Where a record's page is being collected. */
+struct svc_page {
+	int64_t		 first;
+	int64_t		 last;
+	json_t		*actions;
+};
+
+/* Keep the actions of one page of a log (store_log()'s callback). */
+static int
+svc_page_add(void *arg, int64_t n, int seat, const char *action, int who,
+    int64_t at)
+{
+	struct svc_page	*pg = arg;
+
+	(void)who;
+	(void)at;
+	if (n >= pg->first && n < pg->last)
+		json_array_append_new(pg->actions, json_pack("[i, s]", seat,
+		    action));
+	return (n >= pg->last);
+}
+
+/*
+ * /record #ID [PAGE]: a page of a finished game's actions.  From a
+ * record's own buttons it edits their message; else it is a new one.
+ */
+int
+svc_cmd_record(struct svc_ctx *ctx)
+{
+	struct store_game	 g;
+	struct svc_page		 pg;
+	int64_t			 page = 1, pages;
+	int			 rc;
+
+	if ((rc = svc_finished(ctx, &g)) <= 0)
+		return (rc);
+	if (ctx->args[0] != '\0')
+		page = strtoll(ctx->args, NULL, 10);
+	pages = g.turn_no > 0 ? (g.turn_no + SVC_RECORD_PAGE - 1) /
+	    SVC_RECORD_PAGE : 1;
+	if (page < 1 || page > pages)
+		return (svc_refuse(ctx, "bad_page", "{s:I, s:I}", "game",
+		    (json_int_t)g.id, "pages", (json_int_t)pages));
+	pg.first = (page - 1) * SVC_RECORD_PAGE;
+	pg.last = pg.first + SVC_RECORD_PAGE;
+	pg.actions = json_array();
+	if (store_log(ctx->svc->store, g.id, svc_page_add, &pg) != 0) {
+		json_decref(pg.actions);
+		return (svc_store_fail(ctx->svc));
+	}
+	return (svc_reply(ctx, SVC_OUT_RECORD, json_pack("{s:I, s:I, s:I, "
+	    "s:I, s:o, s:I}", "game", (json_int_t)g.id, "page",
+	    (json_int_t)page, "pages", (json_int_t)pages, "first",
+	    (json_int_t)pg.first, "actions", pg.actions, "message",
+	    (json_int_t)(ctx->ev->kind == SVC_EV_BUTTON &&
+	    ctx->args[0] != '\0' ? ctx->ev->message : 0))));
+}

@@ -1,0 +1,194 @@
+/*
+ * check_tg_stats.c: the statistics in a Telegram group: the table as a
+ * message, the chart as a photo with its words as the caption (and as
+ * the text that stands in if Telegram refuses it), the history's
+ * buttons, and a record's page buttons that edit their own message; in
+ * English and Russian.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "check_tg.h"
+
+/* The text of a call ("text" or a photo's "caption"), or "". */
+static const char *
+ts_text(const struct tg_req *r)
+{
+	const char	*s;
+
+	if ((s = json_string_value(json_object_get(r->params, "text"))) ==
+	    NULL)
+		s = json_string_value(json_object_get(r->params, "caption"));
+	return (s != NULL ? s : "");
+}
+
+/* The callback data of a call's button with a label, or NULL. */
+static const char *
+ts_button(const struct tg_req *r, const char *label)
+{
+	json_t	*rows, *row, *b;
+	size_t	 i, j;
+
+	rows = json_object_get(json_object_get(r->params, "reply_markup"),
+	    "inline_keyboard");
+	json_array_foreach(rows, i, row) {
+		json_array_foreach(row, j, b) {
+			if (strcmp(json_string_value(json_object_get(b,
+			    "text")), label) == 0)
+				return (json_string_value(json_object_get(b,
+				    "callback_data")));
+		}
+	}
+	return (NULL);
+}
+
+/* Person "1" and three AI players play game 1 in "-100" to its end. */
+static void
+ts_game(struct tt *t)
+{
+	struct tac_list		*l;
+	struct tac_state	 st;
+	struct svc_game		 g;
+	char			 act[128], cmd[160];
+	int			 steps;
+
+	ck_assert_ptr_nonnull(l = malloc(sizeof *l));
+	tt_say(t, "-100", "1", "/new seed=3");
+	tt_say(t, "-100", "1", "/ai all");
+	tt_say(t, "-100", "1", "/start");
+	for (steps = 0; steps < 20000; steps++) {
+		while (svc_timers(t->svc) > 0)
+			;
+		tt_drain(t);
+		ck_assert_int_eq(svc_game_info(t->svc, 1, &g), 0);
+		if (g.state != SVC_PLAYING)
+			break;
+		ck_assert_int_eq(svc_game_position(t->svc, 1, -1, &st), 0);
+		ck_assert_int_eq(st.turn, 0);
+		ck_assert_int_gt(tac_legal(&st, l), 0);
+		tac_action_format(&l->a[steps % l->n], act, sizeof act);
+		snprintf(cmd, sizeof cmd, "/play %s", act);
+		tt_say(t, "1", "1", cmd);
+	}
+	ck_assert_int_eq(g.state, SVC_OVER);
+	tt_drain(t);
+	free(l);
+}
+
+/* Is the call a photo upload of a PNG 800 pixels wide? */
+static void
+ts_assert_chart(const struct tg_req *r)
+{
+	static const unsigned char sig[8] = { 0x89, 'P', 'N', 'G', '\r',
+	    '\n', 0x1a, '\n' };
+	uint32_t	w;
+
+	ck_assert_str_eq(r->method, "sendPhoto");
+	ck_assert_str_eq(r->file, "photo");
+	ck_assert_int_eq(r->photo, 1);
+	ck_assert_ptr_nonnull(r->png);
+	ck_assert_uint_gt(r->pnglen, 1000);
+	ck_assert(memcmp(r->png, sig, sizeof sig) == 0);
+	w = (uint32_t)r->png[16] << 24 | (uint32_t)r->png[17] << 16 |
+	    (uint32_t)r->png[18] << 8 | r->png[19];
+	ck_assert_uint_eq(w, 800);
+	/* The text board's way out serves a refused chart too. */
+	ck_assert_ptr_nonnull(r->textfb);
+	ck_assert_int_eq(r->shown, 0);
+}
+
+/*
+ * /stats in a group: the table, then its chart as a photo; /history with
+ * a summary and a record button per game; the record's next page edits
+ * the record's message.  Then the same words in Russian.
+ */
+START_TEST(test_tg_stats)
+{
+	struct tt	 t;
+	struct tg_req	*r;
+	const char	*data;
+	int		 i;
+
+	tt_open(&t);
+	ts_game(&t);
+	tt_say(&t, "-100", "1", "/stats");
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "stats", "-100"));
+	ck_assert_str_eq(r->method, "sendMessage");
+	ck_assert_ptr_nonnull(strstr(ts_text(r), "Games played here: 1;"));
+	ck_assert_ptr_nonnull(strstr(ts_text(r), "P1: games: 1,"));
+	ck_assert_ptr_nonnull(r = tt_find(&t, "chart", "-100"));
+	ts_assert_chart(r);
+	ck_assert_ptr_nonnull(strstr(ts_text(r), "Wins per player: "));
+	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(
+	    r->textfb, "text")), "Wins per player: "));
+
+	tt_say(&t, "1", "1", "/stats");
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "chart", "1"));
+	ts_assert_chart(r);
+	ck_assert_ptr_nonnull(strstr(ts_text(r), "Rating of P1: "));
+
+	tt_say(&t, "-100", "1", "/history");
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "history", "-100"));
+	ck_assert_str_eq(ts_button(r, "#1 summary"), "1::summary");
+	ck_assert_str_eq(ts_button(r, "#1 record"), "1::record");
+
+	tt_press(&t, "-100", "1", 77, "1::record");
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "record", "-100"));
+	ck_assert_str_eq(r->method, "sendMessage");
+	ck_assert_ptr_nonnull(strstr(ts_text(r), "Game #1, page 1 of "));
+	ck_assert_ptr_null(ts_button(r, "<< back"));
+	ck_assert_ptr_nonnull(data = ts_button(r, "next >>"));
+	ck_assert_str_eq(data, "1::record 2");
+	i = (int)(r - t.reqs);
+	tt_press(&t, "-100", "1", t.msgs[i], "1::record 2");
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "record", "-100"));
+	ck_assert_str_eq(r->method, "editMessageText");
+	ck_assert_int_eq(json_integer_value(json_object_get(r->params,
+	    "message_id")), t.msgs[i]);
+	ck_assert_ptr_nonnull(strstr(ts_text(r), "Game #1, page 2 of "));
+	ck_assert_str_eq(ts_button(r, "<< back"), "1::record 1");
+
+	tt_press(&t, "-100", "1", 78, "1::summary");
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "summary", "-100"));
+	ck_assert_ptr_nonnull(strstr(ts_text(r), "Game #1 ended on "));
+
+	tt_say(&t, "-100", "1", "/lang ru");
+	tt_say(&t, "-100", "1", "/stats");
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "stats", "-100"));
+	ck_assert_ptr_nonnull(strstr(ts_text(r), "Сыграно игр здесь: 1;"));
+	ck_assert_ptr_nonnull(r = tt_find(&t, "chart", "-100"));
+	ck_assert_ptr_nonnull(strstr(ts_text(r), "Победы игроков: "));
+	tt_say(&t, "-100", "1", "/history");
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "history", "-100"));
+	ck_assert_str_eq(ts_button(r, "#1 итоги"), "1::summary");
+	tt_close(&t);
+}
+END_TEST
+
+/* The suite. */
+Suite *
+suite_tg_stats(void)
+{
+	Suite	*s = suite_create("tg_stats");
+	TCase	*tc = tcase_create("stats");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_tg_stats);
+	suite_add_tcase(s, tc);
+	return (s);
+}
