@@ -232,7 +232,7 @@ START_TEST(test_tg_end)
 	ck_assert_ptr_nonnull(r = tt_find(&t, "chart", "-100"));
 	ts_assert_chart(r);
 	ck_assert_ptr_nonnull(strstr(ts_text(r), "Marbles at home, game #1: "
-	    "P1 + AI, level 1: "));
+	    "P1 + AI (level 1): "));
 
 	tt_say(&t, "-100", "1", "/record #1");
 	tt_drain(&t);

@@ -55,7 +55,7 @@ compose_document(struct svc *svc, const struct svc_out *out,
 	return (1);
 }
 
-/* A seat's name for the legend: the person's, or "AI, level N". */
+/* A seat's name for the legend: the person's, or "AI (level N)". */
 static char *
 compose_homes_name(const char *lang, json_t *seat)
 {
@@ -67,7 +67,7 @@ compose_homes_name(const char *lang, json_t *seat)
 	ai = json_integer_value(json_object_get(seat, "ai"));
 
 	if (ai > 0)
-		xasprintf(&s, tr(lang, "AI, level %d"), (int)ai);
+		xasprintf(&s, tr(lang, "AI (level %d)"), (int)ai);
 	else
 		s = xstrdup(name != NULL ? name : "");
 	return (s);

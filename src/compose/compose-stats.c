@@ -38,7 +38,7 @@ cs_num(json_t *o, const char *key)
 	return (json_number_value(json_object_get(o, key)));
 }
 
-/* A row's player name: the person's, shortened, or "AI, level N". */
+/* A row's player name: the person's, shortened, or "AI (level N)". */
 static void
 cs_name(const char *lang, json_t *o, const char *name, const char *ai,
     struct rbuf *b)
@@ -47,7 +47,7 @@ cs_name(const char *lang, json_t *o, const char *name, const char *ai,
 	int64_t		 level = cs_int(o, ai);
 
 	if (level > 0)
-		rbuf_add(b, tr(lang, "AI, level %d"), (int)level);
+		rbuf_add(b, tr(lang, "AI (level %d)"), (int)level);
 	else if (n != NULL && *n != '\0')
 		render_name(n, b);
 	else

@@ -93,6 +93,13 @@ check "... with no -wal or -shm" [ ! -e d/tacd.db-wal -a ! -e d/tacd.db-shm ]
 check "tacctl verify finds the damage and exits 1" [ $? -eq 1 ]
 check "... saying so" grep -q '^the database file: the database is damaged' \
     v.out
+"$TACCTL" -f d.conf backup bad-backup.db >b.out 2>&1
+check "tacctl backup of the damaged database fails with 2" [ $? -eq 2 ]
+check "... saying so" grep -q 'the database is damaged (.*Page '"$root"': .*no backup written' b.out
+cat b.out
+check "... and writes no file" [ ! -e bad-backup.db -a ! -e bad-backup.db.tmp ]
+check "the good backup passes quick_check" \
+    bash -c "'$SQLEXEC' backup.db 'PRAGMA quick_check' | grep -qx ok"
 # What the message says: move the damaged file away, copy the backup in.
 mv d/tacd.db damaged.db
 cp backup.db d/tacd.db
