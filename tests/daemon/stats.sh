@@ -1,7 +1,7 @@
 #!/bin/bash
 # stats.sh: three recorded games played through tacd --events by four
 # people in one group, then /stats, /top, /history and a game's summary
-# and record pages as the console bridge renders them, in English and
+# and moves pages as the console bridge renders them, in English and
 # in Russian; /stats off and a member's numbers; tacctl stats and its
 # JSON, and --rebuild giving the same tables back.
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/daemon/lib.sh"
@@ -43,7 +43,7 @@ done
 	ev c1 u2 Clara "/mark3"
 	ev c1 u2 Clara "" "1::summary"
 	ev c1 u2 Clara "/mark4"
-	ev c1 u2 Clara "" "1::record 2"
+	ev c1 u2 Clara "" "1::moves 2"
 	ev c1 u2 Clara "/mark5"
 	ev c1 u3 Dmitri "/stats @Boris"
 	ev c1 u3 Dmitri "/mark6"
