@@ -6,7 +6,8 @@
  * log replayed apart; /record gives a "document" row whose record
  * (svc_game_record()) replays to the game's final position; who may ask
  * for it; /moves is the pages, and the page buttons of before still
- * work; an aborted game gets no summary.
+ * work; an aborted game gets no summary; a known record's summary
+ * has the numbers counted apart from it.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #include "check_daemon.h"
+#include "compose.h"
 #include "tacjson.h"
 
 #define MAXSTEPS	20000
@@ -310,6 +312,160 @@ START_TEST(test_end_record)
 }
 END_TEST
 
+/* A seat's numbers in a game, counted apart from the statistics. */
+struct end_count {
+	int	played;
+	int	given;
+	int	taken;
+	int	tacs;
+};
+
+/*
+ * Count a record's seats' numbers by replaying it here: a card played
+ * (not a gift, not a discard), a TAC (played, or played as a card), and
+ * a kick: a marble of another seat back in its base after the action.
+ */
+static void
+end_count(const struct tac_record *rec, struct end_count *c)
+{
+	struct tac_state	 st, before;
+	struct tac_action	 a;
+	struct tac_list		*l;
+	char			 why[256];
+	size_t			 i;
+	int			 seat, s;
+
+	ck_assert_ptr_nonnull(l = malloc(sizeof *l));
+	memset(c, 0, sizeof *c * TAC_MAXSEATS);
+	tac_init(&st, &rec->cfg, rec->seed);
+	for (i = 0; i < rec->nactions; i++) {
+		seat = st.turn;
+		before = st;
+		ck_assert_msg(tac_action_parse(rec->actions[i], &a, why,
+		    sizeof why) == 0, "%s: %s", rec->actions[i], why);
+		ck_assert_msg(tac_apply(&st, &a, l, why, sizeof why) >= 0,
+		    "%s: %s", rec->actions[i], why);
+		if (strncmp(rec->actions[i], "give", 4) != 0 &&
+		    a.op != TAC_OP_DISCARD) {
+			c[seat].played++;
+			if (a.tac || (!a.devil && a.card == TAC_TAC))
+				c[seat].tacs++;
+		}
+		for (s = 0; s < st.cfg.nseats; s++) {
+			if (s != seat && st.b.base[s] > before.b.base[s]) {
+				c[seat].given += st.b.base[s] - before.b.base[s];
+				c[s].taken += st.b.base[s] - before.b.base[s];
+			}
+		}
+	}
+	ck_assert_int_eq(st.phase, TAC_PH_OVER);
+	free(l);
+}
+
+/*
+ * A known record (tests/picture/cases/homes4.json, the golden chart's
+ * game) played through the service by four people: its summary's
+ * numbers, as the row has them and as the group reads them, are those
+ * counted apart from the record, and those known of that game.
+ */
+START_TEST(test_end_known_record)
+{
+	/*
+	 * homes4.json's seats: cards, kicks given, taken, TACs (its 294
+	 * cards played and 14 TACs are also what its actions' text says).
+	 */
+	static const struct end_count known[4] = {
+		{ 77, 7, 15, 3 }, { 65, 5, 8, 5 }, { 77, 7, 6, 2 },
+		{ 75, 13, 3, 4 },
+	};
+	struct end_count	 c[TAC_MAXSEATS];
+	struct tac_record	 rec;
+	struct tac_state	 st;
+	struct tac_action	 a;
+	struct tac_list		*l;
+	struct svc_game		 g;
+	struct svc_out		 out;
+	struct td_out		*o;
+	struct rbuf		 b = { NULL, 0, 0 };
+	json_t			*j, *seats, *v;
+	const char		*top;
+	char			 path[512], cmd[200], why[256], *line, *nl;
+	size_t			 i;
+	int64_t			 id;
+	int			 seat;
+
+	if ((top = getenv("abs_top_srcdir")) == NULL &&
+	    (top = getenv("top_srcdir")) == NULL)
+		top = ".";
+	snprintf(path, sizeof path, "%s/tests/picture/cases/homes4.json", top);
+	ck_assert_msg((j = json_load_file(path, 0, NULL)) != NULL, "%s", path);
+	ck_assert_msg(tac_record_load(&rec, j, why, sizeof why) == 0, "%s",
+	    why);
+	json_decref(j);
+	end_count(&rec, c);
+
+	snprintf(cmd, sizeof cmd, "4 pairs %s %s seed=%llu",
+	    rec.cfg.master ? "master" : "nomaster",
+	    rec.cfg.names == TAC_NAMES_TAKER ? "taker" : "tac",
+	    (unsigned long long)rec.seed);
+	id = td_lobby4(&stats_td, "g1", cmd);
+	ck_assert_int_eq(svc_game_info(stats_td.svc, id, &g), 0);
+	ck_assert_ptr_nonnull(l = malloc(sizeof *l));
+	tac_init(&st, &rec.cfg, rec.seed);
+	for (i = 0; i < rec.nactions; i++) {
+		seat = st.turn;
+		ck_assert_int_eq(tac_action_parse(rec.actions[i], &a, why,
+		    sizeof why), 0);
+		ck_assert_int_ge(tac_apply(&st, &a, l, why, sizeof why), 0);
+		if (i + 1 < rec.nactions && i % 100 == 99) {
+			td_drain(&stats_td);
+			td_clear(&stats_td);
+		}
+		stats_td.now += 5;
+		snprintf(cmd, sizeof cmd, "/play %s", rec.actions[i]);
+		ck_assert_int_eq(td_event(&stats_td, "g1", 0,
+		    g.seats[seat].user, 0, cmd), 0);
+	}
+	free(l);
+	ck_assert_int_eq(td_info(&stats_td, id)->state, SVC_OVER);
+	td_drain(&stats_td);
+
+	ck_assert_ptr_nonnull(o = td_find(&stats_td, "summary", "g1"));
+	seats = json_object_get(json_object_get(o->payload, "summary"),
+	    "seats");
+	ck_assert_uint_eq(json_array_size(seats), 4);
+	memset(&out, 0, sizeof out);
+	out.type = SVC_OUT_SUMMARY;
+	out.data = o->payload;
+	compose_stats("en", &out, &b);
+	/* The seats' lines follow the line of the game and that of the won. */
+	ck_assert_ptr_nonnull(line = strchr(b.s, '\n'));
+	ck_assert_ptr_nonnull(line = strchr(line + 1, '\n'));
+	json_array_foreach(seats, i, v) {
+		ck_assert_int_eq(json_integer_value(json_object_get(v,
+		    "played")), c[i].played);
+		ck_assert_int_eq(json_integer_value(json_object_get(v,
+		    "kicks_given")), c[i].given);
+		ck_assert_int_eq(json_integer_value(json_object_get(v,
+		    "kicks_taken")), c[i].taken);
+		ck_assert_int_eq(json_integer_value(json_object_get(v, "tacs")),
+		    c[i].tacs);
+		ck_assert_mem_eq(&c[i], &known[i], sizeof c[i]);
+		line++;
+		ck_assert_ptr_nonnull(nl = strchr(line, '\n'));
+		*nl = '\0';
+		snprintf(cmd, sizeof cmd, ": cards: %d, kicks given/taken: "
+		    "%d/%d, TACs: %d, rating: ", c[i].played, c[i].given,
+		    c[i].taken, c[i].tacs);
+		ck_assert_msg(strstr(line, cmd) != NULL, "seat %zu: \"%s\"",
+		    i, line);
+		line = nl;
+	}
+	rbuf_free(&b);
+	tac_record_free(&rec);
+}
+END_TEST
+
 /* An aborted game ends without a summary. */
 START_TEST(test_end_aborted)
 {
@@ -345,6 +501,7 @@ suite_end(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_end_summary);
 	tcase_add_test(tc, test_end_record);
+	tcase_add_test(tc, test_end_known_record);
 	tcase_add_test(tc, test_end_aborted);
 	suite_add_tcase(s, tc);
 	return (s);

@@ -10,7 +10,8 @@
 # position as the record the game was played from.  A player gets it in
 # private, a stranger (in private, or in another group) does not; a
 # refused document (400 in the group, 403 in a private chat) becomes a
-# text that says so; /moves pages the actions.
+# text that says so; no such game and no game named are answered as
+# such; /moves pages the actions.
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/tg/lib.sh"
 
 fake_start
@@ -65,6 +66,14 @@ check "a stranger in private is answered" wait_sent 'x.chat === "2005"'
 say -1005 2005 Eve "/record 1"
 check "a stranger in another group is answered" \
     wait_sent 'x.chat === "-1005"'
+
+# No such game, and no game named.
+say -1001 1003 Dmitri "/record 99"
+check "/record 99: answered" wait_sent 'x.chat === "-1001" &&
+    /#99/.test(x.text || "")'
+say -1001 1003 Dmitri "/record"
+check "/record alone: answered" wait_sent 'x.chat === "-1001" &&
+    /^Say which game/.test(x.text || "")'
 
 # Refused documents: the group 400, Boris's private chat 403.
 ctl /ctl/chat '{"chat": "-1001", "fault": "document:400"}' >/dev/null
@@ -149,6 +158,13 @@ say(to('-1005').length === 1 && to('-1005')[0].method === 'sendMessage',
     'the stranger in another group is refused: ' +
     (to('-1005')[0] || {}).text);
 
+say(to('-1005').length === 1 && to('-1005')[0].text ===
+    'There is no game #1.', 'the other group is told there is no such game');
+say(group.some(s => s.text === 'There is no game #99.'),
+    '/record 99: there is no game #99');
+say(group.some(s => s.text === 'Say which game, as in /record #12.'),
+    '/record alone: say which game');
+
 // Refused documents: a text that says so.
 const fb = (chat) => sent.filter(s => s.chat === chat &&
     s.method === 'sendMessage' && s.text === 'The record of game #1 ' +
@@ -165,7 +181,7 @@ say(mv && JSON.parse(mv.reply_markup).inline_keyboard[0].some(b =>
 JS
 cat checks.out
 count_checks checks.out
-check "the checks ran" [ "$(wc -l <checks.out)" -eq 18 ]
+check "the checks ran" [ "$(wc -l <checks.out)" -eq 21 ]
 "$TACCTL" replay doc.json >got.json 2>replay.err
 check "tacctl replay takes the document" [ $? -eq 0 ]
 check "... to the final position of the record played" cmp -s got.json \
