@@ -11,7 +11,6 @@
 #    it, and no WAL of the lost file is left to be replayed.
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/daemon/lib.sh"
 
-SQLEXEC=$top_builddir/tests/daemon/sqlexec
 if [ ! -x "$SQLEXEC" ]; then
 	echo "$SQLEXEC: not built"
 	exit 99
