@@ -61,6 +61,8 @@ done
 	ev c1 u0 Anna "/history"
 	ev c1 u0 Anna "" "2::summary"
 	ev c1 u0 Anna "/markz"
+	ev c1 u0 Anna "/record #1"
+	ev c1 u0 Anna "/marky"
 } >>stream
 
 conf s.conf "$scratch/s"
@@ -153,6 +155,17 @@ check "... with user, name, games, wins and rating" \
     bash -c "grep -q '\"user\": \"u0\"' a.json &&
     grep -q '\"name\": \"Anna\"' a.json && grep -q '\"games\": 3' a.json &&
     grep -q '\"wins\": ' a.json && grep -q '\"rating\": 1[0-9]*\.' a.json"
+# /record (asked in Russian, after /markz): the console prints the file
+# on a line, which replays.
+sed -n 's/^\[c1\] \({"format": *"tac-record\/1".*\)$/\1/p' out \
+    >console-record.json
+check "/record prints the record on a line" \
+    [ "$(wc -l <console-record.json)" -eq 1 ]
+"$TACCTL" replay - <console-record.json >got-end.json 2>&1
+check "... which tacctl replay takes" [ $? -eq 0 ]
+"$TACCTL" replay rec/game-000001.json >want-end.json 2>&1
+check "... to the first game's end" cmp -s got-end.json want-end.json
+
 "$TACCTL" -f s.conf stats --json >all.json 2>&1
 check "tacctl stats (all chats) --json" grep -q '"chats": \[' all.json
 "$TACCTL" -f s.conf stats --rebuild >rebuild.out 2>&1
