@@ -312,4 +312,12 @@ const char	*tg_admin_title(struct tg *, const char *);
 int		 tg_hook_start(struct tg *, char **);
 void		 tg_hook_stop(struct tg *);
 
+/* tg-webapp.c, tg-webapp-keys.c */
+struct config;
+int		 tg_webapp_start(struct tg *, const struct config *, char **);
+void		 tg_webapp_stop(struct tg *);
+void		 tg_webapp_kick(struct tg *);
+void		 tg_webapp_keys(struct tg *, const struct compose_msg *,
+		     struct tg_req *);
+
 #endif /* TG_INT_H */

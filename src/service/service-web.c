@@ -31,13 +31,17 @@ svc_web_state(int state)
 	return (state >= 0 && state <= STORE_ABORTED ? names[state] : "?");
 }
 
-/* The person's users.id on a platform: 0 if unknown, -1 on failure. */
+/*
+ * The person's users.id on a platform and their language (lang may be
+ * NULL; "" if unknown): 0 if unknown, -1 on failure.
+ */
 static int64_t
-svc_web_user(struct svc *svc, const char *platform, const char *pid)
+svc_web_user(struct svc *svc, const char *platform, const char *pid,
+    char *lang)
 {
 	int64_t	id;
 
-	if ((id = store_user_find(svc->store, platform, pid, NULL)) < 0)
+	if ((id = store_user_find(svc->store, platform, pid, lang)) < 0)
 		svc_store_fail(svc);
 	return (id);
 }
@@ -50,10 +54,11 @@ svc_web_games(struct svc *svc, const char *platform, const char *pid,
 	struct store_game	 g;
 	int64_t			 uid, ids[SVC_WEB_GAMES];
 	int			 myturn[SVC_WEB_GAMES], n, i, s;
+	char			 lang[LANG_MAX];
 	json_t			*games;
 
 	*out = NULL;
-	if ((uid = svc_web_user(svc, platform, pid)) < 0)
+	if ((uid = svc_web_user(svc, platform, pid, lang)) < 0)
 		return (-1);
 	n = 0;
 	if (uid > 0 && (n = store_user_games(svc->store, uid, ids, myturn,
@@ -73,7 +78,7 @@ svc_web_games(struct svc *svc, const char *platform, const char *pid,
 		    "seat", s < g.cfg.nseats ? s : -1, "my_turn", myturn[i],
 		    "chat", g.chat_pid, "players", g.cfg.nseats));
 	}
-	*out = json_pack("{s:o}", "games", games);
+	*out = json_pack("{s:o, s:s}", "games", games, "lang", lang);
 	return (*out != NULL ? 0 : svc_fail(svc, "out of memory"));
 }
 
@@ -137,7 +142,7 @@ svc_web_game(struct svc *svc, int64_t id, const char *platform,
 	int			 rc, seat = -1, mine;
 
 	*out = NULL;
-	if ((uid = svc_web_user(svc, platform, pid)) < 0)
+	if ((uid = svc_web_user(svc, platform, pid, NULL)) < 0)
 		return (-1);
 	if ((rc = svc_game_load(svc, id, &gm)) <= 0)
 		return (rc);
@@ -219,7 +224,7 @@ svc_web_again(struct svc *svc, const struct svc_event *ev)
 	int			seat, s;
 
 	if (ev->turn < 0 || (uid = svc_web_user(svc, ev->platform,
-	    ev->user)) <= 0 || store_game_get(svc->store, ev->game, &g,
+	    ev->user, NULL)) <= 0 || store_game_get(svc->store, ev->game, &g,
 	    NULL) <= 0)
 		return (0);
 	for (s = 0; s < g.cfg.nseats && g.seats[s].user != uid; s++)

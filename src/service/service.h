@@ -401,8 +401,10 @@ const char	*svc_error(struct svc *);
  * service-web.c: what an app (the Mini App) asks of the service, as JSON
  * for its API; a person is (platform, platform user id).
  *
- * svc_web_games: {"games": [{id, state, turn, seat, my_turn, chat}]}, the
- * person's open games (lobbies and running ones).  0, -1 on failure.
+ * svc_web_games: {"games": [{id, state, turn, seat, my_turn, chat,
+ * players}], "lang"}, the person's open games (lobbies and running ones)
+ * and the language tacd speaks to them ("" when it never met them).  0,
+ * -1 on failure.
  *
  * svc_web_game: one game as the person may see it: {id, state, turn,
  * seat (null for others), actor, winner, seats: [{name, ai, away}],
