@@ -446,14 +446,20 @@
 		    fmt(T.hand_of, G.names[hs] || '?');
 		$('handtitle').hidden = me === null;
 		const mine = o !== null;
+		/* The hand is for the card itself; later words are buttons. */
+		const atCard = mine && pick.words.length === pick.base;
+		/* The cards of the move built, taken or forced, each once. */
+		const picked = mine ? pick.words.slice() : [];
 		hand.forEach((c) => {
 			const b = hel(handEl, 'button', c === '?' ? '?' :
 			    G.words.cards[c] || c, 'card');
 			b.type = 'button';
 			b.setAttribute('data-card', c);
-			const can = mine && o.words.indexOf(c) >= 0;
-			if (mine && pick.words.indexOf(c) >= pick.base)
+			const can = atCard && o.words.indexOf(c) >= 0;
+			if (picked.indexOf(c) >= 0) {
+				picked.splice(picked.indexOf(c), 1);
 				b.classList.add('chosen');
+			}
 			b.disabled = !can;
 			if (can) {
 				b.classList.add('can');
@@ -461,7 +467,8 @@
 			}
 		});
 		if (mine) {
-			o.words.filter((w) => !inHand(w, hand)).forEach((w) => {
+			o.words.filter((w) => !atCard || !inHand(w, hand))
+			    .forEach((w) => {
 				const b = hel(ch, 'button', w === 'discard' ?
 				    T.discard : w === 'skip' ? T.skip :
 				    G.words.cards[w] || w);
@@ -485,7 +492,7 @@
 				    s.swap) ? T.pick_swap : T.pick_target;
 			else if (o.segs.length > 0)
 				prompt = T.pick_marble;
-			else if (o.words.some((x) => inHand(x, hand)))
+			else if (atCard && o.words.some((x) => inHand(x, hand)))
 				prompt = w[0] === 'give' ? T.pick_gift : T.pick_card;
 			else
 				prompt = T.pick_what;
@@ -565,7 +572,8 @@
 			    { action: o.done.text, turn: G.turn });
 			status(r.refused ? r.message : fmt(T.played, o.done.text),
 			    r.refused);
-			G = null;
+			/* A fresh move: the turn moved on, or this one was refused. */
+			pick = null;
 			await load();
 		} catch (e) {
 			failed(e);
