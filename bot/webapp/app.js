@@ -347,8 +347,52 @@
 		});
 	}
 
+	/* Do boxes a and b ([x, y, w, h]) overlap? */
+	function overlap(a, b) {
+		return a[0] < b[0] + b[2] && b[0] < a[0] + a[2] &&
+		    a[1] < b[1] + b[3] && b[1] < a[1] + a[3];
+	}
+
+	/*
+	 * A place for seat s's label box (w by h), found as picture.c finds
+	 * it: near its base, turning away from the start field's direction
+	 * in 5 degree steps until it is off the circle and its numbers, off
+	 * every base and off the labels placed before.
+	 */
+	function placeLabel(L, s, w, h, placed) {
+		const p = L.label[s], m = L.size * 0.012, d = L.mr * 2.3;
+		const a0 = Math.atan2(p[1] - L.cy, p[0] - L.cx);
+		const R = Math.hypot(p[0] - L.cx, p[1] - L.cy);
+		const bases = L.base.map((b) => {
+			const x = b.reduce((n, q) => n + q[0], 0) / b.length;
+			const y = b.reduce((n, q) => n + q[1], 0) / b.length;
+			return [x - d, y - d, 2 * d, 2 * d];
+		});
+		let first = null;
+		for (let k = 0; k < 37; k++) {
+			const a = a0 + Math.floor((k + 1) / 2) * (k % 2 ? -1 : 1) *
+			    Math.PI / 36;
+			const x = Math.min(Math.max(L.cx + R * Math.cos(a) - w / 2,
+			    m), L.size - m - w);
+			const y = Math.min(Math.max(L.cy + R * Math.sin(a) - h / 2,
+			    m), L.size - m - h);
+			const box = [x, y, w, h];
+			if (first === null)
+				first = box;
+			/* The point of the box nearest the centre. */
+			const nx = Math.min(Math.max(L.cx, x), x + w);
+			const ny = Math.min(Math.max(L.cy, y), y + h);
+			if (Math.hypot(nx - L.cx, ny - L.cy) > L.r + L.size * 0.036 &&
+			    !bases.some((b) => overlap(box, b)) &&
+			    !placed.some((b) => overlap(box, b)))
+				return box;
+		}
+		return first;
+	}
+
 	/* The seats' labels: name and cards left, the one to act framed. */
 	function drawLabels(svg, L, P) {
+		const placed = [];
 		L.label.forEach((p, s) => {
 			const turn = G.state === 'playing' && P.turn === s;
 			const g = el(svg, 'g', {});
@@ -362,14 +406,15 @@
 			    fmt(T.cards_left, P.hands[s].length));
 			let w = 160;
 			try { w = t.getComputedTextLength(); } catch (e) { w = 160; }
-			/* Kept inside the picture, as the PNG keeps its labels. */
-			const x = Math.min(Math.max(p[0], w / 2 + 22),
-			    L.size - w / 2 - 22);
-			t.setAttribute('x', x);
-			box.setAttribute('x', x - w / 2 - 10);
-			box.setAttribute('y', p[1] - L.font.label * 0.9);
-			box.setAttribute('width', w + 20);
-			box.setAttribute('height', L.font.label * 1.8);
+			const h = L.font.label * 1.8;
+			const b = placeLabel(L, s, w + 20, h, placed);
+			placed.push(b);
+			t.setAttribute('x', b[0] + b[2] / 2);
+			t.setAttribute('y', b[1] + h / 2);
+			box.setAttribute('x', b[0]);
+			box.setAttribute('y', b[1]);
+			box.setAttribute('width', b[2]);
+			box.setAttribute('height', h);
 			box.setAttribute('class', 'label' + (turn ? ' turn' : ''));
 			g.setAttribute('data-seat', s);
 		});
