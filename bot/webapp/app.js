@@ -549,6 +549,13 @@
 		} else if (G.seat === null)
 			prompt = T.watching;
 		$('prompt').textContent = prompt;
+		/*
+		 * The move so far in the notation /play takes: the words taken
+		 * for the person (a Devil's or a TAC's card) are seen too.
+		 */
+		$('move').textContent = !mine ? '' : o.done && o.segs.length ===
+		    0 && o.words.length === 0 ? o.done.text :
+		    pick.words.concat(pick.segs.map((x) => x.text)).join(' ');
 	}
 
 	/* The lines under the board: whose turn, the last move. */

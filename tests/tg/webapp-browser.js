@@ -1,11 +1,12 @@
 // webapp-browser.js: the Mini App in a real browser (Debian's chromium,
 // headless, driven by puppeteer-core) against the real tacd.  The group
-// plays the recorded game by /play; four of its turns are played by
+// plays the recorded game by /play; six of its turns are played by
 // taps on the page instead, each by the person whose turn it is, opened
 // with init data signed for them in the URL fragment as Telegram passes
-// it: the exchange's first gift, the first 7 split in two (with the
-// steps left shown and a step taken back), the first TAC its player
-// chose among other cards, and the Trickster after it.  Another
+// it: the exchange's first gift, a Devil (a card of the next player's
+// hand), the first 7 split in two (with the steps left shown and a step
+// taken back), a Fool, the first TAC its player chose among other
+// cards, and the Trickster after it.  Another
 // person's page, left open, must show each move without being reloaded.
 // Screenshots at phone size go to SHOTS.
 //
@@ -146,6 +147,9 @@ async function tap(page, action, name) {
 	    ' words tapped)');
 	say(!(await page.$eval('#send', (e) => e.disabled)), name +
 	    ': the move is complete and may be sent');
+	const move = await page.$eval('#move', (e) => e.textContent);
+	say(move === action, name + ': the page shows the move it will send ("' +
+	    move + '")');
 	await shot(page, name + '-ready');
 	await page.click('#send');
 	return true;
@@ -177,9 +181,12 @@ async function main() {
 	 * that the re matches, and for TAC one where its player has other
 	 * cards to play too, so the TAC is a choice that takes a tap.
 	 */
+	/* Someone who plays in no game asks, within his own rate. */
+	const onlooker = { id: 1999, name: 'Eve' };
 	async function upTo(re, after, choice) {
 		for (let at = first(re, after); at >= 0; at = first(re, at + 1)) {
-			const g = await L.playTo(base, fake, token, 1, rec, at);
+			const g = await L.playTo(base, fake, token, 1, rec, at,
+			    onlooker);
 			const seat = g.position.turn;
 			if (!choice || (await L.game(base, token, P[seat], 1)).legal
 			    .some((a) => !re.test(a)))
@@ -193,11 +200,20 @@ async function main() {
 	    '--disable-dev-shm-usage', '--no-first-run'] });
 	try {
 		const moves = [['gift', /^give /, false],
+		    ['devil', /^DEVIL \S+ \S+>\S+$/, false],
 		    ['seven', /^7 \S+>\S+ \S+>\S+$/, false],
+		    ['fool', /^FOOL$/, false],
 		    ['tac', /^TAC \S+ \S+>\S+$/, true],
 		    ['trickster', /^TR \d+<>\d+$/, false]];
-		let watcher = null, watched = -1, after = 0;
+		let watcher = null, after = 0;
 		for (const [name, re, choice] of moves) {
+			/*
+			 * No page is open while /play plays on: each would ask
+			 * twice a move, past a person's rate at the test's pace.
+			 */
+			if (watcher !== null)
+				await watcher.close();
+			watcher = null;
 			note('play on to a ' + name);
 			const [at, g] = await upTo(re, after, choice);
 			if (!say(at >= 0, 'the record has a ' + name + (choice ?
@@ -207,12 +223,7 @@ async function main() {
 			note('at ' + at + ': ' + P[g.position.turn].name);
 			const seat = g.position.turn;
 			const other = (seat + 1) % 4;
-			if (watched !== other) {
-				if (watcher !== null)
-					await watcher.close();
-				watcher = await openPage(browser, P[other], 1);
-				watched = other;
-			}
+			watcher = await openPage(browser, P[other], 1);
 			const page = await openPage(browser, P[seat], 1);
 			await shot(page, name + '-start');
 			const label = await page.$eval('#turnline',
@@ -236,6 +247,8 @@ async function main() {
 			await page.close();
 		}
 		// Names are text: Boris's markup is shown, not made.
+		if (watcher === null)
+			throw new Error('no page was left open');
 		const tags = await watcher.evaluate(() =>
 		    document.querySelectorAll('b, img, script:not([src])').length);
 		const text = await watcher.evaluate(() =>

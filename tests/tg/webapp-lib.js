@@ -139,10 +139,11 @@ async function game(base, token, person, id) {
 	return r.json;
 }
 
-// Play the record's actions by /play in private chats, up to action n.
-async function playTo(base, fake, token, id, rec, n) {
+// Play the record's actions by /play in private chats, up to action n,
+// asking as asker (default: seat 0) whose turn it is.
+async function playTo(base, fake, token, id, rec, n, asker) {
 	for (;;) {
-		const g = await game(base, token, people[0], id);
+		const g = await game(base, token, asker || people[0], id);
 		if (g.turn >= n)
 			return g;
 		const seat = g.position.turn;
