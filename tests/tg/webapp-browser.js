@@ -233,14 +233,19 @@ async function main() {
 			const action = rec.actions[at];
 			if (!await tap(page, action, name))
 				break;
-			/* The page reloads the game once tacd answered the move. */
-			say(await shows(page, action, 20000), name + ': ' +
+			/*
+			 * The page reloads the game once tacd answered the move;
+			 * the name tells it from an earlier move of the same
+			 * words by someone else.
+			 */
+			const by = P[seat].name + ': ';
+			say(await shows(page, by + action, 20000), name + ': ' +
 			    P[seat].name + "'s page shows it played");
 			const turn = (await L.game(base, token, P[seat], 1)).turn;
 			say(turn === at + 1, name + ': "' + action +
 			    '" was applied, once (turn ' + turn + ')');
 			const seen = name === 'gift' ? 'give' : action;
-			say(await shows(watcher, seen, 20000), name + ': ' +
+			say(await shows(watcher, by + seen, 20000), name + ': ' +
 			    P[other].name + "'s page shows it without a reload");
 			await shot(page, name + '-after');
 			await shot(watcher, name + '-watcher');
