@@ -51,6 +51,8 @@ struct svc {
 	struct svc_touched *touched;	/* chats with new rows */
 	size_t		 ntouched;
 	size_t		 stouched;
+	json_t		*refusal;	/* an app's event refused: {code,
+					   args} (service-web.c) */
 	char		 err[512];
 };
 
@@ -146,6 +148,10 @@ int		 svc_finished(struct svc_ctx *, struct store_game *);
 json_t		*svc_end_chart(struct svc *, int64_t, json_t *, int *);
 int		 svc_end_summary(struct svc *, const struct svc_gm *);
 int		 svc_cmd_record(struct svc_ctx *);
+
+/* service-web.c */
+int		 svc_web_parse(struct svc_ctx *);
+int		 svc_web_refuse(struct svc_ctx *, const char *, json_t *);
 
 /* service-timer.c */
 int		 svc_ai_move(struct svc *, struct svc_gm *, int);
