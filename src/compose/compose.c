@@ -356,6 +356,14 @@ compose_text(struct svc *svc, const struct svc_out *out,
 		    b);
 		break;
 	case SVC_OUT_REMINDER:
+		if (compose_int(p, "due", 0) <= 0) {
+			/* A turn without a deadline has waited a while. */
+			rbuf_add(b, tr(lang, "Reminder: it is your turn in game "
+			    "#%lld. /hand shows your cards and choices again."),
+			    (long long)id);
+			rbuf_addstr(b, "\n");
+			break;
+		}
 		compose_time(compose_int(p, "due", 0), when, sizeof when);
 		rbuf_add(b, tr(lang, "Reminder: it is your turn in game "
 		    "#%lld. If you have not played by %s, an AI plays for "

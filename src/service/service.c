@@ -115,6 +115,13 @@ svc_close(struct svc *svc)
 	free(svc);
 }
 
+/* How long a turn without a deadline waits before its reminder. */
+void
+svc_set_remind(struct svc *svc, int64_t seconds)
+{
+	svc->idle_remind = seconds > 0 ? seconds : 0;
+}
+
 /* Forget every cached position (their transaction was rolled back). */
 void
 svc_cache_clear(struct svc *svc)

@@ -76,6 +76,8 @@
  *   hand	{game, seat}		private: the person's cards changed
  *   turn	{game, seat, turn, due}	private: your turn (due 0: no limit)
  *   reminder	{game, seat, due}	private: the turn expires at due
+ *					(due 0: the turn has no deadline and
+ *					has waited svc_set_remind()'s time)
  *   takeover	{game, seat, action}	the deadline passed, the AI played
  *   over	{game, winner}		the game ended (winner: team)
  *   aborted	{game, by}		the lobby or game was aborted (by: the
@@ -298,6 +300,10 @@ typedef int64_t (*svc_clock_fn)(void *);
  * share one transaction; svc_batch_end commits it.  If svc_batch_end
  * fails, none of the batch's events were kept: feed them all again.
  *
+ * svc_set_remind: remind the person to play of a turn that has no
+ * deadline after this many seconds (0, the default: never); it applies
+ * to turns that begin from now on.
+ *
  * svc_next_timer: the earliest time a timer is due (-1: none).
  * svc_timers: run what is due now (AI moves, expired turns, reminders),
  * each in its own transaction; at most a bounded amount of work per call,
@@ -357,6 +363,7 @@ void		 svc_close(struct svc *);
 int		 svc_event(struct svc *, const struct svc_event *, char **);
 int		 svc_batch_begin(struct svc *);
 int		 svc_batch_end(struct svc *);
+void		 svc_set_remind(struct svc *, int64_t);
 int64_t		 svc_next_timer(struct svc *);
 int		 svc_timers(struct svc *);
 int		 svc_outbox_next(struct svc *, const char *, struct svc_out *);
