@@ -325,6 +325,11 @@ say_info(struct say *s, const char *code)
 		/* TRANSLATORS: said in the language just chosen: your own. */
 		rbuf_addstr(s->b, tr(s->lang, "From now on I speak English "
 		    "here."));
+	else if (strcmp(code, "seated") == 0)
+		rbuf_add(s->b, tr(s->lang, "You have a seat in game #%lld (%s). "
+		    "Your cards come here when the game starts."),
+		    say_num(s, "game"), tr(s->lang, render_colour((int)
+		    say_num(s, "seat"))));
 	else if (strcmp(code, "board") == 0 && say_is(s, "style", "text"))
 		rbuf_addstr(s->b, tr(s->lang, "From now on the board is shown "
 		    "as text."));

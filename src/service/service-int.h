@@ -136,6 +136,10 @@ int		 svc_cmd_board(struct svc_ctx *);
 int		 svc_cmd_menu(struct svc_ctx *);
 int		 svc_board_style(struct svc_ctx *);
 
+/* service-link.c */
+int		 svc_cmd_link(struct svc_ctx *);
+int		 svc_pending(struct svc *, struct svc_gm *, int);
+
 /* service-stats.c */
 int		 svc_cmd_stats(struct svc_ctx *);
 int		 svc_cmd_top(struct svc_ctx *);

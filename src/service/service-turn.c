@@ -410,7 +410,10 @@ svc_cmd_play(struct svc_ctx *ctx)
 	return (svc_turn_done(svc, &gm, seat, &before, &a, STORE_BY_PERSON));
 }
 
-/* /hand: the person's cards, in their private chat. */
+/*
+ * /hand: the person's cards, in their private chat, with the buttons of
+ * what waits for them (svc_pending()).
+ */
 int
 svc_cmd_hand(struct svc_ctx *ctx)
 {
@@ -423,7 +426,7 @@ svc_cmd_hand(struct svc_ctx *ctx)
 	if ((seat = svc_seat_of(&gm, ctx->user)) < 0)
 		return (svc_refuse(ctx, "not_in_game", "{s:I}", "game",
 		    (json_int_t)gm.g.id));
-	return (svc_put_seat(ctx->svc, &gm, seat, SVC_OUT_HAND, json_object()));
+	return (svc_pending(ctx->svc, &gm, seat));
 }
 
 /*

@@ -20,8 +20,18 @@
  *				in the lobby
  *   /join [SEAT]		take a free seat (or an AI's in the lobby, or
  *				an AI-played seat of a running game)
- *   /start jID			(private chat, a deep link) join game ID;
- *				a bare /start there without a game: help
+ *   /start jID			(a deep link) join game ID; a person who
+ *				has a seat in it gets their cards and the
+ *				buttons of what waits for them (a "turn"
+ *				row on their turn, else "hand"; a lobby's
+ *				seat is confirmed with "seated")
+ *   /start hID			(a deep link) the same for one's own seat
+ *				of game ID, without joining
+ *   /start [WORD]		(a private chat without a game of its
+ *				own) the greeting: "help" {welcome:
+ *				"private"}
+ *   /start new			(a group: the bot was just added by a
+ *				startgroup link) "help" {welcome: "group"}
  *   /leave			leave the lobby; in a game: the AI plays on
  *   /team N			move to a free seat of team N (lobby)
  *   /ai [SEAT|all]		an AI takes a free seat (seated players,
@@ -30,7 +40,9 @@
  *				taken)
  *   /abort			end the lobby or game (creator or chat admin)
  *   /play ACTION		play (plain notation text works too)
- *   /hand, /board, /rules, /help, /lang en|ru|de|ka
+ *   /hand			the person's cards, privately: on their
+ *				turn as a "turn" row, with its buttons
+ *   /board, /rules, /help, /lang en|ru|de|ka
  *   /board picture|text	the chat's board style (players, admins)
  *   /menu [PATH]			(buttons) the seat to act walks its
  *				menu (menu.h): a PATH naming a complete
@@ -106,7 +118,9 @@
  *   info	{code, args, user[, game]}	a confirmation: lang, board
  *					(/board picture|text was set; game:
  *					the chat's open game), no_stats,
- *					no_stats_yet, stats_off, stats_on
+ *					no_stats_yet, stats_off, stats_on,
+ *					seated {seat, game} (a deep link
+ *					found the person a lobby's seat)
  *   answer	{callback, code, args, alert}	answer a button press
  *					(chat is ""; code null: just stop the
  *					spinner); every button press gets one
@@ -123,7 +137,10 @@
  *					action without buttons.  The action is
  *					in full ("give 9": it is their own)
  *   rules	{}			the rules summary
- *   help	{}			the command list
+ *   help	{[welcome, name]}	the command list; welcome: "private"
+ *					(a person's first /start; name: theirs)
+ *					or "group" (the bot was added to a
+ *					group): the greeting instead
  *   stats	{scope: "chat", totals, players, pairs, cards} or {scope:
  *		"person", where: "chat"|"all", person, partners, cards}
  *					numbers from the store's statistics
