@@ -37,5 +37,6 @@ struct tg_req	*tt_find(struct tt *, const char *, const char *);
 Suite		*suite_tg_photo(void);
 Suite		*suite_tg_split(void);
 Suite		*suite_tg_stats(void);
+Suite		*suite_tg_link(void);
 
 #endif /* CHECK_TG_H */

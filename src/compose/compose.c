@@ -295,7 +295,12 @@ compose_text(struct svc *svc, const struct svc_out *out,
 		compose_say(svc, lang, p, b);
 		return (0);
 	case SVC_OUT_HELP:
-		compose_help(lang, b);
+		/* A first /start greets instead (compose-hello.c). */
+		if (compose_greeting(p) != 0)
+			compose_welcome(lang, compose_greeting(p),
+			    compose_str(p, "name"), b, NULL);
+		else
+			compose_help(lang, b);
 		return (0);
 	case SVC_OUT_RULES:
 		/* The game's naming, else the one a chat of lang starts with. */
