@@ -15,7 +15,9 @@
 //                       the offset once, like the emulator); "clear"
 //                       forgets the method's faults
 //   POST /ctl/chat      {chat, fault}  every message to chat fails:
-//                       "403", "migrate:ID", "500" (every call), "photo"
+//                       "403", "notfound" (400 chat not found, as for a
+//                       person Telegram has not seen with the bot),
+//                       "migrate:ID", "500" (every call), "photo"
 //                       (a photo sent or edited in is refused: 400),
 //                       "" (none)
 //   POST /ctl/limit     {limit}  updates per getUpdates answer, at most
@@ -259,6 +261,10 @@ function chatFault(chat, res, photo) {
 	if (cf === '403') {
 		fail(res, 403, 'Forbidden: bot can\'t initiate conversation ' +
 		    'with a user');
+		return true;
+	}
+	if (cf === 'notfound') {
+		fail(res, 400, 'Bad Request: chat not found');
 		return true;
 	}
 	if (cf.startsWith('migrate:')) {
