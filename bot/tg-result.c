@@ -139,6 +139,7 @@ tg_result_blocked(struct tg *tg, const struct tg_sent *s)
 	struct rbuf		 b = { NULL, 0, 0 }, t = { NULL, 0, 0 };
 	const char		*lang;
 	char			 link[256], name[UTF8_NAMEMAX] = "?";
+	char			 payload[SVC_PAYLOAD_MAX];
 	int			 i, seated = 0, turn;
 
 	c = tg_chat_get(tg, s->chat, now_mono());
@@ -156,12 +157,15 @@ tg_result_blocked(struct tg *tg, const struct tg_sent *s)
 			seated = 1;
 		}
 	}
+	if (svc_payload_format(payload, sizeof payload, seated ?
+	    SVC_LINK_HAND : SVC_LINK_JOIN, s->game) < 0)
+		return;
 	n = xcalloc(1, sizeof *n);
 	snprintf(n->user, sizeof n->user, "%s", s->chat);
 	snprintf(n->group, sizeof n->group, "%s", g.chat);
 	lang = g.lang[0] != '\0' ? g.lang : "en";
-	snprintf(link, sizeof link, "https://t.me/%s?start=%c%lld",
-	    tg->botname, seated ? 'h' : 'j', (long long)s->game);
+	snprintf(link, sizeof link, "https://t.me/%s?start=%s", tg->botname,
+	    payload);
 	compose_unreachable(lang, name, link, turn ? s->game : 0, &t);
 	tg_out_escape(&b, t.s, 1024);
 	tg_http_call(tg, "sendMessage", json_pack("{s:s, s:s, s:s}",

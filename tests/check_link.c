@@ -105,6 +105,64 @@ expect_hand(int64_t game, const char *user, int seat, const char *what)
 }
 
 /*
+ * The payloads of the links: "j" or "h" and a game id as the bridge
+ * writes it (decimal, no leading zeros, 1 to 18 digits); anything else is
+ * no link, so "/start hello" or a mangled link greets instead of joining.
+ */
+START_TEST(test_payload)
+{
+	static const struct {
+		const char	*text;
+		int		 kind;
+		int64_t		 id;
+	} cases[] = {
+		{ "j1", SVC_LINK_JOIN, 1 }, { "h1", SVC_LINK_HAND, 1 },
+		{ "j42", SVC_LINK_JOIN, 42 },
+		{ "h999999999999999999", SVC_LINK_HAND, SVC_PAYLOAD_MAXID },
+		{ "j1000000000000000000", 0, 0 },
+		{ "j9223372036854775808", 0, 0 }, { "j0", 0, 0 },
+		{ "j01", 0, 0 }, { "j", 0, 0 }, { "", 0, 0 }, { "1", 0, 0 },
+		{ "J1", 0, 0 }, { "x1", 0, 0 }, { "j-1", 0, 0 },
+		{ "j+1", 0, 0 }, { "j 1", 0, 0 }, { "j1 ", 0, 0 },
+		{ "j1x", 0, 0 }, { "jh1", 0, 0 }, { "hello", 0, 0 },
+		{ "new", 0, 0 },
+	};
+	char	buf[SVC_PAYLOAD_MAX];
+	int64_t	id;
+	size_t	i;
+	int	kind;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		id = -7;
+		kind = svc_payload_parse(cases[i].text, &id);
+		ck_assert_msg(kind == cases[i].kind, "\"%s\": kind %d, want %d",
+		    cases[i].text, kind, cases[i].kind);
+		if (kind == SVC_LINK_NONE) {
+			ck_assert_int_eq(id, -7);
+			continue;
+		}
+		ck_assert_int_eq(id, cases[i].id);
+		/* It reads back as it was written. */
+		ck_assert_int_eq(svc_payload_format(buf, sizeof buf, kind, id),
+		    (int)strlen(cases[i].text));
+		ck_assert_str_eq(buf, cases[i].text);
+	}
+	/* What has no payload, or does not fit, writes nothing. */
+	ck_assert_int_eq(svc_payload_format(buf, sizeof buf, 'x', 1), -1);
+	ck_assert_str_eq(buf, "");
+	ck_assert_int_eq(svc_payload_format(buf, sizeof buf, SVC_LINK_JOIN,
+	    0), -1);
+	ck_assert_int_eq(svc_payload_format(buf, sizeof buf, SVC_LINK_JOIN,
+	    SVC_PAYLOAD_MAXID + 1), -1);
+	ck_assert_int_eq(svc_payload_format(buf, 3, SVC_LINK_JOIN, 100), -1);
+	ck_assert_str_eq(buf, "");
+	ck_assert_int_eq(svc_payload_format(buf, 4, SVC_LINK_JOIN, 100), -1);
+	ck_assert_int_eq(svc_payload_format(buf, 5, SVC_LINK_JOIN, 100), 4);
+	ck_assert_str_eq(buf, "j100");
+}
+END_TEST
+
+/*
  * A seated person following the join link of their running game gets
  * their cards and, on their turn, the turn's buttons: not "you have a
  * seat already".  The hand link does the same; nobody else's seat moves.
@@ -359,6 +417,7 @@ suite_link(void)
 	TCase	*tc = tcase_create("link");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_payload);
 	tcase_add_test(tc, test_link_seated_running);
 	tcase_add_test(tc, test_link_refused);
 	tcase_add_test(tc, test_link_lobby);

@@ -2,9 +2,10 @@
  * service-link.c: "/start" as people first meet it: a greeting in a
  * private chat, the greeting of a group the bot was just added to, and
  * the deep links the bridges post ("/start jID" joins game ID, "/start
- * hID" opens one's hand in it).  Whatever the link, a person who holds a
- * seat gets, at once, their cards and the buttons of what waits for them
- * (svc_pending()).  Anything else is the lobby's /start.
+ * hID" opens one's hand in it; service-payload.c reads them).  Whatever
+ * the link, a person who holds a seat gets, at once, their cards and the
+ * buttons of what waits for them (svc_pending()).  Anything else is the
+ * lobby's /start.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -15,27 +16,6 @@
 #include <string.h>
 
 #include "service-int.h"
-
-#define SVC_LINK_DIGITS	18	/* a game id's digits, at most */
-
-/*
- * Read a deep link's payload: 'j' (join) or 'h' (hand) and a game id.
- * The kind, or 0 when args is no such payload.
- */
-static int
-svc_link_parse(const char *args, int64_t *id)
-{
-	size_t	n;
-
-	if (args[0] != 'j' && args[0] != 'h')
-		return (0);
-	n = strspn(args + 1, "0123456789");
-	if (n == 0 || n > SVC_LINK_DIGITS || args[1 + n] != '\0')
-		return (0);
-	if ((*id = strtoll(args + 1, NULL, 10)) <= 0)
-		return (0);
-	return (args[0]);
-}
 
 /*
  * Queue what a person needs to act in a running game: on their turn the
@@ -66,10 +46,10 @@ svc_link_seated(struct svc_ctx *ctx, const struct svc_gm *gm, int seat)
 }
 
 /*
- * A deep link of kind 'j' or 'h' to game id.  Joining takes a seat as
- * /join does (a lobby's free seat, an AI's in a running game, one's own
- * again from the AI); a person who has a seat already gets what is
- * pending for them, whichever the link.
+ * A deep link of a kind (enum svc_link) to game id.  Joining takes a
+ * seat as /join does (a lobby's free seat, an AI's in a running game,
+ * one's own again from the AI); a person who has a seat already gets
+ * what is pending for them, whichever the link.
  */
 static int
 svc_link_follow(struct svc_ctx *ctx, int kind, int64_t id)
@@ -85,10 +65,10 @@ svc_link_follow(struct svc_ctx *ctx, int kind, int64_t id)
 		return (svc_refuse(ctx, "game_over", "{s:I}", "game",
 		    (json_int_t)gm.g.id));
 	me = svc_seat_of(&gm, ctx->user);
-	if (me < 0 && kind == 'h')
+	if (me < 0 && kind == SVC_LINK_HAND)
 		return (svc_refuse(ctx, "not_in_game", "{s:I}", "game",
 		    (json_int_t)gm.g.id));
-	if (me < 0 || (kind == 'j' && gm.g.seats[me].away)) {
+	if (me < 0 || (kind == SVC_LINK_JOIN && gm.g.seats[me].away)) {
 		/* /join queues the cards of a running game's seat. */
 		if ((rc = svc_cmd_join(ctx)) != 0 || gm.g.state != STORE_LOBBY)
 			return (rc);
@@ -115,7 +95,8 @@ svc_cmd_link(struct svc_ctx *ctx)
 	int64_t	id;
 	int	kind;
 
-	if ((kind = svc_link_parse(ctx->args, &id)) != 0 && ctx->pick == 0)
+	if ((kind = svc_payload_parse(ctx->args, &id)) != SVC_LINK_NONE &&
+	    ctx->pick == 0)
 		return (svc_link_follow(ctx, kind, id));
 	if (ctx->ev->private_chat && ctx->pick == 0) {
 		if ((id = store_chat_game(ctx->svc->store, ctx->chat)) < 0)

@@ -359,6 +359,12 @@ typedef int64_t (*svc_clock_fn)(void *);
  * svc_button_parse: read button data into game, turn (-1 when empty) and
  * text; 0, or -1 when it is not button data of this service.
  *
+ * svc_payload_parse: read a deep link's payload ("jID" join game ID,
+ * "hID" one's hand in it; the id in decimal, no leading zeros, at most
+ * SVC_PAYLOAD_MAXID): its kind and the id, SVC_LINK_NONE when it is no
+ * such payload.  svc_payload_format: write one; its length, -1 when the
+ * kind or id has none or buf is too small (SVC_PAYLOAD_MAX is enough).
+ *
  * svc_message: the platform message id last delivered for a game's
  * "board" or "lobby" row in a chat (svc_outbox_done() records it), so a
  * bridge edits that message instead of posting a new one: 1 found (into
@@ -375,6 +381,16 @@ typedef int64_t (*svc_clock_fn)(void *);
  * it; 0, -1 failure.
  * svc_error: the message of the service's last failure.
  */
+/* The kinds of deep link (svc_payload_parse()); the payload's first byte. */
+enum svc_link {
+	SVC_LINK_NONE = 0,
+	SVC_LINK_JOIN = 'j',
+	SVC_LINK_HAND = 'h'
+};
+
+#define SVC_PAYLOAD_MAXID	999999999999999999LL	/* 18 digits */
+#define SVC_PAYLOAD_MAX		20	/* a kind, 18 digits, a NUL */
+
 struct svc	*svc_open(struct store *, svc_clock_fn, void *);
 void		 svc_close(struct svc *);
 int		 svc_event(struct svc *, const struct svc_event *, char **);
@@ -405,6 +421,8 @@ int		 svc_button_data(char *, size_t, int64_t, int64_t,
 		     const char *);
 int		 svc_button_parse(const char *, int64_t *, int64_t *, char *,
 		     size_t);
+int		 svc_payload_parse(const char *, int64_t *);
+int		 svc_payload_format(char *, size_t, int, int64_t);
 int		 svc_message(struct svc *, int64_t, const char *, const char *,
 		     char *, size_t);
 int		 svc_outbox_after(struct svc *, const char *, const char *,
