@@ -146,7 +146,7 @@ tg_result_blocked(struct tg *tg, const struct tg_sent *s)
 	turn = tg_result_reminder(tg, s);
 	if (c->told && !turn)
 		return;
-	c->told = 1;
+	/* Only a notice sent counts: a message of no game tells nobody. */
 	if (s->game == 0 || svc_game_info(tg->svc, s->game, &g) != 0 ||
 	    strcmp(g.chat, s->chat) == 0 || tg->botname[0] == '\0')
 		return;
@@ -160,6 +160,7 @@ tg_result_blocked(struct tg *tg, const struct tg_sent *s)
 	if (svc_payload_format(payload, sizeof payload, seated ?
 	    SVC_LINK_HAND : SVC_LINK_JOIN, s->game) < 0)
 		return;
+	c->told = 1;
 	n = xcalloc(1, sizeof *n);
 	snprintf(n->user, sizeof n->user, "%s", s->chat);
 	snprintf(n->group, sizeof n->group, "%s", g.chat);
