@@ -65,7 +65,10 @@ tg_commands_params(size_t i)
 	return (p);
 }
 
-/* A setMyCommands call answered; arg names its scope and language. */
+/*
+ * A setMyCommands call answered; arg names its scope and language.  Only
+ * a failure is logged: twelve lines at every start would say nothing.
+ */
 static void
 tg_commands_done(struct tg *tg, const struct tg_result *r, void *arg)
 {
@@ -74,8 +77,6 @@ tg_commands_done(struct tg *tg, const struct tg_result *r, void *arg)
 	(void)tg;
 	if (!r->cancelled && !r->ok)
 		log_warnx("telegram: setMyCommands %s: %s", what, r->desc);
-	else if (!r->cancelled)
-		log_debug("telegram: setMyCommands %s", what);
 	free(what);
 }
 
@@ -87,6 +88,7 @@ tg_commands_set(struct tg *tg)
 	char	*what;
 	size_t	 i;
 
+	log_debug("telegram: setting %zu command lists", tg_commands_count());
 	for (i = 0; i < tg_commands_count(); i++) {
 		if ((p = tg_commands_params(i)) == NULL) {
 			log_warnx("telegram: setMyCommands: a list could not "
