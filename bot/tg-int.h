@@ -320,6 +320,11 @@ void		 tg_doc_call(struct tg *, struct tg_req *,
 void		 tg_admin_see(struct tg *, struct tg_update *);
 const char	*tg_admin_title(struct tg *, const char *);
 
+/* tg-commands.c */
+size_t		 tg_commands_count(void);
+json_t		*tg_commands_params(size_t);
+void		 tg_commands_set(struct tg *);
+
 /* tg-hook.c */
 int		 tg_hook_start(struct tg *, char **);
 void		 tg_hook_stop(struct tg *);
