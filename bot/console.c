@@ -121,6 +121,30 @@ console_print(struct console *c, const char *chat, const char *text)
 }
 
 /*
+ * Print a document's JSON (a game's record) on one line, after its
+ * caption: a terminal cannot take a file, but the line can be saved
+ * under the caption's name or piped to tacctl replay -.
+ */
+static void
+console_document(struct console *c, const char *chat,
+    const struct compose_msg *m)
+{
+	json_t	*j;
+	char	*line;
+
+	if ((j = json_loadb((const char *)m->file, m->filelen, 0, NULL)) ==
+	    NULL || (line = json_dumps(j, JSON_COMPACT |
+	    JSON_PRESERVE_ORDER)) == NULL) {
+		console_print(c, chat, (const char *)m->file);
+		json_decref(j);
+		return;
+	}
+	console_print(c, chat, line);
+	free(line);
+	json_decref(j);
+}
+
+/*
  * Compose a row and print its message in chat (a terminal shows text
  * only: the buttons and edits of a chat app are the numbered menu and
  * the board printed again).
@@ -138,6 +162,8 @@ console_show_row(struct console *c, const char *chat,
 		return;
 	if (m.text.len > 0)
 		console_print(c, chat, m.text.s);
+	if (m.file != NULL)
+		console_document(c, chat, &m);
 	compose_msg_free(&m);
 }
 

@@ -467,6 +467,20 @@ tg_http_upload(struct tg *tg, const char *method, json_t *fields,
     const char *filefield, const unsigned char *data, size_t len,
     long timeout, tg_http_cb cb, void *arg)
 {
+	tg_http_upload_file(tg, method, fields, filefield, "board.png",
+	    "image/png", data, len, timeout, cb, arg);
+}
+
+/*
+ * The same with the file part's name and type given: a document
+ * ("tac-game-12.json", "application/json").
+ */
+void
+tg_http_upload_file(struct tg *tg, const char *method, json_t *fields,
+    const char *filefield, const char *filename, const char *type,
+    const unsigned char *data, size_t len, long timeout, tg_http_cb cb,
+    void *arg)
+{
 	struct tg_call	*c;
 	curl_mimepart	*part;
 	const char	*key;
@@ -492,8 +506,8 @@ tg_http_upload(struct tg *tg, const char *method, json_t *fields,
 	json_decref(fields);
 	if ((part = curl_mime_addpart(c->mime)) == NULL ||
 	    curl_mime_name(part, filefield) != CURLE_OK ||
-	    curl_mime_filename(part, "board.png") != CURLE_OK ||
-	    curl_mime_type(part, "image/png") != CURLE_OK ||
+	    curl_mime_filename(part, filename) != CURLE_OK ||
+	    curl_mime_type(part, type) != CURLE_OK ||
 	    curl_mime_data(part, (const char *)data, len) != CURLE_OK)
 		fatalx("%s: file part", __func__);
 	curl_easy_setopt(c->easy, CURLOPT_MIMEPOST, c->mime);

@@ -136,6 +136,9 @@ struct tg_req {
 	size_t		 pnglen;
 	json_t		*textfb;	/* a photo's text board, sendMessage
 					   params for when it is refused */
+	char		 fname[64];	/* with png: a document's file name
+					   (tg-doc.c) */
+	int		 doc;		/* the message is a document */
 };
 
 struct tg {
@@ -217,6 +220,9 @@ int		 tg_http_busy(struct tg *, tg_http_cb);
 void		 tg_http_upload(struct tg *, const char *, json_t *,
 		     const char *, const unsigned char *, size_t, long,
 		     tg_http_cb, void *);
+void		 tg_http_upload_file(struct tg *, const char *, json_t *,
+		     const char *, const char *, const char *,
+		     const unsigned char *, size_t, long, tg_http_cb, void *);
 
 /* tg-poll.c */
 void		 tg_poll_start(struct tg *);
@@ -251,6 +257,8 @@ struct tg_sent {
 	unsigned char	*png;		/* the photo, for the fallback */
 	size_t		 pnglen;
 	int		 photo;		/* the message is a photo */
+	char		 fname[64];	/* png is a document of this name */
+	int		 doc;		/* the message is a document */
 	int64_t		 shown;		/* a board of this game */
 	int64_t		 board;		/* moves of this game were told */
 	int64_t		 lobby;		/* this game's lobby ended */
@@ -303,6 +311,10 @@ int		 tg_photo_render(struct tg *, const struct svc_game *,
 void		 tg_photo_call(struct tg *, struct tg_req *, const char *,
 		     const struct svc_game *, const char *);
 void		 tg_photo_exit(struct tg *);
+
+/* tg-doc.c */
+void		 tg_doc_call(struct tg *, struct tg_req *,
+		     const struct compose_msg *, const char *);
 
 /* tg-admin.c */
 void		 tg_admin_see(struct tg *, struct tg_update *);

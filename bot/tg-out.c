@@ -9,8 +9,8 @@
  * it when the picture cannot be drawn or is refused, and the group's
  * title and a link to the board in a "your turn" notice; a chart
  * (statistics) as a photo with its text as the caption, the text alone
- * when it cannot be drawn or is refused.  Nothing here reads or writes
- * the outbox.
+ * when it cannot be drawn or is refused; a document (a game's record) as
+ * tg-doc.c uploads it.  Nothing here reads or writes the outbox.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -228,6 +228,10 @@ tg_out_build(struct tg *tg, const struct compose_msg *m, struct tg_req *req)
 		/* Telegram cannot make a photo text: post a new board. */
 		if (tg_photo_ref(m->edit, &photo) <= 0 || photo)
 			msg = "";
+	}
+	if (m->file != NULL) {
+		tg_doc_call(tg, req, m, html);
+		goto out;
 	}
 	if (m->chart != NULL && m->picture) {
 		c = tg_chat_find(tg, m->chat);

@@ -7,7 +7,9 @@
  *   400 migrate_to_chat_id	the service moves the chat; the row goes to
  *				the new id at once
  *   400, a fallback left	the edited message is gone: post it anew; a
- *				photo refused: the text board instead
+ *				photo refused: the text board instead; a
+ *				document refused (also 403): a text that
+ *				says so instead
  *   400, 403			dropped, with a log line; a person who cannot
  *				be written to (403, or 400 "chat not found")
  *				is named in their group once, with the link
@@ -19,7 +21,8 @@
  *   5xx, no answer		when other calls worked meanwhile, this
  *				message is the trouble: again after 1, 2, 4
  *				... s, given up after TG_MAXTRIES (a photo
- *				falls back to text first); when nothing
+ *				or a document falls back to text first);
+ *				when nothing
  *				worked, the API is down: everything waits,
  *				1, 2, 4 ... 60 s, and no attempt counts
  * A row that fails keeps only its own chat waiting, and only for as long
@@ -213,8 +216,8 @@ tg_result_ok(struct tg *tg, struct tg_sent *s, const struct tg_result *r,
 
 /*
  * A refusal (400) with a way out left: the message to edit is gone (post
- * it anew), or a photo was refused (the text board instead).  1 if the
- * next call went out.
+ * it anew), a photo was refused (the text board instead), or a document
+ * (the text that says so instead).  1 if the next call went out.
  */
 static int
 tg_result_fallback(struct tg *tg, struct tg_sent *s, const struct tg_result *r)
@@ -239,6 +242,17 @@ tg_result_fallback(struct tg *tg, struct tg_sent *s, const struct tg_result *r)
 		    TG_NOPHOTO;
 		s->edit[0] = '\0';
 		s->photo = 0;
+		free(s->png);
+		s->png = NULL;
+		p = s->textfb;
+		s->textfb = NULL;
+		tg_send_call(tg, s, "sendMessage", p, NULL);
+		return (1);
+	}
+	if (s->textfb != NULL && s->doc) {
+		log_info("telegram: %s in %s: %s; a text instead", r->method,
+		    s->chat, r->desc);
+		s->doc = 0;
 		free(s->png);
 		s->png = NULL;
 		p = s->textfb;
@@ -310,7 +324,7 @@ tg_result_failed(struct tg *tg, struct tg_sent *s, const struct tg_result *r,
 		c->failures++;
 	if (tries >= (s->answer ? 3 : c != NULL && c->failures >
 	    TG_MAXTRIES ? 1 : TG_MAXTRIES)) {
-		if (!s->answer && s->textfb != NULL && s->photo &&
+		if (!s->answer && s->textfb != NULL && (s->photo || s->doc) &&
 		    tg_result_fallback(tg, s, r) == 1)
 			return;
 		if (c == NULL || c->failures <= TG_MAXTRIES + 1)
@@ -349,8 +363,10 @@ tg_result_done(struct tg *tg, const struct tg_result *r, void *arg)
 	}
 	notmod = r->status == 400 && r->desc != NULL &&
 	    strstr(r->desc, "message is not modified") != NULL;
-	if (!r->ok && !notmod && r->status == 400 && r->migrate == 0 &&
-	    !s->answer && !tg->stopping && tg_result_fallback(tg, s, r))
+	/* A document may be refused with a 403 too (no right to send). */
+	if (!r->ok && !notmod && (r->status == 400 || (r->status == 403 &&
+	    s->doc)) && r->migrate == 0 && !s->answer && !tg->stopping &&
+	    tg_result_fallback(tg, s, r))
 		return;		/* the same chat's next call is out */
 	tg_send_release(tg, s);
 	if (!s->answer)

@@ -186,13 +186,21 @@ tg_send_sentfree(struct tg_sent *s)
 	free(s);
 }
 
-/* Make a call for s (params taken): an upload when it carries a photo. */
+/*
+ * Make a call for s (params taken): an upload when it carries a photo
+ * or a document.
+ */
 void
 tg_send_call(struct tg *tg, struct tg_sent *s, const char *method,
     json_t *params, const char *file)
 {
 	s->started = now_mono();
-	if (file != NULL && *file != '\0' && s->png != NULL)
+	if (file != NULL && *file != '\0' && s->png != NULL &&
+	    s->fname[0] != '\0')
+		tg_http_upload_file(tg, method, params, file, s->fname,
+		    "application/json", s->png, s->pnglen, 60, tg_result_done,
+		    s);
+	else if (file != NULL && *file != '\0' && s->png != NULL)
 		tg_http_upload(tg, method, params, file, s->png, s->pnglen, 60,
 		    tg_result_done, s);
 	else
@@ -254,6 +262,8 @@ tg_send_req(struct tg *tg, struct tg_chat *c, struct tg_sent *s,
 	s->pnglen = req->pnglen;
 	req->png = NULL;
 	s->photo = req->photo;
+	snprintf(s->fname, sizeof s->fname, "%s", req->fname);
+	s->doc = req->doc;
 	s->shown = req->shown;
 	c->busy = 1;
 	tg->inflight++;

@@ -24,6 +24,7 @@ Suite		*suite_chat(void);
 Suite		*suite_link(void);
 Suite		*suite_stats(void);
 Suite		*suite_stats_log(void);
+Suite		*suite_end(void);
 Suite		*suite_web(void);
 Suite		*suite_say(void);
 

@@ -479,8 +479,8 @@ has_player(const struct td_out *o, const char *user)
 /*
  * The commands: a group's table and chart, a member's, one's own in
  * private, /top in rating order, /history with its buttons, a game's
- * summary and record pages; and privacy: /stats off, a person who never
- * played in a group, a game of another chat.
+ * summary and the pages of its moves; and privacy: /stats off, a
+ * person who never played in a group, a game of another chat.
  */
 START_TEST(test_stats_commands)
 {
@@ -609,7 +609,7 @@ START_TEST(test_stats_commands)
 	    "seats")), 4);
 	td_clear(&stats_td);
 
-	/* Its buttons: a summary, a record and its next page. */
+	/* Its buttons: a summary, the moves and their next page. */
 	snprintf(data, sizeof data, "%lld::summary", (long long)g1);
 	ck_assert_int_eq(td_button(&stats_td, "g1", "u3", data), 0);
 	o = row("summary");
@@ -617,7 +617,7 @@ START_TEST(test_stats_commands)
 	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(
 	    o->payload, "summary"), "actions")), td_info(&stats_td, g1)->turn_no);
 	td_clear(&stats_td);
-	snprintf(data, sizeof data, "%lld::record", (long long)g1);
+	snprintf(data, sizeof data, "%lld::moves", (long long)g1);
 	ck_assert_int_eq(td_button(&stats_td, "g1", "u3", data), 0);
 	o = row("record");
 	ck_assert_int_eq(td_int(o, "page"), 1);
@@ -627,13 +627,13 @@ START_TEST(test_stats_commands)
 	ck_assert_uint_eq(json_array_size(json_object_get(o->payload,
 	    "actions")), 80);
 	td_clear(&stats_td);
-	snprintf(data, sizeof data, "%lld::record 2", (long long)g1);
+	snprintf(data, sizeof data, "%lld::moves 2", (long long)g1);
 	ck_assert_int_eq(td_button(&stats_td, "g1", "u3", data), 0);
 	o = row("record");
 	ck_assert_int_eq(td_int(o, "page"), 2);
 	ck_assert_int_eq(td_int(o, "first"), 80);
 	td_clear(&stats_td);
-	td_event(&stats_td, "g1", 0, "u3", 0, "/record #1 999");
+	td_event(&stats_td, "g1", 0, "u3", 0, "/moves #1 999");
 	td_expect_error(&stats_td, "bad_page", "a page past the end");
 
 	/* Only in the game's chat or to its players; only once it ended. */

@@ -3,7 +3,8 @@
  * message, the chart as a photo with its words as the caption (and as
  * the text that stands in if Telegram refuses it), the history's
  * buttons, and a record's page buttons that edit their own message; in
- * English and Russian.
+ * English and Russian.  A game's end: its summary and chart, and the
+ * record sent as a document.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -16,6 +17,7 @@
 #include <check.h>
 
 #include "check_tg.h"
+#include "tacjson.h"
 
 /* The text of a call ("text" or a photo's "caption"), or "". */
 static const char *
@@ -77,8 +79,8 @@ ts_game(struct tt *t)
 		snprintf(cmd, sizeof cmd, "/play %s", act);
 		tt_say(t, "1", "1", cmd);
 	}
+	/* The last drain holds what the end sent: the tests look at it. */
 	ck_assert_int_eq(g.state, SVC_OVER);
-	tt_drain(t);
 	free(l);
 }
 
@@ -140,25 +142,25 @@ START_TEST(test_tg_stats)
 	tt_drain(&t);
 	ck_assert_ptr_nonnull(r = tt_find(&t, "history", "-100"));
 	ck_assert_str_eq(ts_button(r, "#1 summary"), "1::summary");
-	ck_assert_str_eq(ts_button(r, "#1 record"), "1::record");
+	ck_assert_str_eq(ts_button(r, "#1 moves"), "1::moves");
 
-	tt_press(&t, "-100", "1", 77, "1::record");
+	tt_press(&t, "-100", "1", 77, "1::moves");
 	tt_drain(&t);
 	ck_assert_ptr_nonnull(r = tt_find(&t, "record", "-100"));
 	ck_assert_str_eq(r->method, "sendMessage");
 	ck_assert_ptr_nonnull(strstr(ts_text(r), "Game #1, page 1 of "));
 	ck_assert_ptr_null(ts_button(r, "<< back"));
 	ck_assert_ptr_nonnull(data = ts_button(r, "next >>"));
-	ck_assert_str_eq(data, "1::record 2");
+	ck_assert_str_eq(data, "1::moves 2");
 	i = (int)(r - t.reqs);
-	tt_press(&t, "-100", "1", t.msgs[i], "1::record 2");
+	tt_press(&t, "-100", "1", t.msgs[i], "1::moves 2");
 	tt_drain(&t);
 	ck_assert_ptr_nonnull(r = tt_find(&t, "record", "-100"));
 	ck_assert_str_eq(r->method, "editMessageText");
 	ck_assert_int_eq(json_integer_value(json_object_get(r->params,
 	    "message_id")), t.msgs[i]);
 	ck_assert_ptr_nonnull(strstr(ts_text(r), "Game #1, page 2 of "));
-	ck_assert_str_eq(ts_button(r, "<< back"), "1::record 1");
+	ck_assert_str_eq(ts_button(r, "<< back"), "1::moves 1");
 
 	tt_press(&t, "-100", "1", 78, "1::summary");
 	tt_drain(&t);
@@ -180,6 +182,97 @@ START_TEST(test_tg_stats)
 }
 END_TEST
 
+/* The index of the first call of the last drain for a kind, or -1. */
+static int
+ts_at(struct tt *t, const char *kind)
+{
+	int	i;
+
+	for (i = 0; i < t->nreqs; i++) {
+		if (strcmp(t->kinds[i], kind) == 0)
+			return (i);
+	}
+	return (-1);
+}
+
+/*
+ * A game's end in its group: the line naming the winners, then the
+ * summary as a message and the chart of the homes as a photo, its words
+ * the caption.  /record #1: a sendDocument upload of tac-game-1.json
+ * whose bytes replay to the game's end, with the text that says it
+ * could not be sent riding along; in Russian too.
+ */
+START_TEST(test_tg_end)
+{
+	struct tt		 t;
+	struct tg_req		*r;
+	struct tac_record	 rec;
+	struct tac_state	 st, end;
+	struct tac_list		*l;
+	json_t			*j;
+	char			 err[256];
+	int			 i;
+
+	tt_open(&t);
+	ts_game(&t);
+	/* "over" rides in the burst of the last moves' lines. */
+	for (i = 0; i < t.nreqs; i++) {
+		if (strstr(ts_text(&t.reqs[i]), "Game over.") != NULL)
+			break;
+	}
+	ck_assert_int_lt(i, t.nreqs);
+	ck_assert_int_gt(ts_at(&t, "summary"), i);
+	ck_assert_int_gt(ts_at(&t, "chart"), ts_at(&t, "summary"));
+	ck_assert_ptr_nonnull(r = tt_find(&t, "summary", "-100"));
+	ck_assert_str_eq(r->method, "sendMessage");
+	ck_assert_ptr_nonnull(strstr(ts_text(r), "Game #1 ended on "));
+	ck_assert_ptr_nonnull(strstr(ts_text(r), "P1: cards: "));
+	ck_assert_ptr_nonnull(strstr(ts_text(r), "/record #1 sends its "
+	    "record as a file"));
+	ck_assert_ptr_nonnull(r = tt_find(&t, "chart", "-100"));
+	ts_assert_chart(r);
+	ck_assert_ptr_nonnull(strstr(ts_text(r), "Marbles at home, game #1: "
+	    "P1 + AI (level 1): "));
+
+	tt_say(&t, "-100", "1", "/record #1");
+	tt_drain(&t);
+	ck_assert_int_eq(t.nreqs, 1);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "document", "-100"));
+	ck_assert_str_eq(r->method, "sendDocument");
+	ck_assert_str_eq(r->file, "document");
+	ck_assert_str_eq(r->fname, "tac-game-1.json");
+	ck_assert_int_eq(r->doc, 1);
+	ck_assert_int_eq(r->photo, 0);
+	ck_assert_str_eq(ts_text(r), "The record of game #1 (tac-record/1): "
+	    "tacctl replay tac-game-1.json plays it again.");
+	ck_assert_ptr_nonnull(r->textfb);
+	ck_assert_str_eq(json_string_value(json_object_get(r->textfb, "text")),
+	    "The record of game #1 could not be sent as a file. /moves #1 "
+	    "lists its actions.");
+	ck_assert_ptr_nonnull(j = json_loadb((const char *)r->png, r->pnglen,
+	    0, NULL));
+	ck_assert_msg(tac_record_load(&rec, j, err, sizeof err) == 0, "%s",
+	    err);
+	json_decref(j);
+	ck_assert_ptr_nonnull(l = malloc(sizeof *l));
+	ck_assert_msg(tac_record_replay(&rec, &st, l, NULL, err, sizeof err) ==
+	    0, "%s", err);
+	ck_assert_int_eq(svc_game_position(t.svc, 1, -1, &end), 0);
+	ck_assert_int_eq(st.phase, TAC_PH_OVER);
+	ck_assert(memcmp(&st, &end, sizeof st) == 0);
+	tac_record_free(&rec);
+	free(l);
+
+	tt_say(&t, "-100", "1", "/lang ru");
+	tt_say(&t, "-100", "1", "/record 1");
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "document", "-100"));
+	ck_assert_ptr_nonnull(strstr(ts_text(r), "Запись игры #1 "
+	    "(tac-record/1)"));
+	tt_close(&t);
+}
+END_TEST
+
 /* The suite. */
 Suite *
 suite_tg_stats(void)
@@ -189,6 +282,7 @@ suite_tg_stats(void)
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_tg_stats);
+	tcase_add_test(tc, test_tg_end);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -187,6 +187,8 @@ compose_row(struct svc *svc, const struct svc_out *out,
 		m->setkeys = 1;
 		m->editonly = 1;
 		return (1);
+	case SVC_OUT_DOCUMENT:
+		return (compose_document(svc, out, m));
 	case SVC_OUT_TURN:
 		/* A backlog's old "your turn": the person has moved on. */
 		v = json_object_get(out->data, "turn");
@@ -315,4 +317,7 @@ compose_msg_free(struct compose_msg *m)
 	compose_keys_free(&m->keys);
 	free(m->chart);
 	m->chart = NULL;
+	free(m->file);
+	m->file = NULL;
+	rbuf_free(&m->alt);
 }

@@ -189,7 +189,7 @@ say_usage(struct say *s)
 		rbuf_add(s->b, tr(s->lang, "Say /replace SEAT ai, with a seat "
 		    "from 0 to %lld."), say_num(s, "last"));
 	else if (say_is(s, "command", "summary") ||
-	    say_is(s, "command", "record"))
+	    say_is(s, "command", "record") || say_is(s, "command", "moves"))
 		rbuf_add(s->b, tr(s->lang, "Say which game, as in /%s #12."),
 		    say_str(s, "command"));
 	else if (say_is(s, "command", "board"))

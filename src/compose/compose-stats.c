@@ -1,8 +1,9 @@
 /*
  * compose-stats.c: the statistics rows made into text, buttons and
- * charts: "stats", "top", "history", "summary", "record" and "chart"
- * (service.h lists their payloads; the numbers are the store's
- * statistics tables, store-stats-query.c).
+ * charts: "stats", "top", "history", "summary", "record" (the pages of
+ * /moves) and "chart" (service.h lists their payloads; the numbers are
+ * the store's statistics tables, store-stats-query.c; the chart of a
+ * game's end is compose-end.c's).
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -37,7 +38,7 @@ cs_num(json_t *o, const char *key)
 	return (json_number_value(json_object_get(o, key)));
 }
 
-/* A row's player name: the person's, shortened, or "AI, level N". */
+/* A row's player name: the person's, shortened, or "AI (level N)". */
 static void
 cs_name(const char *lang, json_t *o, const char *name, const char *ai,
     struct rbuf *b)
@@ -348,6 +349,10 @@ cs_summary(const char *lang, json_t *p, struct rbuf *b)
 		    (long long)cs_int(v, "rating_after"));
 		rbuf_addstr(b, "\n");
 	}
+	rbuf_add(b, tr(lang, "/record #%lld sends its record as a file, "
+	    "/moves #%lld lists its actions."), (long long)cs_int(g, "game"),
+	    (long long)cs_int(g, "game"));
+	rbuf_addstr(b, "\n");
 }
 
 /* A page of a game's actions: "12. R 7 12>14 40>45". */
@@ -378,7 +383,7 @@ static void
 cs_chart(const char *lang, json_t *p, struct rbuf *b)
 {
 	struct chart	c;
-	int		i;
+	int		i, j;
 
 	if (compose_chart(lang, p, &c) != 0)
 		return;
@@ -387,6 +392,13 @@ cs_chart(const char *lang, json_t *p, struct rbuf *b)
 		if (c.kind == CHART_BARS)
 			rbuf_add(b, "%s%s %.0f/%.0f", i > 0 ? ", " : "",
 			    c.label[i], c.value[i], c.total[i]);
+	}
+	/* A team's members and what they have at home in the end. */
+	for (i = 0; c.kind == CHART_TEAMS && i < c.nteams; i++) {
+		for (j = 0; j < c.team[i].n; j++)
+			rbuf_add(b, "%s%s", j > 0 ? " + " : i > 0 ? "; " : "",
+			    c.team[i].name[j]);
+		rbuf_add(b, ": %.0f", c.team[i].value[c.n - 1]);
 	}
 	if (c.kind == CHART_LINE)
 		rbuf_add(b, "%.0f -> %.0f", c.value[0], c.value[c.n - 1]);
@@ -426,8 +438,8 @@ compose_stats(const char *lang, const struct svc_out *out, struct rbuf *b)
 }
 
 /*
- * The buttons of a statistics row: a summary and a record button per
- * game of a history, back and next on a record's page.
+ * The buttons of a statistics row: a summary and a moves button per
+ * game of a history, back and next on a page of moves.
  */
 void
 compose_stats_keys(const char *lang, const struct svc_out *out,
@@ -444,9 +456,9 @@ compose_stats_keys(const char *lang, const struct svc_out *out,
 			snprintf(label, sizeof label, tr(lang, "#%lld summary"),
 			    (long long)game);
 			compose_keys_add(k, label, game, -1, "summary");
-			snprintf(label, sizeof label, tr(lang, "#%lld record"),
+			snprintf(label, sizeof label, tr(lang, "#%lld moves"),
 			    (long long)game);
-			compose_keys_add(k, label, game, -1, "record");
+			compose_keys_add(k, label, game, -1, "moves");
 			compose_keys_newrow(k);
 		}
 		return;
@@ -457,18 +469,19 @@ compose_stats_keys(const char *lang, const struct svc_out *out,
 	page = cs_int(out->data, "page");
 	pages = cs_int(out->data, "pages");
 	if (page > 1) {
-		snprintf(cmd, sizeof cmd, "record %lld", (long long)page - 1);
+		snprintf(cmd, sizeof cmd, "moves %lld", (long long)page - 1);
 		compose_keys_add(k, tr(lang, "<< back"), game, -1, cmd);
 	}
 	if (page < pages) {
-		snprintf(cmd, sizeof cmd, "record %lld", (long long)page + 1);
+		snprintf(cmd, sizeof cmd, "moves %lld", (long long)page + 1);
 		compose_keys_add(k, tr(lang, "next >>"), game, -1, cmd);
 	}
 }
 
 /*
- * A "chart" row's picture: the bars of a group's wins, or the line of a
- * player's rating.  0, or -1 when there is nothing to draw.
+ * A "chart" row's picture: the bars of a group's wins, the line of a
+ * player's rating, or a game's teams' marbles at home (compose-end.c).
+ * 0, or -1 when there is nothing to draw.
  */
 int
 compose_chart(const char *lang, json_t *p, struct chart *c)
@@ -478,6 +491,8 @@ compose_chart(const char *lang, json_t *p, struct chart *c)
 	char		*who;
 	size_t		 i;
 
+	if (kind != NULL && strcmp(kind, "homes") == 0)
+		return (compose_homes(lang, p, c));
 	memset(c, 0, sizeof *c);
 	if (kind != NULL && strcmp(kind, "wins") == 0) {
 		c->kind = CHART_BARS;

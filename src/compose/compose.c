@@ -185,6 +185,9 @@ compose_help(const char *lang, struct rbuf *b)
 	rbuf_addstr(b, tr(lang, "/stats [NAME|off|on], /top, /history - "
 	    "statistics, ratings and past games"));
 	rbuf_addstr(b, "\n");
+	rbuf_addstr(b, tr(lang, "/summary #ID, /moves #ID, /record #ID - a "
+	    "finished game's summary, its actions, its record as a file"));
+	rbuf_addstr(b, "\n");
 	rbuf_addstr(b, tr(lang, "/lang en|ru|de|ka, /rules, /help"));
 	rbuf_addstr(b, "\n");
 }

@@ -77,6 +77,13 @@ struct compose_msg {
 					   or a chart */
 	struct chart	*chart;		/* a chart to draw (its text stands
 					   in), or NULL; owned */
+	unsigned char	*file;		/* a document to send (text is its
+					   caption), NUL-terminated, or NULL;
+					   owned */
+	size_t		 filelen;
+	char		 filename[64];
+	struct rbuf	 alt;		/* what is said instead when the
+					   document cannot be sent */
 	struct compose_keys keys;	/* its buttons */
 	int		 setkeys;	/* keys are the message's buttons, even
 					   none: an edit takes old ones away */
@@ -123,6 +130,11 @@ void		 compose_stats(const char *, const struct svc_out *,
 void		 compose_stats_keys(const char *, const struct svc_out *,
 		     struct compose_keys *);
 int		 compose_chart(const char *, struct json_t *, struct chart *);
+
+/* compose-end.c */
+int		 compose_document(struct svc *, const struct svc_out *,
+		     struct compose_msg *);
+int		 compose_homes(const char *, struct json_t *, struct chart *);
 
 /* compose-hello.c */
 int		 compose_greeting(struct json_t *);

@@ -61,16 +61,15 @@ tac_record_start(const struct tac_record *rec, struct tac_state *st,
 }
 
 /*
- * Replay a whole record into st, feeding deals as the game asks for them.
- * On failure *failed_index is the index of the action that could not be
- * played (or that waited for a missing deal); it is 0 when the record
- * cannot even start and rec->nactions when a deal after the last action
- * fails.  list is scratch for tac_apply().
+ * Replay a record into st as tac_record_replay() does, counting each
+ * action into h (if not NULL).
  */
-int
-tac_record_replay(const struct tac_record *rec, struct tac_state *st,
-    struct tac_list *list, size_t *failed_index, char *why, size_t len)
+static int
+record_replay(const struct tac_record *rec, struct tac_state *st,
+    struct tac_list *list, size_t *failed_index, struct tac_homes *h,
+    char *why, size_t len)
 {
+	struct tac_state	before;
 	struct tac_action	a;
 	size_t			i, dummy;
 	int			next;
@@ -85,9 +84,13 @@ tac_record_replay(const struct tac_record *rec, struct tac_state *st,
 		if (st->phase == TAC_PH_DEAL &&
 		    record_deal(rec, st, &next, why, len) != 0)
 			return (-1);
+		if (h != NULL)
+			before = *st;
 		if (tac_action_parse(rec->actions[i], &a, why, len) != 0 ||
 		    tac_apply(st, &a, list, why, len) < 0)
 			return (-1);
+		if (h != NULL)
+			tac_homes_add(h, &before, st);
 	}
 	/* A record may stop right after a deal, before its exchange. */
 	*failed_index = rec->nactions;
@@ -95,6 +98,32 @@ tac_record_replay(const struct tac_record *rec, struct tac_state *st,
 	    record_deal(rec, st, &next, why, len) != 0)
 		return (-1);
 	return (0);
+}
+
+/*
+ * Replay a whole record into st, feeding deals as the game asks for them.
+ * On failure *failed_index is the index of the action that could not be
+ * played (or that waited for a missing deal); it is 0 when the record
+ * cannot even start and rec->nactions when a deal after the last action
+ * fails.  list is scratch for tac_apply().
+ */
+int
+tac_record_replay(const struct tac_record *rec, struct tac_state *st,
+    struct tac_list *list, size_t *failed_index, char *why, size_t len)
+{
+	return (record_replay(rec, st, list, failed_index, NULL, why, len));
+}
+
+/*
+ * Replay a record as tac_record_replay() does and count each team's
+ * marbles at home per round into h (tac_homes_add()).
+ */
+int
+tac_record_homes(const struct tac_record *rec, struct tac_state *st,
+    struct tac_list *list, struct tac_homes *h, char *why, size_t len)
+{
+	tac_homes_init(h);
+	return (record_replay(rec, st, list, NULL, h, why, len));
 }
 
 /* Read a seed: a JSON integer >= 0, or a decimal string up to 2^64-1. */

@@ -210,6 +210,20 @@ struct tac_tally {
 	struct tac_tally_seat seat[TAC_MAXSEATS];
 };
 
+/*
+ * Each team's marbles at home at the end of each round (tally.c), for
+ * the game-end chart.  home[r - 1][t] is team t's count after the last
+ * action of round r; a round past TAC_HOMES_MAX is kept in the last
+ * slot, so that slot always holds the latest.
+ */
+#define TAC_HOMES_MAX	256
+struct tac_homes {
+	int		nteams;
+	int		rounds;		/* the last round seen (not capped) */
+	int		n;		/* slots filled: min(rounds, MAX) */
+	uint8_t		home[TAC_HOMES_MAX][TAC_MAXSEATS];
+};
+
 /* game.c */
 int		 tac_config_check(const struct tac_config *, char *, size_t);
 int		 tac_config_check_why(const struct tac_config *,
@@ -267,6 +281,10 @@ int		 tac_action_equal(const struct tac_action *,
 void		 tac_tally_init(struct tac_tally *);
 void		 tac_tally_add(struct tac_tally *, int, const struct tac_action *,
 		     const struct tac_state *, const struct tac_state *);
+void		 tac_homes_init(struct tac_homes *);
+void		 tac_homes_add(struct tac_homes *, const struct tac_state *,
+		     const struct tac_state *);
+int		 tac_homes_team(const struct tac_state *, int);
 
 /* rng.c */
 uint64_t	 tac_rng_next(uint64_t *);

@@ -35,5 +35,7 @@ int		 tac_record_start(const struct tac_record *, struct tac_state *,
 		     int *, char *, size_t);
 int		 tac_record_replay(const struct tac_record *, struct tac_state *,
 		     struct tac_list *, size_t *, char *, size_t);
+int		 tac_record_homes(const struct tac_record *, struct tac_state *,
+		     struct tac_list *, struct tac_homes *, char *, size_t);
 
 #endif /* TACJSON_H */

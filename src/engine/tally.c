@@ -7,6 +7,10 @@
  * positions around it; a kick is read off the board (a base that gained
  * marbles), so it counts whatever card made it: a move, a 7's passing, a
  * TAC replaying someone's card.
+ *
+ * The marbles at home per round (struct tac_homes) are read off the board
+ * the same way, after each action: what a team has at home when its
+ * round's last action is done.
  */
 #include <string.h>
 
@@ -66,4 +70,62 @@ tac_tally_add(struct tac_tally *t, int seat, const struct tac_action *a,
 		t->finisher = seat;
 		t->by_tac = a->tac != 0;
 	}
+}
+
+/* Team team's marbles at home in a position. */
+int
+tac_homes_team(const struct tac_state *st, int team)
+{
+	int	s, k, n = 0;
+
+	for (s = 0; s < st->cfg.nseats && s < TAC_MAXSEATS; s++) {
+		if (tac_team(st, s) != team)
+			continue;
+		for (k = 0; k < TAC_MARBLES; k++)
+			n += (st->b.home[s] >> k) & 1;
+	}
+	return (n);
+}
+
+/* Start an empty series of marbles at home. */
+void
+tac_homes_init(struct tac_homes *h)
+{
+	memset(h, 0, sizeof *h);
+}
+
+/* Write position st's counts into the slot of round r. */
+static void
+homes_put(struct tac_homes *h, int r, const struct tac_state *st)
+{
+	int	slot, t;
+
+	slot = (r > TAC_HOMES_MAX ? TAC_HOMES_MAX : r) - 1;
+	for (t = 0; t < h->nteams && t < TAC_MAXSEATS; t++)
+		h->home[slot][t] = (uint8_t)tac_homes_team(st, t);
+	if (slot + 1 > h->n)
+		h->n = slot + 1;
+}
+
+/*
+ * Count one action that took the game from before to after, played in
+ * before's round: that round's slot takes after's counts, so it ends up
+ * with the counts after the round's last action.  Rounds that no action
+ * was seen in (a series begun from a position later in a game) take the
+ * counts before this action: dealing and giving move no marble.
+ */
+void
+tac_homes_add(struct tac_homes *h, const struct tac_state *before,
+    const struct tac_state *after)
+{
+	int	r = before->round, q;
+
+	if (r < 1)
+		return;
+	h->nteams = tac_nteams(after);
+	for (q = h->rounds + 1; q < r; q++)
+		homes_put(h, q, before);
+	homes_put(h, r, after);
+	if (r > h->rounds)
+		h->rounds = r;
 }

@@ -147,6 +147,12 @@ int		 svc_cmd_stats(struct svc_ctx *);
 int		 svc_cmd_top(struct svc_ctx *);
 int		 svc_cmd_history(struct svc_ctx *);
 int		 svc_cmd_summary(struct svc_ctx *);
+int		 svc_cmd_moves(struct svc_ctx *);
+int		 svc_finished(struct svc_ctx *, struct store_game *);
+
+/* service-end.c */
+json_t		*svc_end_chart(struct svc *, int64_t, json_t *, int *);
+int		 svc_end_summary(struct svc *, const struct svc_gm *);
 int		 svc_cmd_record(struct svc_ctx *);
 
 /* service-web.c */

@@ -40,6 +40,7 @@ static const struct {
 	[SVC_OUT_SUMMARY] =	{ "summary", 0 },
 	[SVC_OUT_RECORD] =	{ "record", 0 },
 	[SVC_OUT_CHART] =	{ "chart", 0 },
+	[SVC_OUT_DOCUMENT] =	{ "document", 0 },
 };
 
 /* The kind named name, SVC_OUT_UNKNOWN for a name no kind has. */

@@ -1,6 +1,6 @@
 /*
  * service-stats.c: the statistics commands: /stats, /top, /history, and
- * a finished game's /summary and /record (the buttons of /history).
+ * a finished game's /summary and /moves (the buttons of /history).
  *
  * The numbers come from the store's statistics tables, which the store
  * keeps from the logs (store-stats.c); the rows written here carry them
@@ -8,7 +8,8 @@
  * group's tables leave out the people who said /stats off; a person's
  * numbers are only shown in a group where they played (or to themselves
  * in private); a game's summary and record only in its own chat or to
- * someone who played it.
+ * someone who played it.  (A game's end and its record file are
+ * service-end.c's.)
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -242,11 +243,11 @@ svc_cmd_history(struct svc_ctx *ctx)
 }
 
 /*
- * The finished game a /summary or /record names, when the person may see
- * it: asked in its own chat, or by someone who played it.  1 with g
- * read, 0 refused (told why), -1 failure.
+ * The finished game a /summary, /moves or /record names, when the person
+ * may see it: asked in its own chat, or by someone who played it.  1
+ * with g read, 0 refused (told why), -1 failure.
  */
-static int
+int
 svc_finished(struct svc_ctx *ctx, struct store_game *g)
 {
 	int	rc, i, mine = 0;
@@ -267,12 +268,15 @@ svc_finished(struct svc_ctx *ctx, struct store_game *g)
 	return (1);
 }
 
-/* /summary #ID: a finished game's summary. */
+/*
+ * /summary #ID: a finished game's summary, then the chart of its teams'
+ * marbles at home per round (none when its log does not replay).
+ */
 int
 svc_cmd_summary(struct svc_ctx *ctx)
 {
 	struct store_game	 g;
-	json_t			*sum;
+	json_t			*sum, *chart;
 	int			 rc, failed;
 
 	if ((rc = svc_finished(ctx, &g)) <= 0)
@@ -283,8 +287,18 @@ svc_cmd_summary(struct svc_ctx *ctx)
 		return (svc_refuse(ctx, "no_game_stats", "{s:I}", "game",
 		    (json_int_t)g.id));
 	}
-	return (svc_stats_reply(ctx, SVC_OUT_SUMMARY, json_pack("{s:I, s:o}",
-	    "game", (json_int_t)g.id, "summary", sum)));
+	chart = svc_end_chart(ctx->svc, g.id, json_object_get(sum, "seats"),
+	    &failed);
+	if (chart == NULL && failed) {
+		json_decref(sum);
+		return (-1);
+	}
+	if (svc_stats_reply(ctx, SVC_OUT_SUMMARY, json_pack("{s:I, s:o}",
+	    "game", (json_int_t)g.id, "summary", sum)) != 0) {
+		json_decref(chart);
+		return (-1);
+	}
+	return (chart != NULL ? svc_reply(ctx, SVC_OUT_CHART, chart) : 0);
 }
 
 /* Where a record's page is being collected. */
@@ -310,11 +324,11 @@ svc_page_add(void *arg, int64_t n, int seat, const char *action, int who,
 }
 
 /*
- * /record #ID [PAGE]: a page of a finished game's actions.  From a
- * record's own buttons it edits their message; else it is a new one.
+ * /moves #ID [PAGE]: a page of a finished game's actions.  From a
+ * page's own buttons it edits their message; else it is a new one.
  */
 int
-svc_cmd_record(struct svc_ctx *ctx)
+svc_cmd_moves(struct svc_ctx *ctx)
 {
 	struct store_game	 g;
 	struct svc_page		 pg;

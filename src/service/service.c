@@ -44,6 +44,7 @@ static const struct svc_cmd {
 	{ "top", svc_cmd_top },
 	{ "history", svc_cmd_history },
 	{ "summary", svc_cmd_summary },
+	{ "moves", svc_cmd_moves },
 	{ "record", svc_cmd_record },
 };
 

@@ -64,8 +64,15 @@
  *   /top			(group) the players by rating
  *   /history			the chat's last finished games (private:
  *				the person's), each with buttons for:
- *   /summary #ID		a finished game's summary
- *   /record #ID [PAGE]		a page of a finished game's actions
+ *   /summary #ID		a finished game's summary, with the chart
+ *				of its teams' marbles at home per round
+ *   /moves #ID [PAGE]		a page of a finished game's actions
+ *   /record #ID		a finished game's record, a tac-record/1
+ *				file ("/record ID" too; "/record #ID PAGE",
+ *				the buttons of older pages, is /moves)
+ * A game's summary, actions and record are shown only in its own chat or
+ * to someone who played it.  When a game ends, its chat gets the summary
+ * and the chart by itself.
  * Seats are numbered from 0, as in the notation ("2H4" is seat 2's home).
  *
  * Button data (at most 64 bytes): "GAME:TURN:TEXT", TEXT a command as
@@ -149,15 +156,23 @@
  *   top	{players}		a group's players by rating
  *   history	{games}			finished games, the last first, with
  *					their seats
- *   summary	{game, summary}		one finished game
+ *   summary	{game, summary[, end]}	one finished game (end: 1 when
+ *					it is the game's end, told to its
+ *					chat)
  *   record	{game, page, pages, first, actions, message}	a page of a
  *					finished game's log: actions are
  *					[seat, action], from action first;
  *					message: the message to edit, 0: new
  *   chart	{chart: "wins", bars} or {chart: "rating", name, ai,
- *		points}			a picture of the row before it
+ *		points} or {chart: "homes", game, rounds, seats, homes}
+ *					a picture of the row before it
  *					(bars: name, ai, value, games;
- *					points: game, ended, rating)
+ *					points: game, ended, rating; homes:
+ *					per round, each team's marbles at
+ *					home after it, [team 0, team 1, ...];
+ *					seats: seat, team, name, ai)
+ *   document	{game}			a finished game's record as a file
+ *					(svc_game_record() gives it)
  */
 #ifndef SERVICE_H
 #define SERVICE_H
@@ -230,6 +245,7 @@ enum svc_out_kind {
 	SVC_OUT_SUMMARY,
 	SVC_OUT_RECORD,
 	SVC_OUT_CHART,
+	SVC_OUT_DOCUMENT,
 	SVC_OUT_NKINDS
 };
 
@@ -387,6 +403,10 @@ typedef int64_t (*svc_clock_fn)(void *);
  * its games, settings, remembered messages and undelivered rows move to
  * it; 0, -1 failure.
  * svc_error: the message of the service's last failure.
+ *
+ * svc_game_record (service-end.c): game id's record, tac-record/1 as
+ * JSON text (malloc'd into *text, the caller frees it), which tacctl
+ * replay reproduces; 0, or -1 (svc_error() says why).
  */
 /* The kinds of deep link (svc_payload_parse()); the payload's first byte. */
 enum svc_link {
@@ -438,6 +458,9 @@ int		 svc_outbox_defer(struct svc *, int64_t, int64_t);
 int		 svc_chat_migrate(struct svc *, const char *, const char *,
 		     const char *);
 const char	*svc_error(struct svc *);
+
+/* service-end.c */
+int		 svc_game_record(struct svc *, int64_t, char **);
 
 /*
  * service-web.c: what an app (the Mini App) asks of the service, as JSON

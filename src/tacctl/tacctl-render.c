@@ -1,7 +1,8 @@
 /*
  * tacctl-render.c: tacctl render, the board picture of a position or of a
  * record after N actions, as a PNG; --bench times many renders and shows
- * that memory stays flat.
+ * that memory stays flat; --homes draws a record's chart of each team's
+ * marbles at home after each round, the picture a game's end shows.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "chart.h"
 #include "lang.h"
 #include "now.h"
 #include "picture.h"
@@ -38,6 +40,7 @@ struct render_args {
 	long		 at;
 	int		 size;
 	long		 bench;
+	int		 homes;
 };
 
 /* The position to draw, with the action drawn as the last one. */
@@ -146,6 +149,47 @@ render_names(char *names, struct picture_opts *po)
 	}
 }
 
+/*
+ * The chart of each team's marbles at home after each round of the
+ * record, named with --names, as a PNG into *png.
+ */
+static void
+render_homes(const struct render_args *ra, const struct picture_opts *po,
+    unsigned char **png, size_t *len)
+{
+	struct tac_record	 rec;
+	struct tac_state	 st;
+	struct tac_homes	*h;
+	struct chart		*c;
+	struct chart_seats	 who;
+	json_t			*root;
+	char			 err[256];
+	int			 s;
+
+	h = tacctl_alloc(sizeof *h);
+	c = tacctl_alloc(sizeof *c);
+	root = tacctl_read_json(ra->record);
+	if (tac_record_load(&rec, root, err, sizeof err) != 0)
+		tacctl_die(TACCTL_BADINPUT, "%s: %s", ra->record, err);
+	if (tac_record_homes(&rec, &st, render_list, h, err, sizeof err) != 0)
+		tacctl_die(TACCTL_ILLEGAL, "%s: %s", ra->record, err);
+	memset(&who, 0, sizeof who);
+	who.nseats = st.cfg.nseats;
+	for (s = 0; s < st.cfg.nseats; s++) {
+		who.team[s] = tac_team(&st, s);
+		who.name[s] = po->names[s];
+	}
+	if (chart_homes(c, ra->lang != NULL ? ra->lang : "en", 0, &who, h) != 0)
+		tacctl_die(TACCTL_BADINPUT, "%s: no action, no round to show",
+		    ra->record);
+	if (chart_render(c, po->size, png, len) != 0)
+		tacctl_die(TACCTL_BADINPUT, "cannot draw the chart");
+	tac_record_free(&rec);
+	json_decref(root);
+	free(c);
+	free(h);
+}
+
 /* Write the PNG to path ("-": stdout). */
 static void
 render_write(const char *path, const unsigned char *png, size_t len)
@@ -236,6 +280,8 @@ render_bench(const struct tac_state *st, const struct picture_opts *po,
 /*
  * tacctl render [options] -o FILE POSITION
  * tacctl render [options] -o FILE --record RECORD --at N
+ * tacctl render [--size PX] [--lang L] [--names ...] -o FILE --homes
+ *     --record RECORD
  */
 int
 cmd_render(int argc, char **argv)
@@ -249,6 +295,7 @@ cmd_render(int argc, char **argv)
 		{ "lang", required_argument, NULL, 'L' },
 		{ "names", required_argument, NULL, 'n' },
 		{ "bench", required_argument, NULL, 'b' },
+		{ "homes", no_argument, NULL, 'H' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct render_args		 ra;
@@ -291,12 +338,32 @@ cmd_render(int argc, char **argv)
 		case 'b':
 			ra.bench = tacctl_number(optarg, "bench", 1, 100000000);
 			break;
+		case 'H':
+			ra.homes = 1;
+			break;
 		default:
 			tacctl_usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
+	if (ra.homes) {
+		/* A record's whole game; no board, so nothing of a move. */
+		if (ra.record == NULL || ra.at >= 0 || ra.last != NULL ||
+		    ra.bench > 0 || ra.out == NULL || argc != 0)
+			tacctl_usage();
+		memset(&po, 0, sizeof po);
+		render_names(ra.names, &po);
+		po.size = ra.size;
+		render_list = tacctl_alloc(sizeof *render_list);
+		render_homes(&ra, &po, &png, &len);
+		free(render_list);
+		render_list = NULL;
+		render_write(ra.out, png, len);
+		free(png);
+		picture_exit();
+		return (0);
+	}
 	/* A position file, or a record with --at; -o unless benchmarking. */
 	if ((ra.record != NULL) != (ra.at >= 0) ||
 	    argc != (ra.record != NULL ? 0 : 1) ||

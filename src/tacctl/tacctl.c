@@ -81,7 +81,8 @@ tacctl_usage(void)
 	    "       %s render [--size PX] [--lang en|ru|de|ka] [--names A,B,...] "
 	    "[--bench N]\n"
 	    "           -o PNG (POSITION [--last ACTION] | "
-	    "--record RECORD --at N)\n"
+	    "--record RECORD --at N |\n"
+	    "           --homes --record RECORD)\n"
 	    "POSITION and RECORD are JSON files, or - for stdin.\n",
 	    tacctl_progname, tacctl_progname, tacctl_progname,
 	    tacctl_progname, tacctl_progname, tacctl_progname,

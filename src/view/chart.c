@@ -1,6 +1,7 @@
 /*
  * chart.c: bars and lines with cairo (chart.h), written as PNG by the
- * board pictures' encoder (picture-png.c).
+ * board pictures' encoder (picture-png.c); the per-team lines are
+ * chart-teams.c's.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -15,8 +16,6 @@
 #include "chart.h"
 #include "picture-int.h"
 
-#define CHART_BAR	34	/* pixels per bar at 800 wide */
-#define CHART_HEAD	84	/* the title and the note */
 
 /* Set a grey or a colour, as 0..1 components. */
 static void
@@ -26,7 +25,7 @@ chart_rgb(cairo_t *cr, double r, double g, double b)
 }
 
 /* Write s with its left end (align 0), centre (1) or right (2) at x. */
-static void
+void
 chart_text(cairo_t *cr, const char *s, double x, double y, int align)
 {
 	cairo_text_extents_t	e;
@@ -174,8 +173,12 @@ chart_render(const struct chart *c, int width, unsigned char **png,
 		return (-1);
 	k = width / 800.0;
 	w = width;
-	h = c->kind == CHART_BARS ? (CHART_HEAD + c->n * CHART_BAR + 24) * k :
-	    w * 0.6;
+	if (c->kind == CHART_BARS)
+		h = (CHART_HEAD + c->n * CHART_BAR + 24) * k;
+	else if (c->kind == CHART_TEAMS)
+		h = chart_teams_height(c, w, k);
+	else
+		h = w * 0.6;
 	sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)w, (int)h);
 	if (cairo_surface_status(sf) != CAIRO_STATUS_SUCCESS)
 		goto out;
@@ -185,6 +188,8 @@ chart_render(const struct chart *c, int width, unsigned char **png,
 	chart_head(cr, c, w, k);
 	if (c->kind == CHART_BARS)
 		chart_bars(cr, c, w, k);
+	else if (c->kind == CHART_TEAMS)
+		chart_teams(cr, c, w, k);
 	else
 		chart_line(cr, c, w, h, k);
 	if (cairo_status(cr) == CAIRO_STATUS_SUCCESS)

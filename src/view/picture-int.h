@@ -76,6 +76,14 @@ void	pic_text_at(const struct pic *, const char *, double, double);
 /* picture-png.c */
 int	pic_png_encode(cairo_surface_t *, unsigned char **, size_t *);
 
+/* chart.c, chart-teams.c: the charts' shared measures and helpers */
+#define CHART_BAR	34	/* pixels per bar at 800 wide */
+#define CHART_HEAD	84	/* the title and the note */
+struct chart;
+void	chart_text(cairo_t *, const char *, double, double, int);
+double	chart_teams_height(const struct chart *, double, double);
+void	chart_teams(cairo_t *, const struct chart *, double, double);
+
 /* picture-move.c */
 void	pic_kicked(const struct pic *, int);
 void	pic_arrows(const struct pic *);

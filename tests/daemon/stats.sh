@@ -1,7 +1,7 @@
 #!/bin/bash
 # stats.sh: three recorded games played through tacd --events by four
 # people in one group, then /stats, /top, /history and a game's summary
-# and record pages as the console bridge renders them, in English and
+# and moves pages as the console bridge renders them, in English and
 # in Russian; /stats off and a member's numbers; tacctl stats and its
 # JSON, and --rebuild giving the same tables back.
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/daemon/lib.sh"
@@ -43,7 +43,7 @@ done
 	ev c1 u2 Clara "/mark3"
 	ev c1 u2 Clara "" "1::summary"
 	ev c1 u2 Clara "/mark4"
-	ev c1 u2 Clara "" "1::record 2"
+	ev c1 u2 Clara "" "1::moves 2"
 	ev c1 u2 Clara "/mark5"
 	ev c1 u3 Dmitri "/stats @Boris"
 	ev c1 u3 Dmitri "/mark6"
@@ -61,6 +61,8 @@ done
 	ev c1 u0 Anna "/history"
 	ev c1 u0 Anna "" "2::summary"
 	ev c1 u0 Anna "/markz"
+	ev c1 u0 Anna "/record #1"
+	ev c1 u0 Anna "/marky"
 } >>stream
 
 conf s.conf "$scratch/s"
@@ -153,6 +155,17 @@ check "... with user, name, games, wins and rating" \
     bash -c "grep -q '\"user\": \"u0\"' a.json &&
     grep -q '\"name\": \"Anna\"' a.json && grep -q '\"games\": 3' a.json &&
     grep -q '\"wins\": ' a.json && grep -q '\"rating\": 1[0-9]*\.' a.json"
+# /record (asked in Russian, after /markz): the console prints the file
+# on a line, which replays.
+sed -n 's/^\[c1\] \({"format": *"tac-record\/1".*\)$/\1/p' out \
+    >console-record.json
+check "/record prints the record on a line" \
+    [ "$(wc -l <console-record.json)" -eq 1 ]
+"$TACCTL" replay - <console-record.json >got-end.json 2>&1
+check "... which tacctl replay takes" [ $? -eq 0 ]
+"$TACCTL" replay rec/game-000001.json >want-end.json 2>&1
+check "... to the first game's end" cmp -s got-end.json want-end.json
+
 "$TACCTL" -f s.conf stats --json >all.json 2>&1
 check "tacctl stats (all chats) --json" grep -q '"chats": \[' all.json
 "$TACCTL" -f s.conf stats --rebuild >rebuild.out 2>&1

@@ -22,4 +22,13 @@ picture_cases() {
 	"$1" swap --last 'TR 8<>50' "$cases/swap.json"
 	# A recorded game after 152 actions: a 7 from the circle into a home.
 	"$1" record --record "$cases/game.json" --at 152
+	# The chart a game's end shows: each team's marbles at home per
+	# round, two teams of a whole 4-seat game (tacctl sim --seed 5
+	# --policy greedy), and three pairs of a 6-seat one in Russian (sim
+	# --seed 7 --players 6), whose last values tie.
+	"$1" homes4 --homes --names 'Anna,Boris,Clara,Dmitri' \
+	    --record "$cases/homes4.json"
+	"$1" homes6 --homes --lang ru \
+	    --names 'Александра,Борис,Вера,Глеб,Дарья,Евгений' \
+	    --record "$cases/homes6.json"
 }

@@ -108,6 +108,41 @@ run "$pngdiff" "$golden/mid.png" "$tmp/letter.png"
 expect_rc 1 "a changed letter is found"
 run "$pngdiff" -b 0 "$tmp/seven.png" "$tmp/seven.png"
 expect_rc 0 "an image equals itself with no budget"
+# The chart of the homes: a name of its legend (Boris, Borya: 548
+# pixels at 768), and another game.
+run "$tacctl" render --size "$picture_size" -o "$tmp/homes-name.png" \
+    --homes --names 'Anna,Borya,Clara,Dmitri' --record "$cases/homes4.json"
+expect_rc 0 "render homes4 with a name changed"
+run "$pngdiff" "$golden/homes4.png" "$tmp/homes-name.png"
+expect_rc 1 "a changed name in the chart's legend is found"
+run "$tacctl" render --size "$picture_size" -o "$tmp/homes-short.png" \
+    --homes --names 'Anna,Boris,Clara,Dmitri' --record "$cases/game.json"
+expect_rc 0 "render the homes of a record that stops after round 7"
+run "$pngdiff" "$golden/homes4.png" "$tmp/homes-short.png"
+expect_rc 1 "another game's homes differ"
+# A game longer than the chart's 64 points (random play, 6 seats) is
+# drawn from a sample of its rounds, its last round among them.
+run "$tacctl" sim --games 1 --seed 2 --players 6 --policy random \
+    --record "$tmp/long"
+run "$tacctl" render -o "$tmp/homes-long.png" --homes \
+    --record "$tmp/long/game-000001.json"
+expect_rc 0 "render the homes of a game of more than 64 rounds"
+run "$tacctl" replay "$tmp/long/game-000001.json"
+rounds=$(sed -n 's/^  "round": \([0-9]*\),$/\1/p' "$tmp/out")
+if [ "${rounds:-0}" -gt 64 ]; then
+	pass "that game has $rounds rounds"
+else
+	fail "that game has more than 64 rounds ($rounds)"
+fi
+run "$tacctl" render -o "$tmp/x.png" --homes "$cases/seven.json"
+expect_rc 2 "--homes without a record is a usage error"
+run "$tacctl" render -o "$tmp/x.png" --homes --record "$cases/game.json" \
+    --at 3
+expect_rc 2 "--homes with --at is a usage error"
+printf '{"format": "tac-record/1", "players": 4, "seed": 1, "actions": []}' \
+    >"$tmp/empty.json"
+run "$tacctl" render -o "$tmp/x.png" --homes --record "$tmp/empty.json"
+expect_rc 2 "--homes of a record without actions is refused"
 
 # --record --at N draws the position after N actions with the N-th as the
 # last move: the same as the position after N-1 actions with --last.

@@ -19,14 +19,17 @@
 //                       person Telegram has not seen with the bot),
 //                       "migrate:ID", "500" (every call), "photo"
 //                       (a photo sent or edited in is refused: 400),
-//                       "" (none)
+//                       "document:400" or "document:403" (a document
+//                       is refused so, other messages pass), "" (none)
 //   POST /ctl/limit     {limit}  updates per getUpdates answer, at most
 //   GET  /ctl/state     counters, the confirmed offset, pending updates,
 //                       latencies from queued to confirmed (p50, p99 of
 //                       the last ?last=N, or all)
 //   GET  /ctl/sent      every message the bot sent or edited, in order
 //                       ({method, chat, message_id, text, reply_markup,
-//                       photo: {size, png, width, height}, caption})
+//                       photo: {size, png, width, height}, caption,
+//                       document: {file_name, mime_type, size, sha1,
+//                       base64}})
 //   GET  /ctl/commands  every setMyCommands call that was accepted
 //                       ({scope, language_code, commands}); a call with
 //                       a list Telegram would refuse (a bad command or
@@ -57,7 +60,8 @@
 // editMessageCaption, editMessageReplyMarkup and editMessageMedia answer
 // 400 "message to edit not found" for an unknown message and "message is
 // not modified" when nothing would change; sendPhoto and editMessageMedia
-// take multipart/form-data bodies and want a real PNG image.
+// take multipart/form-data bodies and want a real PNG image; sendDocument
+// takes one with a "document" file part, kept whole.
 'use strict';
 const http = require('http');
 const https = require('https');
@@ -245,10 +249,22 @@ function getUpdates(p, req, res, late) {
 	waiting.push(w);
 }
 
-// A chat's own fault for a message to it (photo: the message is a photo):
-// true if the request was answered.
-function chatFault(chat, res, photo) {
+// A chat's own fault for a message to it (photo: the message is a photo;
+// doc: a document): true if the request was answered.
+function chatFault(chat, res, photo, doc) {
 	const cf = chatFaults[chat] || '';
+
+	if (cf.startsWith('document:')) {
+		if (!doc)
+			return false;
+		if (cf === 'document:403')
+			fail(res, 403, 'Forbidden: not enough rights to send ' +
+			    'documents to the chat');
+		else
+			fail(res, 400, 'Bad Request: not enough rights to send ' +
+			    'documents to the chat');
+		return true;
+	}
 
 	if (cf === '500') {
 		fail(res, 500, 'Internal Server Error');
@@ -309,20 +325,29 @@ function replied(chat) {
 	unreplied.delete(String(chat));
 }
 
-// A new message in chat: store it, log it, answer it as Telegram would.
-function newMessage(res, method, p, chat, photo) {
+// A new message in chat: store it, log it, answer it as Telegram would
+// (doc: a document's file, or none).
+function newMessage(res, method, p, chat, photo, doc) {
 	replied(chat);
 	const m = { message_id: ++messageId, chat: { id: Number(chat) },
 	    date: Math.floor(Date.now() / 1000) };
 	const markup = markupText(p.reply_markup);
 	const rec = { chat: chat, message_id: m.message_id,
-	    text: photo ? null : p.text, caption: photo ? p.caption || null :
-	    null, reply_markup: markup, photo: photo, edits: 0,
-	    deleted: false };
+	    text: photo || doc ? null : p.text, caption: photo || doc ?
+	    p.caption || null : null, reply_markup: markup, photo: photo,
+	    edits: 0, deleted: false };
 	messages.set(chat + ':' + m.message_id, rec);
 	sent.push({ method: method, chat: chat, text: rec.text,
 	    message_id: m.message_id, parse_mode: p.parse_mode || null,
 	    reply_markup: markup, photo: photo, caption: rec.caption });
+	if (doc) {
+		rec.document = doc;
+		sent[sent.length - 1].document = doc;
+		m.document = { file_id: 'doc-' + doc.sha1,
+		    file_unique_id: doc.sha1.slice(0, 16),
+		    file_name: doc.file_name, mime_type: doc.mime_type,
+		    file_size: doc.size };
+	}
 	if (photo)
 		m.photo = [{ file_id: 'png-' + photo.sha1,
 		    file_unique_id: photo.sha1.slice(0, 16),
@@ -392,6 +417,33 @@ function sendPhoto(p, files, req, res, late) {
 	const info = photoFile(p, files, 'photo', res);
 	if (info !== null)
 		newMessage(res, 'sendPhoto', p, chat, info);
+}
+
+// sendDocument: a multipart upload of a file, kept whole for the tests.
+function sendDocument(p, files, req, res, late) {
+	const f = late ? null : takeFault('sendDocument');
+	const chat = String(p.chat_id);
+
+	if (transportFault(f, req, res, () =>
+	    sendDocument(p, files, req, res, true)))
+		return;
+	if (chatFault(chat, res, false, true))
+		return;
+	if (p.caption !== undefined && p.caption.length > 1024) {
+		fail(res, 400, 'Bad Request: message caption is too long');
+		return;
+	}
+	const file = files.document;
+	if (file === undefined || file.length === 0) {
+		fail(res, 400, 'Bad Request: there is no document in the ' +
+		    'request');
+		return;
+	}
+	newMessage(res, 'sendDocument', p, chat, null, {
+	    file_name: file.filename || null, mime_type: file.type || null,
+	    size: file.length,
+	    sha1: crypto.createHash('sha1').update(file).digest('hex'),
+	    base64: file.toString('base64') });
 }
 
 // The message an edit names, or null after answering the error.
@@ -536,6 +588,9 @@ function botCall(method, p, files, req, res) {
 		return;
 	case 'sendPhoto':
 		sendPhoto(p, files, req, res);
+		return;
+	case 'sendDocument':
+		sendDocument(p, files, req, res);
 		return;
 	case 'editMessageText':
 	case 'editMessageCaption':
@@ -725,12 +780,16 @@ function multipart(body, type, p, files) {
 			return false;
 		const hdr = body.subarray(at, head).toString();
 		const data = body.subarray(head + 4, next - 2);
-		const name = hdr.match(/name="([^"]*)"/i);
+		const name = hdr.match(/[^e]name="([^"]*)"/i);
 		if (!name)
 			return false;
-		if (/filename="/i.test(hdr))
+		const fname = hdr.match(/filename="([^"]*)"/i);
+		const ftype = hdr.match(/content-type:\s*([^\r\n;]+)/i);
+		if (fname) {
 			files[name[1]] = Buffer.from(data);
-		else
+			files[name[1]].filename = fname[1];
+			files[name[1]].type = ftype ? ftype[1] : null;
+		} else
 			p[name[1]] = data.toString();
 		at = next;
 	}

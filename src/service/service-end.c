@@ -1,0 +1,187 @@
+/*
+ * service-end.c: what a game leaves behind when it ends.  Its chat gets
+ * the summary (the statistics tables' numbers for the game, which
+ * store_stats_finish() has just written in the same transaction) and a
+ * chart of each team's marbles at home after each round, replayed from
+ * the log with the engine (tac_record_homes()): the log is the truth,
+ * so nothing new is stored.  /record sends the game's record as a
+ * tac-record/1 file, which tacctl replay reproduces; who may ask for it
+ * is as for the summary (svc_finished()).
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "service-int.h"
+#include "tacjson.h"
+#include "xmalloc.h"
+
+/* Each team's marbles at home after each round: [[t0, t1, ...], ...]. */
+static json_t *
+svc_end_homes(const struct tac_homes *h)
+{
+	json_t	*homes, *row;
+	int	 r, t;
+
+	homes = json_array();
+	for (r = 0; r < h->n; r++) {
+		row = json_array();
+		for (t = 0; t < h->nteams; t++)
+			json_array_append_new(row, json_integer(h->home[r][t]));
+		json_array_append_new(homes, row);
+	}
+	return (homes);
+}
+
+/*
+ * The "homes" chart row of finished game id, with the seats of its
+ * summary (store_stats_game()'s "seats": who sat where, in which team).
+ * NULL when there is nothing to draw (the log does not replay: that
+ * game has no statistics either) or on failure (*failed set, svc_error()
+ * says why).
+ */
+json_t *
+svc_end_chart(struct svc *svc, int64_t id, json_t *seats, int *failed)
+{
+	struct tac_record	 rec;
+	struct tac_state	 st;
+	struct tac_homes	*h;
+	json_t			*who, *v, *p = NULL;
+	char			 why[256];
+	size_t			 i;
+	int			 rc;
+
+	*failed = 0;
+	if ((rc = store_record(svc->store, id, &rec)) == -1) {
+		*failed = 1;
+		svc_store_fail(svc);
+		return (NULL);
+	}
+	if (rc != 1)
+		return (NULL);
+	h = xmalloc(sizeof *h);
+	if (tac_record_homes(&rec, &st, svc->list, h, why, sizeof why) != 0 ||
+	    h->n == 0)
+		goto out;
+	who = json_array();
+	json_array_foreach(seats, i, v) {
+		json_array_append_new(who, json_pack("{s:O, s:O, s:O, s:O}",
+		    "seat", json_object_get(v, "seat"), "team",
+		    json_object_get(v, "team"), "name", json_object_get(v,
+		    "name"), "ai", json_object_get(v, "ai")));
+	}
+	p = json_pack("{s:s, s:I, s:i, s:o, s:o}", "chart", "homes", "game",
+	    (json_int_t)id, "rounds", h->rounds, "seats", who, "homes",
+	    svc_end_homes(h));
+	if (p == NULL) {
+		*failed = 1;
+		svc_fail(svc, "game #%lld: the chart could not be made",
+		    (long long)id);
+	}
+out:
+	free(h);
+	tac_record_free(&rec);
+	return (p);
+}
+
+/*
+ * Game gm has just ended and its statistics are written: tell its chat
+ * the summary, then show the chart.  A game whose log does not replay
+ * has no statistics, and gets no summary (its "over" row has told the
+ * winner).
+ */
+int
+svc_end_summary(struct svc *svc, const struct svc_gm *gm)
+{
+	json_t	*sum, *chart;
+	int	 failed;
+
+	if ((sum = store_stats_game(svc->store, gm->g.id, &failed)) == NULL)
+		return (failed ? svc_store_fail(svc) : 0);
+	chart = svc_end_chart(svc, gm->g.id, json_object_get(sum, "seats"),
+	    &failed);
+	if (chart == NULL && failed) {
+		json_decref(sum);
+		return (-1);
+	}
+	if (svc_put_chat(svc, gm, SVC_OUT_SUMMARY, json_pack("{s:o, s:i}",
+	    "summary", sum, "end", 1)) != 0) {
+		json_decref(chart);
+		return (-1);
+	}
+	return (chart != NULL ? svc_put_chat(svc, gm, SVC_OUT_CHART, chart) :
+	    0);
+}
+
+/*
+ * "/record 12": the game's number without its "#" is taken as "#12";
+ * what follows it stays the arguments.
+ */
+static void
+svc_record_pick(struct svc_ctx *ctx)
+{
+	char	*end, *p;
+
+	if (ctx->pick != 0 || !isdigit((unsigned char)ctx->args[0]))
+		return;
+	ctx->pick = strtoll(ctx->args, &end, 10);
+	if (*end != '\0' && !isspace((unsigned char)*end)) {
+		ctx->pick = 0;
+		return;
+	}
+	for (p = end; isspace((unsigned char)*p); p++)
+		;
+	memmove(ctx->args, p, strlen(p) + 1);
+}
+
+/*
+ * /record #ID: a finished game's record as a file.  With a page after
+ * the game ("/record #ID 2", the buttons of pages sent before /moves
+ * had its name) it is the page, as /moves.
+ */
+int
+svc_cmd_record(struct svc_ctx *ctx)
+{
+	struct store_game	g;
+	int			rc;
+
+	svc_record_pick(ctx);
+	if (ctx->args[0] != '\0')
+		return (svc_cmd_moves(ctx));
+	if ((rc = svc_finished(ctx, &g)) <= 0)
+		return (rc);
+	return (svc_reply(ctx, SVC_OUT_DOCUMENT, json_pack("{s:I}", "game",
+	    (json_int_t)g.id)));
+}
+
+/* Game id's record as tac-record/1 JSON text (service.h). */
+int
+svc_game_record(struct svc *svc, int64_t id, char **text)
+{
+	struct tac_record	 rec;
+	json_t			*j;
+	char			*s;
+	int			 rc;
+
+	*text = NULL;
+	if ((rc = store_record(svc->store, id, &rec)) <= 0)
+		return (rc == 0 ? svc_fail(svc, "there is no game #%lld",
+		    (long long)id) : svc_store_fail(svc));
+	j = tac_record_save(&rec);
+	tac_record_free(&rec);
+	/* An action a line, as people read it; tacctl reads it as any. */
+	s = j != NULL ? json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER) :
+	    NULL;
+	json_decref(j);
+	if (s == NULL)
+		return (svc_fail(svc, "game #%lld: out of memory",
+		    (long long)id));
+	xasprintf(text, "%s\n", s);
+	free(s);
+	return (0);
+}
