@@ -28,6 +28,9 @@ struct pic {
 	double			 mr;	/* a marble's radius */
 	double			 hstep;	/* between home fields */
 	double			 bofs;	/* the base beyond the circle */
+	const struct tac_board	*was;	/* the board an action drawn starts
+					   from, or NULL */
+	int			 who;	/* who plays it */
 };
 
 /* picture.c */
@@ -46,6 +49,7 @@ int	pic_png_encode(cairo_surface_t *, unsigned char **, size_t *);
 
 /* picture-move.c */
 void	pic_kicked(const struct pic *, int);
-void	pic_arrows(const struct pic *);
+void	pic_arrows(struct pic *);
+void	pic_options(struct pic *);
 
 #endif /* PICTURE_INT_H */
