@@ -657,8 +657,6 @@ console_start(struct event_base *base, struct svc *svc, int events,
 	if (!events && isatty(STDOUT_FILENO) && (nocolor == NULL ||
 	    *nocolor == '\0') && (term == NULL || strcmp(term, "dumb") != 0))
 		c->ropts.style = RENDER_ANSI;
-	if ((user = getenv("USER")) == NULL || *user == '\0')
-		user = "player";
 	/* A new person speaks the locale's language ("ru_RU.UTF-8"). */
 	if ((c->envlang = getenv("LC_ALL")) == NULL || *c->envlang == '\0')
 		c->envlang = getenv("LC_MESSAGES");
@@ -672,6 +670,9 @@ console_start(struct event_base *base, struct svc *svc, int events,
 		    i18n_norm(c->envlang));
 	else
 		c->envlang = NULL;
+	/* The person is named as they log in, or a word of their language. */
+	if ((user = getenv("USER")) == NULL || *user == '\0')
+		user = tr(c->lang, "player");
 	snprintf(c->name, sizeof c->name, "%s", user);
 
 	/*

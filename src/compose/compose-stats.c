@@ -46,7 +46,7 @@ cs_name(const char *lang, json_t *o, const char *name, const char *ai,
 	int64_t		 level = cs_int(o, ai);
 
 	if (level > 0)
-		rbuf_add(b, tr(lang, "AI, level %d"), (int)level);
+		rbuf_add(b, tr(lang, "AI (level %d)"), (int)level);
 	else if (n != NULL && *n != '\0')
 		render_name(n, b);
 	else

@@ -25,6 +25,7 @@ hook_start() {
 	tgconf tacd.conf "$scratch/db" telegram_mode=webhook \
 	    "webhook_listen = 127.0.0.1:$port" \
 	    "webhook_secret_file = $scratch/secret" "$@"
+	: >"$log"
 	(ulimit -n 256 && exec "$TACD" -d -f tacd.conf) >"$log" 2>&1 &
 	TACD_PID=$!
 	wait_until "grep -q 'webhook on' $log" 10 ||
@@ -85,10 +86,12 @@ delays=
 real_update
 check "a real update before the flood ($delays ms)" answered 5000
 
-# 1. 1,100 idle connections at once, held for 15 s.
+# 1. 1,100 idle connections at once, held for 15 s, then each still open
+#    probed with a request line and given 12 s more: the full listen queue
+#    lets tacd see some late, and some never (flood.js).
 t0=$(date +%s%N) c0=$(ticks)
 fds0=$(ls "/proc/$TACD_PID/fd" | wc -l)
-node "$TG_DIR/flood.js" "$port" 1100 idle 15 >idle.json &
+node "$TG_DIR/flood.js" "$port" 1100 idle 15 12 >idle.json &
 flood=$!
 sleep 3
 fds=$(ls "/proc/$TACD_PID/fd" | wc -l)
@@ -106,8 +109,8 @@ echo "idle flood: $(cat idle.json); real updates in ms:$delays; CPU $cpu"
 check "real updates were answered within 5 s during the idle flood" \
     answered 5000
 check "all 1,100 connected" [ "$(flood_get idle.json opened)" -eq 1100 ]
-check "tacd closed every one that was due by the end" \
-    [ "$(flood_get idle.json overdue)" -eq 0 ]
+check "none left open ($(flood_get idle.json closed) closed by tacd, $(flood_get idle.json lost) reset)" \
+    [ "$(flood_get idle.json open)" -eq 0 ]
 check "tacd's CPU stayed under 20% ($cpu)" [ "${cpu%%%*}" -lt 20 ]
 check "tacd is alive" kill -0 "$TACD_PID"
 
