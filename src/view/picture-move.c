@@ -460,6 +460,11 @@ pic_options(struct pic *p)
 					    TAC_OP_SWAP ? 2 : 1, ink);
 					continue;
 				}
+				/* A swap has two heads: number its middle. */
+				if (a->op == TAC_OP_SWAP && l.n == 2) {
+					l.x[1] = (l.x[0] + l.x[1]) / 2;
+					l.y[1] = (l.y[0] + l.y[1]) / 2;
+				}
 				pic_option_spot(p, &l, taken, &ntaken, &x, &y);
 				pic_option_number(p, x, y, i + 1);
 			}
