@@ -25,6 +25,7 @@
 #include "i18n.h"
 #include "render.h"
 #include "utf8.h"
+#include "xmalloc.h"
 
 #define RENDER_ARROW	"\xe2\x86\x92"	/* → */
 
@@ -423,11 +424,9 @@ render_move_fit(const struct render_game *g, const struct render_move *mv,
 			break;
 	}
 	if (w.s != NULL && utf8_width(w.s) > max) {
-		cut = malloc(w.len + 4);
-		if (cut != NULL) {
-			utf8_shorten(w.s, max, cut, w.len + 4);
-			rbuf_addstr(b, cut);
-		}
+		cut = xmalloc(w.len + 4);
+		utf8_shorten(w.s, max, cut, w.len + 4);
+		rbuf_addstr(b, cut);
 		free(cut);
 	} else if (w.s != NULL)
 		rbuf_addstr(b, w.s);
