@@ -26,8 +26,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "notify.h"
 #include "store-int.h"
 #include "xmalloc.h"
+
+/*
+ * A fill after an upgrade runs before tacd is ready, inside systemd's
+ * start timeout (90 s by default): every STATS_NOTIFY_EVERY games, the
+ * timeout is pushed out by STATS_NOTIFY_BASE plus STATS_NOTIFY_GAME for
+ * each game left (a game takes about 4 ms; five times that to spare).
+ */
+#define STATS_NOTIFY_EVERY	1000
+#define STATS_NOTIFY_BASE	30000000ULL	/* us */
+#define STATS_NOTIFY_GAME	20000ULL	/* us */
 
 /* One seat of the game being added. */
 struct stats_seat {
@@ -419,6 +430,16 @@ store_stats_finish(struct store *s, int64_t id)
 	return (stats_add(s, id, finished) == -1 ? -1 : 0);
 }
 
+/* Tell systemd (if it is listening) how far a rebuild is, and wait on. */
+static void
+stats_progress(int64_t done, int64_t all)
+{
+	notify_send("EXTEND_TIMEOUT_USEC=%llu\nSTATUS=building the "
+	    "statistics: %lld of %lld games", STATS_NOTIFY_BASE +
+	    (unsigned long long)(all - done) * STATS_NOTIFY_GAME,
+	    (long long)done, (long long)all);
+}
+
 /*
  * Empty every statistics table and add each finished game again, in the
  * order the games ended: the tables as the logs say they are.  The
@@ -458,6 +479,8 @@ store_stats_rebuild(struct store *s, int64_t *skipped)
 		goto out;
 	}
 	for (i = 0; i < n; i++) {
+		if (i % STATS_NOTIFY_EVERY == 0)
+			stats_progress(i, n);
 		if ((rc = stats_add(s, ids[i], fin[i])) == -1) {
 			added = -1;
 			goto out;

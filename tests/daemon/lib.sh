@@ -10,6 +10,7 @@ TACD=${TACD:-$top_builddir/src/tacd}
 TACCTL=${TACCTL:-$top_builddir/src/tacctl/tacctl}
 MKSTREAM=$top_builddir/tests/daemon/mkstream
 NOTIFY_LISTEN=$top_builddir/tests/daemon/notify-listen
+SQLEXEC=$top_builddir/tests/daemon/sqlexec
 passed=0
 failed=0
 

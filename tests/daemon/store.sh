@@ -11,7 +11,6 @@
 #    it, and no WAL of the lost file is left to be replayed.
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/daemon/lib.sh"
 
-SQLEXEC=$top_builddir/tests/daemon/sqlexec
 if [ ! -x "$SQLEXEC" ]; then
 	echo "$SQLEXEC: not built"
 	exit 99
@@ -93,6 +92,13 @@ check "... with no -wal or -shm" [ ! -e d/tacd.db-wal -a ! -e d/tacd.db-shm ]
 check "tacctl verify finds the damage and exits 1" [ $? -eq 1 ]
 check "... saying so" grep -q '^the database file: the database is damaged' \
     v.out
+"$TACCTL" -f d.conf backup bad-backup.db >b.out 2>&1
+check "tacctl backup of the damaged database fails with 2" [ $? -eq 2 ]
+check "... saying so" grep -q 'the database is damaged (.*Page '"$root"': .*no backup written' b.out
+cat b.out
+check "... and writes no file" [ ! -e bad-backup.db -a ! -e bad-backup.db.tmp ]
+check "the good backup passes quick_check" \
+    bash -c "'$SQLEXEC' backup.db 'PRAGMA quick_check' | grep -qx ok"
 # What the message says: move the damaged file away, copy the backup in.
 mv d/tacd.db damaged.db
 cp backup.db d/tacd.db
