@@ -31,7 +31,6 @@
 #define TG_POLL_LIMIT	100		/* updates asked for (and taken) at once */
 #define TG_RETRY_MIN	1		/* seconds of a retry_after, at least */
 #define TG_RETRY_MAX	3600		/* ... and at most */
-#define TG_HOOK_NTROUBLES 5		/* kinds of trouble tg-hook.c counts */
 
 /* The answer to one Bot API call, as the callback sees it. */
 struct tg_result {
@@ -55,9 +54,8 @@ typedef void	(*tg_http_cb)(struct tg *, const struct tg_result *, void *);
 struct tg_call;
 TAILQ_HEAD(tg_calls, tg_call);
 
-struct tg_conn;
-TAILQ_HEAD(tg_conns, tg_conn);
-struct evconnlistener;
+struct tg_httpd;
+struct tg_webapp;
 
 /* How a board is drawn: picture_render(), or a test's stand-in. */
 struct picture_opts;
@@ -197,18 +195,11 @@ struct tg {
 	tg_render_fn		 render;	/* NULL: picture_render() */
 
 	/* tg-hook.c */
-	struct evhttp		*http;
-	struct evconnlistener	*listener;
+	struct tg_httpd		*hook;		/* the webhook server */
 	size_t			 maxconns;	/* webhook_max_connections */
-	size_t			 nconns;
-	struct tg_conns		 conns;		/* open, oldest request first */
-	struct tg_conns		 fresh;		/* just accepted */
-	struct event		*ev_fresh;
-	struct event		*ev_accept;	/* the pause after accept() */
-	struct event		*ev_report;	/* the troubles' interval */
-	unsigned long		 hook_counts[TG_HOOK_NTROUBLES];
-	int			 hook_errno;	/* of the last failed accept() */
-	int			 closed;	/* tg_hook_closed() was called */
+
+	/* tg-webapp.c */
+	struct tg_webapp	*webapp;	/* the Mini App, or NULL */
 };
 
 /* tg.c */
@@ -322,5 +313,13 @@ const char	*tg_admin_title(struct tg *, const char *);
 /* tg-hook.c */
 int		 tg_hook_start(struct tg *, char **);
 void		 tg_hook_stop(struct tg *);
+
+/* tg-webapp.c, tg-webapp-keys.c */
+struct config;
+int		 tg_webapp_start(struct tg *, const struct config *, char **);
+void		 tg_webapp_stop(struct tg *);
+void		 tg_webapp_kick(struct tg *);
+void		 tg_webapp_keys(struct tg *, const struct compose_msg *,
+		     struct tg_req *);
 
 #endif /* TG_INT_H */

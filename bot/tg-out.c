@@ -329,6 +329,7 @@ tg_out_build(struct tg *tg, const struct compose_msg *m, struct tg_req *req)
 	}
 	tg_out_call(tg, req, m, html, msg);
 out:
+	tg_webapp_keys(tg, m, req);
 	free(html);
 	rbuf_free(&t);
 }

@@ -56,18 +56,36 @@ tg_update_id(json_t *o, const char *key, char *buf, size_t len)
 
 /* The person's display name: first and last name, else the username. */
 static void
-tg_update_name(json_t *from, struct tg_update *u)
+tg_update_name(json_t *from, const char *user, char *name, size_t len)
 {
 	char	first[UTF8_NAMEMAX / 2] = "", last[UTF8_NAMEMAX / 2] = "";
 
 	tg_update_str(from, "first_name", first, sizeof first);
 	tg_update_str(from, "last_name", last, sizeof last);
 	if (*first != '\0' && *last != '\0')
-		snprintf(u->name, sizeof u->name, "%s %s", first, last);
+		snprintf(name, len, "%s %s", first, last);
 	else if (*first != '\0' || *last != '\0')
-		snprintf(u->name, sizeof u->name, "%s%s", first, last);
-	else if (tg_update_str(from, "username", u->name, sizeof u->name) != 0)
-		snprintf(u->name, sizeof u->name, "%s", u->user);
+		snprintf(name, len, "%s%s", first, last);
+	else if (tg_update_str(from, "username", name, len) != 0)
+		snprintf(name, len, "%s", user);
+}
+
+/*
+ * A person as a Telegram User object names them (an update's "from", a
+ * Mini App's init data "user"): id, display name, language ("" if none).
+ * -1 when it has no integer id.
+ */
+int
+tg_update_person(json_t *from, struct tg_person *p)
+{
+	memset(p, 0, sizeof *p);
+	if (!json_is_object(from) || tg_update_id(from, "id", p->user,
+	    sizeof p->user) != 0)
+		return (-1);
+	tg_update_name(from, p->user, p->name, sizeof p->name);
+	if (tg_update_str(from, "language_code", p->lang, sizeof p->lang) != 0)
+		p->lang[0] = '\0';
+	return (0);
 }
 
 /* Fill the person and chat of an event; -1 if they are not there. */
@@ -79,7 +97,7 @@ tg_update_who(json_t *from, json_t *chat, struct tg_update *u)
 	if (!json_is_object(from) || tg_update_id(from, "id", u->user,
 	    sizeof u->user) != 0)
 		return (-1);
-	tg_update_name(from, u);
+	tg_update_name(from, u->user, u->name, sizeof u->name);
 	if (tg_update_str(from, "language_code", u->lang, sizeof u->lang) == 0)
 		u->ev.lang = u->lang;
 	if (!json_is_object(chat)) {

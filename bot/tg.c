@@ -75,6 +75,7 @@ tg_after(struct tg *tg)
 	if (tg->hooks.work != NULL)
 		tg->hooks.work(tg->hooks.arg);
 	tg_send_kick(tg);
+	tg_webapp_kick(tg);
 }
 
 /* getMe answered: remember our username, then start taking updates. */
@@ -179,6 +180,9 @@ tg_start(struct event_base *base, struct svc *svc, const struct config *conf,
 		fatalx("telegram: cannot set up the event loop");
 	if (tg->webhook && tg_hook_start(tg, cause) != 0)
 		goto fail;
+	if (conf->webapp_listen[0] != '\0' && tg_webapp_start(tg, conf,
+	    cause) != 0)
+		goto fail;
 	log_info("telegram: API %s", tg->api);
 	tg_getme(tg);
 	return (tg);
@@ -192,8 +196,10 @@ fail:
 void
 tg_deliver(struct tg *tg)
 {
-	if (tg != NULL)
+	if (tg != NULL) {
 		tg_send_kick(tg);
+		tg_webapp_kick(tg);
+	}
 }
 
 /*
@@ -210,6 +216,7 @@ tg_stop(struct tg *tg)
 	evtimer_del(tg->ev_start);
 	tg_poll_stop(tg);
 	tg_hook_stop(tg);
+	tg_webapp_stop(tg);
 }
 
 /* Free the bridge; calls in flight are dropped. */
@@ -219,6 +226,7 @@ tg_free(struct tg *tg)
 	if (tg == NULL)
 		return;
 	tg_hook_stop(tg);
+	tg_webapp_stop(tg);
 	tg_poll_stop(tg);
 	tg_send_free(tg);
 	tg_http_free(tg);

@@ -46,6 +46,13 @@ struct tg_update {
 	char			 text[TG_MAXTEXT];
 };
 
+/* A person, as a Telegram User object names them. */
+struct tg_person {
+	char			 user[32];	/* the id, as text */
+	char			 name[UTF8_NAMEMAX];
+	char			 lang[16];	/* language_code, "" if none */
+};
+
 /* tg.c */
 struct tg	*tg_start(struct event_base *, struct svc *,
 		     const struct config *, const struct tg_hooks *, char **);
@@ -59,5 +66,6 @@ int		 tg_update_json(struct json_t *, const char *,
 		     struct tg_update *);
 int		 tg_update_parse(const char *, size_t, const char *,
 		     struct tg_update *);
+int		 tg_update_person(struct json_t *, struct tg_person *);
 
 #endif /* TG_H */

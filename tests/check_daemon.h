@@ -23,6 +23,7 @@ Suite		*suite_menu(void);
 Suite		*suite_chat(void);
 Suite		*suite_stats(void);
 Suite		*suite_stats_log(void);
+Suite		*suite_web(void);
 Suite		*suite_say(void);
 
 #define TD_MAXOUT	4096

@@ -422,6 +422,7 @@ main(void)
 	srunner_add_suite(sr, suite_store_guard());
 	srunner_add_suite(sr, suite_stats());
 	srunner_add_suite(sr, suite_stats_log());
+	srunner_add_suite(sr, suite_web());
 	srunner_add_suite(sr, suite_service());
 	srunner_add_suite(sr, suite_game());
 	srunner_add_suite(sr, suite_menu());

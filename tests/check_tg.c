@@ -879,6 +879,7 @@ main(void)
 	SRunner	*sr = srunner_create(suite_tg());
 	int	 failed;
 
+	srunner_add_suite(sr, suite_tg_initdata());
 	srunner_add_suite(sr, suite_tg_photo());
 	srunner_add_suite(sr, suite_tg_split());
 	srunner_add_suite(sr, suite_tg_stats());

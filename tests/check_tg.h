@@ -34,6 +34,7 @@ void		 tt_press(struct tt *, const char *, const char *, int64_t,
 void		 tt_drain(struct tt *);
 struct tg_req	*tt_find(struct tt *, const char *, const char *);
 
+Suite		*suite_tg_initdata(void);
 Suite		*suite_tg_photo(void);
 Suite		*suite_tg_split(void);
 Suite		*suite_tg_stats(void);

@@ -58,6 +58,26 @@ const struct config_key config_keys[] = {
 	    CONFIG_MEMBER(webhook_max_connections), "64", NULL, NULL,
 	    "The most connections the webhook server keeps open; past it, "
 	    "the one waiting longest is closed." },
+	{ "webapp_listen", CONFIG_OPTADDR, CONFIG_MEMBER(webapp_listen),
+	    "", NULL, NULL,
+	    "The address and port the Mini App's server listens on; empty: "
+	    "no Mini App." },
+	{ "webapp_url", CONFIG_OPTURL, CONFIG_MEMBER(webapp_url), "", NULL,
+	    NULL,
+	    "The public HTTPS URL a reverse proxy forwards to webapp_listen; "
+	    "web_app buttons open it." },
+	{ "webapp_short_name", CONFIG_NAME, CONFIG_MEMBER(webapp_short_name),
+	    "", NULL, NULL,
+	    "The Mini App's short name at @BotFather; set, group boards get "
+	    "a t.me link to it." },
+	{ "webapp_max_age", CONFIG_COUNT, CONFIG_MEMBER(webapp_max_age),
+	    "86400", NULL, NULL,
+	    "Seconds the Mini App's signed init data is accepted after its "
+	    "auth_date." },
+	{ "webapp_max_connections", CONFIG_COUNT,
+	    CONFIG_MEMBER(webapp_max_connections), "256", NULL, NULL,
+	    "The most connections the Mini App's server keeps open; past "
+	    "it, the one waiting longest is closed." },
 };
 const size_t	config_nkeys = sizeof config_keys / sizeof config_keys[0];
 
@@ -136,6 +156,18 @@ config_set(struct config *c, const struct config_key *k, const char *value,
 		break;
 	case CONFIG_OPTPATH:
 		break;
+	case CONFIG_NAME:
+		if (strspn(value, "abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != len) {
+			*why = config_error("%s: '%s' is not a name of letters, "
+			    "digits and '_'", k->name, value);
+			return (-1);
+		}
+		break;
+	case CONFIG_OPTURL:
+		if (len == 0)
+			break;
+		/* FALLTHROUGH */
 	case CONFIG_URL:
 		if (strncmp(value, "http://", 7) != 0 &&
 		    strncmp(value, "https://", 8) != 0) {
@@ -144,6 +176,10 @@ config_set(struct config *c, const struct config_key *k, const char *value,
 			return (-1);
 		}
 		break;
+	case CONFIG_OPTADDR:
+		if (len == 0)
+			break;
+		/* FALLTHROUGH */
 	case CONFIG_ADDR:
 		colon = strrchr(value, ':');
 		if (colon == NULL || colon == value || colon[1] == '\0' ||

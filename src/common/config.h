@@ -35,6 +35,11 @@ struct config {
 	char	webhook_listen[128];	/* ADDR:PORT of the webhook server */
 	char	webhook_secret_file[PATH_MAX];
 	char	webhook_max_connections[16];	/* a CONFIG_COUNT */
+	char	webapp_listen[128];	/* ADDR:PORT of the Mini App, "": off */
+	char	webapp_url[256];	/* its public HTTPS URL */
+	char	webapp_short_name[64];	/* its t.me/<bot>/<name>, "": none */
+	char	webapp_max_age[16];	/* seconds init data is good for */
+	char	webapp_max_connections[16];
 };
 
 enum config_type {
@@ -43,7 +48,10 @@ enum config_type {
 	CONFIG_OPTPATH,		/* a path, or empty: not set */
 	CONFIG_URL,		/* an http:// or https:// URL */
 	CONFIG_ADDR,		/* HOST:PORT */
-	CONFIG_COUNT		/* a whole number, 1 to CONFIG_COUNT_MAX */
+	CONFIG_COUNT,		/* a whole number, 1 to CONFIG_COUNT_MAX */
+	CONFIG_OPTADDR,		/* HOST:PORT, or empty: off */
+	CONFIG_OPTURL,		/* an http:// or https:// URL, or empty */
+	CONFIG_NAME		/* letters, digits and '_', or empty */
 };
 
 #define CONFIG_COUNT_MAX	100000

@@ -51,6 +51,8 @@ struct svc {
 	struct svc_touched *touched;	/* chats with new rows */
 	size_t		 ntouched;
 	size_t		 stouched;
+	json_t		*refusal;	/* an app's event refused: {code,
+					   args} (service-web.c) */
 	char		 err[512];
 };
 
@@ -140,6 +142,10 @@ int		 svc_cmd_top(struct svc_ctx *);
 int		 svc_cmd_history(struct svc_ctx *);
 int		 svc_cmd_summary(struct svc_ctx *);
 int		 svc_cmd_record(struct svc_ctx *);
+
+/* service-web.c */
+int		 svc_web_parse(struct svc_ctx *);
+int		 svc_web_refuse(struct svc_ctx *, const char *, json_t *);
 
 /* service-timer.c */
 int		 svc_ai_move(struct svc *, struct svc_gm *, int);

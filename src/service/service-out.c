@@ -195,7 +195,8 @@ svc_why(const struct tac_why *w)
  * in service.h) and its values, json_pack's fmt and arguments (fmt NULL:
  * none), which the renderer puts into the person's language.  A button
  * press is answered with the reason; typed text gets an "error" row in
- * its chat.  0 once queued, -1 on failure.
+ * its chat; an app's event keeps it for its caller.  0 once queued, -1
+ * on failure.
  */
 int
 svc_refuse(struct svc_ctx *ctx, const char *code, const char *fmt, ...)
@@ -208,6 +209,8 @@ svc_refuse(struct svc_ctx *ctx, const char *code, const char *fmt, ...)
 	va_end(ap);
 	if (args == NULL)
 		return (svc_fail(ctx->svc, "%s: bad message values", code));
+	if (ctx->ev->kind == SVC_EV_APP)
+		return (svc_web_refuse(ctx, code, args));
 	if (ctx->ev->kind == SVC_EV_BUTTON && ctx->ev->callback != NULL &&
 	    !ctx->answered)
 		return (svc_answer_text(ctx, code, args, 1));

@@ -109,6 +109,7 @@ svc_close(struct svc *svc)
 		return;
 	if (svc->batch)
 		store_rollback(svc->store);
+	json_decref(svc->refusal);
 	free(svc->cache);
 	free(svc->touched);
 	free(svc->list);
@@ -450,6 +451,8 @@ svc_event_run(struct svc *svc, const struct svc_event *ev)
 
 	if (ev->kind == SVC_EV_BUTTON)
 		rc = svc_parse_button(&ctx, text);
+	else if (ev->kind == SVC_EV_APP)
+		rc = svc_web_parse(&ctx);
 	else
 		rc = svc_parse(&ctx, text, 0);
 	if (rc != 0)

@@ -158,7 +158,12 @@ struct svc;
 /* What a person did, as a bridge saw it. */
 enum svc_kind {
 	SVC_EV_TEXT,		/* a command or typed text: "/new", "/play 5 1>6" */
-	SVC_EV_BUTTON		/* a button press: data is the callback data */
+	SVC_EV_BUTTON,		/* a button press: data is the callback data */
+	SVC_EV_APP		/* an action from an app (the Mini App): text
+				   is its notation, game and turn the game
+				   and turn it was chosen at; played as a
+				   button's /play, refused with a reason
+				   for svc_web_play() instead of a row */
 };
 
 struct svc_event {
@@ -176,6 +181,8 @@ struct svc_event {
 	const char	*data;		/* SVC_EV_BUTTON: callback data */
 	const char	*callback;	/* id to answer a button press, or NULL */
 	int64_t		 message;	/* platform message id of the button */
+	int64_t		 game;		/* SVC_EV_APP: the game */
+	int64_t		 turn;		/* SVC_EV_APP: its turn number */
 };
 
 /*
@@ -393,6 +400,37 @@ int		 svc_outbox_defer(struct svc *, int64_t, int64_t);
 int		 svc_chat_migrate(struct svc *, const char *, const char *,
 		     const char *);
 const char	*svc_error(struct svc *);
+
+/*
+ * service-web.c: what an app (the Mini App) asks of the service, as JSON
+ * for its API; a person is (platform, platform user id).
+ *
+ * svc_web_games: {"games": [{id, state, turn, seat, my_turn, chat,
+ * players}], "lang"}, the person's open games (lobbies and running ones)
+ * and the language tacd speaks to them ("" when it never met them).  0,
+ * -1 on failure.
+ *
+ * svc_web_game: one game as the person may see it: {id, state, turn,
+ * seat (null for others), actor, winner, seats: [{name, ai, away}],
+ * last: {seat, action} or null, position: tac-position/1 with their own
+ * hand only (every hand hidden for others; none in a lobby), legal: the
+ * legal actions in canonical notation when it is their move, else []}.
+ * 1, 0 no such game, -1 on failure.
+ *
+ * svc_web_play: play an SVC_EV_APP event in one transaction, as a
+ * button's /play (the turn must be the game's, the person the one to
+ * act).  0 applied ({applied: true, turn}: turn the game's turn number
+ * after it; again: true when the same action at the same turn had been
+ * applied by the same person before, so a retry is no new move), 1
+ * refused ({code, args}, a code of the "error" rows), -1 on failure (as
+ * svc_event(): nothing changed).  *out is the caller's.
+ */
+int		 svc_web_games(struct svc *, const char *, const char *,
+		     struct json_t **);
+int		 svc_web_game(struct svc *, int64_t, const char *, const char *,
+		     struct json_t **);
+int		 svc_web_play(struct svc *, const struct svc_event *,
+		     struct json_t **);
 
 /* service-kind.c */
 int		 svc_kind_find(const char *);

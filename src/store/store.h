@@ -170,6 +170,12 @@ int		 store_game_ids(struct store *, int, int64_t **, size_t *);
 int		 store_last_action(struct store *, int64_t, int *, char *,
 		     size_t);
 
+/* store-web.c */
+int64_t		 store_user_find(struct store *, const char *, const char *,
+		     char *);
+int		 store_action_at(struct store *, int64_t, int64_t, int *,
+		     char *, size_t);
+
 /* store-outbox.c */
 int64_t		 store_out_add(struct store *, const char *, const char *,
 		     int64_t, const char *, const char *, int64_t);

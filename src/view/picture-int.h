@@ -14,6 +14,35 @@
 /* M_PI is not C11; spelled out here. */
 #define PIC_PI		3.14159265358979323846
 
+/*
+ * The board's colours (r, g, b; each a list of three arguments, for
+ * cairo_set_source_rgb()) and sizes (fractions of the picture's width,
+ * or of a marble's radius for the _R and _W of marbles), shared with the
+ * layout the Mini App draws its SVG from (picture-layout.c).
+ */
+#define PIC_BG		0.98, 0.965, 0.93	/* the background */
+#define PIC_TRACK	0.8, 0.78, 0.74		/* the circle's line */
+#define PIC_FIELD	1, 1, 1			/* a field of nobody's */
+#define PIC_FIELD_RIM	0.55, 0.55, 0.55
+#define PIC_NUMBER	0.42, 0.42, 0.42	/* field numbers */
+#define PIC_START_NUMBER 0.1, 0.1, 0.1		/* start fields' numbers */
+#define PIC_MARBLE_RIM	0.15, 0.15, 0.15
+#define PIC_PALE_PLACE	0.72	/* a seat's places: its colour paled */
+#define PIC_PALE_RIM	(-0.18)	/* ... their rims: darkened */
+#define PIC_PALE_LINE	0.5	/* the line to its home */
+#define PIC_PALE_SLOT	0.85	/* its base's slots */
+#define PIC_TRACK_W	0.004
+#define PIC_START_W	0.005	/* a start field's rim */
+#define PIC_FIELD_W	0.0022	/* another field's rim */
+#define PIC_HOME_W	0.003	/* a home field's rim */
+#define PIC_MARBLE_RIM_W 0.14	/* of the marble's radius */
+#define PIC_SLOT_R	0.85	/* a base marble, of a marble's radius */
+#define PIC_NUMBER_FONT	0.0115
+#define PIC_START_FONT	0.0135
+#define PIC_NUMBER_OFS	0.012	/* the numbers outside the fields */
+#define PIC_LABEL_R	0.455	/* labels first tried at this radius */
+#define PIC_LABEL_FONT	0.022
+
 /* One render: the position, the options and where things go. */
 struct pic {
 	cairo_t			*cr;
@@ -34,6 +63,9 @@ struct pic {
 };
 
 /* picture.c */
+void	pic_setup(struct pic *, const struct tac_state *, int);
+void	pic_rgb_of(int, double, double [3]);
+void	pic_slot_xy(const struct pic *, int, int, double *, double *);
 void	pic_loc_xy(const struct pic *, int, int, double *, double *);
 void	pic_field_xy(const struct pic *, int, double, double *, double *);
 double	pic_field_angle(const struct pic *, int);

@@ -73,7 +73,7 @@ pic_base_xy(const struct pic *p, int s, double *x, double *y)
 }
 
 /* Slot i (0..3) of seat s's base: a 2 x 2 square. */
-static void
+void
 pic_slot_xy(const struct pic *p, int s, int i, double *x, double *y)
 {
 	double	d = p->mr * 1.12;
@@ -120,17 +120,24 @@ pic_loc_xy(const struct pic *p, int loc, int bseat, double *x, double *y)
 void
 pic_colour(const struct pic *p, int s, double pale)
 {
+	double	rgb[3];
+
+	pic_rgb_of(s, pale, rgb);
+	cairo_set_source_rgb(p->cr, rgb[0], rgb[1], rgb[2]);
+}
+
+/* Seat s's colour mixed by pale, as pic_colour() sets it, into rgb. */
+void
+pic_rgb_of(int s, double pale, double rgb[3])
+{
 	static const double	 grey[3] = { 0.55, 0.55, 0.55 };
 	const double		*c = pic_rgb[s];
+	int			 i;
 
 	if (pale != 0 && c[0] + c[1] + c[2] > 2.7)
 		c = grey;
-	if (pale < 0)
-		cairo_set_source_rgb(p->cr, c[0] * (1 + pale),
-		    c[1] * (1 + pale), c[2] * (1 + pale));
-	else
-		cairo_set_source_rgb(p->cr, c[0] + (1 - c[0]) * pale,
-		    c[1] + (1 - c[1]) * pale, c[2] + (1 - c[2]) * pale);
+	for (i = 0; i < 3; i++)
+		rgb[i] = pale < 0 ? c[i] * (1 + pale) : c[i] + (1 - c[i]) * pale;
 }
 
 /* Copy the first UTF-8 character of seat s's colour name: its mark. */
@@ -177,8 +184,8 @@ pic_marble(const struct pic *p, double x, double y, double r, int s,
 	cairo_arc(cr, x, y, r, 0, 2 * PIC_PI);
 	pic_colour(p, s, 0);
 	cairo_fill_preserve(cr);
-	cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
-	cairo_set_line_width(cr, r * 0.14);
+	cairo_set_source_rgb(cr, PIC_MARBLE_RIM);
+	cairo_set_line_width(cr, r * PIC_MARBLE_RIM_W);
 	cairo_stroke(cr);
 
 	if (fresh) {
@@ -212,14 +219,14 @@ pic_place(const struct pic *p, double x, double y, int s, double rim)
 	cairo_new_path(cr);
 	cairo_arc(cr, x, y, p->fr, 0, 2 * PIC_PI);
 	if (s >= 0)
-		pic_colour(p, s, 0.72);
+		pic_colour(p, s, PIC_PALE_PLACE);
 	else
-		cairo_set_source_rgb(cr, 1, 1, 1);
+		cairo_set_source_rgb(cr, PIC_FIELD);
 	cairo_fill_preserve(cr);
 	if (s >= 0)
-		pic_colour(p, s, -0.18);
+		pic_colour(p, s, PIC_PALE_RIM);
 	else
-		cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
+		cairo_set_source_rgb(cr, PIC_FIELD_RIM);
 	cairo_set_line_width(cr, rim);
 	cairo_stroke(cr);
 }
@@ -233,17 +240,17 @@ pic_board(const struct pic *p)
 	char	 num[8];
 	int	 f, s, k, i;
 
-	cairo_set_source_rgb(cr, 0.98, 0.965, 0.93);
+	cairo_set_source_rgb(cr, PIC_BG);
 	cairo_paint(cr);
 
-	cairo_set_source_rgb(cr, 0.8, 0.78, 0.74);
-	cairo_set_line_width(cr, p->size * 0.004);
+	cairo_set_source_rgb(cr, PIC_TRACK);
+	cairo_set_line_width(cr, p->size * PIC_TRACK_W);
 	cairo_arc(cr, p->cx, p->cy, p->r, 0, 2 * PIC_PI);
 	cairo_stroke(cr);
 	for (s = 0; s < p->nseats; s++) {
 		pic_home_xy(p, s, 0, &x, &y);
 		pic_home_xy(p, s, 4, &x2, &y2);
-		pic_colour(p, s, 0.5);
+		pic_colour(p, s, PIC_PALE_LINE);
 		cairo_move_to(cr, x, y);
 		cairo_line_to(cr, x2, y2);
 		cairo_stroke(cr);
@@ -252,18 +259,19 @@ pic_board(const struct pic *p)
 	for (f = 0; f < p->st->nfields; f++) {
 		pic_field_xy(p, f, p->r, &x, &y);
 		s = pic_start_seat(p, f);
-		pic_place(p, x, y, s, p->size * (s >= 0 ? 0.005 : 0.0022));
+		pic_place(p, x, y, s, p->size * (s >= 0 ? PIC_START_W :
+		    PIC_FIELD_W));
 	}
 	for (s = 0; s < p->nseats; s++) {
 		for (k = 1; k <= TAC_MARBLES; k++) {
 			pic_home_xy(p, s, k, &x, &y);
-			pic_place(p, x, y, s, p->size * 0.003);
+			pic_place(p, x, y, s, p->size * PIC_HOME_W);
 		}
 		for (i = 0; i < TAC_MARBLES; i++) {
 			pic_slot_xy(p, s, i, &x, &y);
 			cairo_new_path(cr);
-			cairo_arc(cr, x, y, p->mr * 0.85, 0, 2 * PIC_PI);
-			pic_colour(p, s, 0.85);
+			cairo_arc(cr, x, y, p->mr * PIC_SLOT_R, 0, 2 * PIC_PI);
+			pic_colour(p, s, PIC_PALE_SLOT);
 			cairo_fill(cr);
 		}
 	}
@@ -273,13 +281,15 @@ pic_board(const struct pic *p)
 		s = pic_start_seat(p, f);
 		cairo_select_font_face(cr, PIC_FONT, CAIRO_FONT_SLANT_NORMAL,
 		    s >= 0 ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-		cairo_set_font_size(cr, p->size * (s >= 0 ? 0.0135 : 0.0115));
+		cairo_set_font_size(cr, p->size * (s >= 0 ? PIC_START_FONT :
+		    PIC_NUMBER_FONT));
 		if (s >= 0)
-			cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+			cairo_set_source_rgb(cr, PIC_START_NUMBER);
 		else
-			cairo_set_source_rgb(cr, 0.42, 0.42, 0.42);
+			cairo_set_source_rgb(cr, PIC_NUMBER);
 		snprintf(num, sizeof num, "%d", f);
-		pic_field_xy(p, f, p->r + p->fr + p->size * 0.012, &x, &y);
+		pic_field_xy(p, f, p->r + p->fr + p->size * PIC_NUMBER_OFS, &x,
+		    &y);
 		pic_text_at(p, num, x, y);
 	}
 }
@@ -310,7 +320,7 @@ pic_marbles(const struct pic *p)
 		n = b->base[s] > TAC_MARBLES ? TAC_MARBLES : b->base[s];
 		for (k = 0; k < n; k++) {
 			pic_slot_xy(p, s, k, &x, &y);
-			pic_marble(p, x, y, p->mr * 0.85, s, 0);
+			pic_marble(p, x, y, p->mr * PIC_SLOT_R, s, 0);
 		}
 	}
 }
@@ -386,8 +396,8 @@ pic_label_place(const struct pic *p, int s, double w, double h,
 	d = p->mr * 2.3;
 	for (k = 0; k < 37; k++) {
 		a = a0 + ((k + 1) / 2) * (k % 2 ? -1 : 1) * PIC_PI / 36;
-		x = p->cx + p->size * 0.455 * cos(a) - w / 2;
-		y = p->cy + p->size * 0.455 * sin(a) - h / 2;
+		x = p->cx + p->size * PIC_LABEL_R * cos(a) - w / 2;
+		y = p->cy + p->size * PIC_LABEL_R * sin(a) - h / 2;
 		if (x < m)
 			x = m;
 		if (x + w > p->size - m)
@@ -437,7 +447,7 @@ pic_label(const struct pic *p, int s, int turn, double placed[][4],
 	char			 name[128], cards[8];
 	double			 x, y, w, h, fs, tw, cw, pad, *box;
 
-	fs = p->size * 0.022;
+	fs = p->size * PIC_LABEL_FONT;
 	pad = fs * 0.45;
 	cairo_select_font_face(cr, PIC_FONT, CAIRO_FONT_SLANT_NORMAL,
 	    turn ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
@@ -663,6 +673,22 @@ pic_valid(const struct tac_state *st)
 	return (st->turn < st->cfg.nseats);
 }
 
+/* Where things go on a picture of st, size pixels wide (no drawing). */
+void
+pic_setup(struct pic *p, const struct tac_state *st, int size)
+{
+	memset(p, 0, sizeof *p);
+	p->st = st;
+	p->nseats = st->cfg.nseats;
+	p->size = size;
+	p->cx = p->cy = size / 2.0;
+	p->r = size * 0.31;
+	p->fr = size * 0.0128;
+	p->mr = size * 0.0122;
+	p->hstep = size * 0.041;
+	p->bofs = size * 0.072;
+}
+
 /* Draw st as a PNG into a malloc'd buffer; see picture.h. */
 int
 picture_render(const struct tac_state *st, const struct picture_opts *o,
@@ -683,19 +709,10 @@ picture_render(const struct tac_state *st, const struct picture_opts *o,
 		cairo_surface_destroy(sf);
 		return (-1);
 	}
-	memset(&p, 0, sizeof p);
+	pic_setup(&p, st, size);
 	p.cr = cairo_create(sf);
-	p.st = st;
 	p.o = o;
 	p.lang = (o != NULL && o->lang != NULL) ? o->lang : "en";
-	p.nseats = st->cfg.nseats;
-	p.size = size;
-	p.cx = p.cy = size / 2.0;
-	p.r = size * 0.31;
-	p.fr = size * 0.0128;
-	p.mr = size * 0.0122;
-	p.hstep = size * 0.041;
-	p.bofs = size * 0.072;
 
 	pic_board(&p);
 	if (o != NULL && o->opts != NULL) {

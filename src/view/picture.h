@@ -47,6 +47,15 @@ int	picture_render(const struct tac_state *, const struct picture_opts *,
 	    unsigned char **, size_t *);
 
 /*
+ * picture_layout (picture-layout.c): the geometry and colours of the
+ * picture of a board of 4 or 6 seats, 1000 wide, as JSON (places,
+ * radii, line widths, fonts, seat colours), for a page that draws the
+ * same board; NULL for another number of seats.  The caller owns it.
+ */
+struct json_t;
+struct json_t	*picture_layout(int);
+
+/*
  * picture_exit: free what cairo and fontconfig keep for the whole process
  * (font caches: a few KiB, not growing).  Added by the picture helper:
  * call it once at exit, after the last render, so that the sanitizers'

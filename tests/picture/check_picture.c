@@ -16,6 +16,7 @@
 
 #include <cairo.h>
 #include <check.h>
+#include <jansson.h>
 
 #include "picture-int.h"
 
@@ -305,6 +306,43 @@ START_TEST(test_many)
 }
 END_TEST
 
+/*
+ * The layout the Mini App draws from: the PNG's places at a width of
+ * 1000 (seat 0's start at the bottom, its home inward, its base
+ * outward), its colours, and nothing for a board it does not draw.
+ */
+START_TEST(test_layout)
+{
+	json_t	*l, *f0, *h, *b;
+	double	 cy;
+
+	ck_assert_ptr_null(picture_layout(5));
+	ck_assert_ptr_nonnull(l = picture_layout(4));
+	ck_assert_int_eq(json_integer_value(json_object_get(l, "fields")), 64);
+	ck_assert_int_eq(json_array_size(json_object_get(l, "field")), 64);
+	cy = json_number_value(json_object_get(l, "cy"));
+	f0 = json_array_get(json_object_get(l, "field"), 0);
+	ck_assert(json_number_value(json_array_get(f0, 0)) == 500.0);
+	ck_assert(json_number_value(json_array_get(f0, 1)) == 810.0);
+	h = json_array_get(json_array_get(json_object_get(l, "home"), 0), 4);
+	ck_assert(json_number_value(json_array_get(h, 1)) < 810.0);
+	ck_assert(json_number_value(json_array_get(h, 1)) > cy);
+	b = json_array_get(json_array_get(json_object_get(l, "base"), 0), 0);
+	ck_assert(json_number_value(json_array_get(b, 1)) > 810.0);
+	ck_assert_int_eq(json_integer_value(json_array_get(json_object_get(l,
+	    "start"), 1)), 16);
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(
+	    json_object_get(l, "seat"), 0), "marble")), "#d55e00");
+	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(l,
+	    "colour"), "background")), "#faf6ed");
+	json_decref(l);
+	ck_assert_ptr_nonnull(l = picture_layout(6));
+	ck_assert_int_eq(json_array_size(json_object_get(l, "field")), 66);
+	ck_assert_int_eq(json_array_size(json_object_get(l, "seat")), 6);
+	json_decref(l);
+}
+END_TEST
+
 /* Run the suite. */
 int
 main(void)
@@ -324,6 +362,7 @@ main(void)
 	tcase_add_test(tc, test_many);
 	tcase_add_test(tc, test_palette_size);
 	tcase_add_test(tc, test_many_colours);
+	tcase_add_test(tc, test_layout);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -1,0 +1,309 @@
+/*
+ * check_web.c: the service as the Mini App's API uses it
+ * (src/service/service-web.c): a person's games, a game as each person
+ * may see it (their own hand only; nothing hidden leaks to others), the
+ * legal list only on their move, and actions played as a button's
+ * /play: a stale turn or the wrong person refused with a code and no
+ * row, a retry of an applied action answered without a second move, and
+ * the log advanced exactly as by the same /play.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_daemon.h"
+
+static struct td	td;
+
+/* Each test starts with an empty database and service. */
+static void
+setup(void)
+{
+	td_init(&td, STORE_NOSYNC);
+	td_open(&td);
+}
+
+/* And leaves nothing behind. */
+static void
+teardown(void)
+{
+	td_done(&td);
+}
+
+/* A game as user sees it: 1 found (*out set), 0 none. */
+static int
+view(const char *user, int64_t game, json_t **out)
+{
+	int	rc;
+
+	rc = svc_web_game(td.svc, game, "test", user, out);
+	ck_assert_int_ge(rc, 0);
+	return (rc);
+}
+
+/* Play an action for user as the app would; svc_web_play()'s result. */
+static int
+app_play(const char *user, int64_t game, int64_t turn, const char *action,
+    json_t **out)
+{
+	struct svc_event	ev;
+
+	memset(&ev, 0, sizeof ev);
+	ev.kind = SVC_EV_APP;
+	ev.platform = "test";
+	ev.update_id = -1;
+	ev.chat = user;
+	ev.private_chat = 1;
+	ev.user = user;
+	ev.user_name = user;
+	ev.text = action;
+	ev.game = game;
+	ev.turn = turn;
+	return (svc_web_play(td.svc, &ev, out));
+}
+
+/* The hand of seat s in a view, as a JSON text. */
+static char *
+hand(json_t *v, int s)
+{
+	return (json_dumps(json_array_get(json_object_get(json_object_get(v,
+	    "position"), "hands"), (size_t)s), JSON_COMPACT));
+}
+
+/* A hand seen (a JSON text) is as long as the real one, all "?". */
+static void
+hidden(const char *seen, const char *real)
+{
+	json_t	*a = json_loads(seen, JSON_DECODE_ANY, NULL);
+	json_t	*b = json_loads(real, JSON_DECODE_ANY, NULL);
+	size_t	 i;
+
+	ck_assert_int_gt(json_array_size(b), 0);
+	ck_assert_int_eq(json_array_size(a), json_array_size(b));
+	for (i = 0; i < json_array_size(a); i++)
+		ck_assert_str_eq(json_string_value(json_array_get(a, i)), "?");
+	json_decref(a);
+	json_decref(b);
+}
+
+/* How many actions a game's log holds. */
+static int64_t
+nactions(int64_t game)
+{
+	char	sql[128];
+
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM actions WHERE "
+	    "game = %lld", (long long)game);
+	return (td_sql_int(&td, sql));
+}
+
+/* The person's games; another person has none. */
+START_TEST(test_web_games)
+{
+	json_t	*o, *g;
+	int64_t	 game;
+
+	game = td_lobby4(&td, "g1", "4");
+	ck_assert_int_eq(svc_web_games(td.svc, "test", "u2", &o), 0);
+	ck_assert_int_eq(json_array_size(json_object_get(o, "games")), 1);
+	g = json_array_get(json_object_get(o, "games"), 0);
+	ck_assert_int_eq(json_integer_value(json_object_get(g, "id")), game);
+	ck_assert_int_eq(json_integer_value(json_object_get(g, "seat")), 2);
+	ck_assert_str_eq(json_string_value(json_object_get(g, "state")),
+	    "playing");
+	json_decref(o);
+	ck_assert_int_eq(svc_web_games(td.svc, "test", "nobody", &o), 0);
+	ck_assert_int_eq(json_array_size(json_object_get(o, "games")), 0);
+	json_decref(o);
+	/* Asking wrote nothing: an unknown person is still unknown. */
+	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM users WHERE "
+	    "pid = 'nobody'"), 0);
+}
+END_TEST
+
+/* Own hand only; others and spectators see none; no deck, no seed. */
+START_TEST(test_web_privacy)
+{
+	json_t	*full, *v, *w, *pos;
+	char	*a, *b, *text;
+	int64_t	 game;
+	int	 s, t;
+
+	game = td_lobby4(&td, "g1", "4");
+	full = json_pack("{s:o}", "position", td_pos_json(&td, game));
+	for (s = 0; s < 4; s++) {
+		char	user[8];
+
+		snprintf(user, sizeof user, "u%d", s);
+		ck_assert_int_eq(view(user, game, &v), 1);
+		ck_assert_int_eq(json_integer_value(json_object_get(v, "seat")),
+		    s);
+		for (t = 0; t < 4; t++) {
+			a = hand(v, t);
+			b = hand(full, t);
+			if (t == s)
+				ck_assert_str_eq(a, b);
+			else
+				hidden(a, b);
+			free(a);
+			free(b);
+		}
+		pos = json_object_get(v, "position");
+		ck_assert_ptr_null(json_object_get(pos, "deck"));
+		ck_assert_ptr_null(json_object_get(pos, "rng"));
+		json_decref(v);
+	}
+	/* Someone who does not play, and someone never seen. */
+	ck_assert_int_eq(td_event(&td, "g1", 0, "u9", 0, "/board"), 0);
+	ck_assert_int_eq(view("u9", game, &w), 1);
+	ck_assert(json_is_null(json_object_get(w, "seat")));
+	ck_assert_int_eq(json_array_size(json_object_get(w, "legal")), 0);
+	text = json_dumps(json_object_get(json_object_get(w, "position"),
+	    "hands"), JSON_COMPACT);
+	ck_assert_ptr_null(strstr(text, "\"1"));
+	for (s = 0; s < 4; s++) {
+		a = hand(w, s);
+		b = hand(full, s);
+		hidden(a, b);
+		free(a);
+		free(b);
+	}
+	free(text);
+	json_decref(w);
+	ck_assert_int_eq(view("stranger", game, &w), 1);
+	ck_assert(json_is_null(json_object_get(w, "seat")));
+	json_decref(w);
+	/* No such game, or one of another platform. */
+	ck_assert_int_eq(view("u0", game + 100, &w), 0);
+	ck_assert_int_eq(svc_web_game(td.svc, game, "other", "u0", &w), 0);
+	json_decref(full);
+}
+END_TEST
+
+/*
+ * The legal list only on one's move, the same the engine gives; an
+ * action played through the app advances the log as /play does; the
+ * wrong person, a stale turn and a retry.
+ */
+START_TEST(test_web_play)
+{
+	json_t		*v, *r, *legal;
+	struct svc_game	*g;
+	char		 user[8], act[160], other[8];
+	int64_t		 game, turn;
+	int		 seat, i;
+
+	game = td_lobby4(&td, "g1", "4");
+	for (i = 0; i < 12; i++) {
+		td_drain(&td);
+		td_clear(&td);
+		g = td_info(&td, game);
+		seat = g->actor;
+		turn = g->turn_no;
+		snprintf(user, sizeof user, "%s", g->seats[seat].user);
+		snprintf(other, sizeof other, "%s",
+		    g->seats[(seat + 1) % 4].user);
+		ck_assert_int_eq(view(user, game, &v), 1);
+		legal = json_object_get(v, "legal");
+		ck_assert_int_gt(json_array_size(legal), 0);
+		ck_assert_int_eq(json_integer_value(json_object_get(v, "turn")),
+		    turn);
+		td_legal(&td, game, i % 2, act, sizeof act);
+		ck_assert_str_eq(json_string_value(json_array_get(legal,
+		    i % 2 ? json_array_size(legal) - 1 : 0)), act);
+		json_decref(v);
+		ck_assert_int_eq(view(other, game, &v), 1);
+		ck_assert_int_eq(json_array_size(json_object_get(v, "legal")),
+		    0);
+		json_decref(v);
+
+		/* The next player may not play it, not even at this turn. */
+		ck_assert_int_eq(app_play(other, game, turn, act, &r), 1);
+		ck_assert_str_eq(json_string_value(json_object_get(r, "code")),
+		    "not_your_turn");
+		json_decref(r);
+		/* An old turn is stale. */
+		if (turn > 0) {
+			ck_assert_int_eq(app_play(user, game, turn - 1, act,
+			    &r), 1);
+			ck_assert_str_eq(json_string_value(json_object_get(r,
+			    "code")), "stale");
+			json_decref(r);
+		}
+		/* Refusals leave no row: the app says why, not the chat. */
+		td_drain(&td);
+		ck_assert_int_eq(td_count(&td, "error", NULL), 0);
+		ck_assert_int_eq(td_count(&td, "answer", NULL), 0);
+		td_clear(&td);
+		ck_assert_int_eq(nactions(game), turn);
+
+		ck_assert_int_eq(app_play(user, game, turn, act, &r), 0);
+		ck_assert(json_is_true(json_object_get(r, "applied")));
+		ck_assert_ptr_null(json_object_get(r, "again"));
+		ck_assert_int_eq(json_integer_value(json_object_get(r,
+		    "turn")), turn + 1);
+		json_decref(r);
+		ck_assert_int_eq(nactions(game), turn + 1);
+		/* The same request again: answered, nothing applied twice. */
+		ck_assert_int_eq(app_play(user, game, turn, act, &r), 0);
+		ck_assert(json_is_true(json_object_get(r, "again")));
+		json_decref(r);
+		ck_assert_int_eq(nactions(game), turn + 1);
+		/* The group heard of the move once. */
+		td_drain(&td);
+		ck_assert_int_eq(td_count(&td, "moved", "g1"), 1);
+		td_clear(&td);
+	}
+	td_check_replay(&td, game);
+}
+END_TEST
+
+/* Bad notation and an illegal action: refused with the rules' reason. */
+START_TEST(test_web_refused)
+{
+	struct svc_game	*g;
+	json_t		*r;
+	int64_t		 game;
+	char		 user[8];
+
+	game = td_lobby4(&td, "g1", "4");
+	g = td_info(&td, game);
+	snprintf(user, sizeof user, "%s", g->seats[g->actor].user);
+	ck_assert_int_eq(app_play(user, game, g->turn_no, "7 1>9>", &r), 1);
+	ck_assert_str_eq(json_string_value(json_object_get(r, "code")),
+	    "bad_action");
+	ck_assert_ptr_nonnull(json_object_get(json_object_get(r, "args"),
+	    "reason"));
+	json_decref(r);
+	ck_assert_int_eq(app_play(user, game, g->turn_no, "13 B>0", &r),
+	    1);
+	ck_assert_str_eq(json_string_value(json_object_get(r, "code")),
+	    "illegal");
+	json_decref(r);
+	ck_assert_int_eq(app_play(user, game + 7, 0, "give 1", &r), 1);
+	ck_assert_str_eq(json_string_value(json_object_get(r, "code")),
+	    "stale");
+	json_decref(r);
+	ck_assert_int_eq(nactions(game), 0);
+}
+END_TEST
+
+/* The web suite. */
+Suite *
+suite_web(void)
+{
+	Suite	*s = suite_create("web");
+	TCase	*tc = tcase_create("web");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_web_games);
+	tcase_add_test(tc, test_web_privacy);
+	tcase_add_test(tc, test_web_play);
+	tcase_add_test(tc, test_web_refused);
+	suite_add_tcase(s, tc);
+	return (s);
+}

@@ -1,0 +1,226 @@
+// webapp-api.js: the Mini App's HTTP API against the real tacd, with
+// init data signed here by node's crypto.  Missing, forged, expired
+// and another bot's init data get 401; a person sees their own hand and
+// not the others', and another game only as its public board; a stale
+// turn and the wrong person are refused with a reason; a doubled POST
+// applies once; the long poll wakes when the game moves; the page's
+// files carry the security headers and stay small; oversized requests
+// and floods are cut; the turn notice and the board carry the buttons
+// that open the app.
+//
+// usage: node webapp-api.js BASE FAKE TOKEN RECORD MAXAGE
+'use strict';
+const L = require('./webapp-lib.js');
+
+const [base, fake, token, recfile, maxage] = process.argv.slice(2);
+const rec = L.record(recfile);
+const say = L.say;
+const P = L.people;
+
+// Other people in another group, with a game of their own.
+const others = [2001, 2002, 2003, 2004].map((id, i) =>
+    ({ id: id, name: 'Other ' + i }));
+
+// Check every answer for the headers the page's safety rests on.
+function headersOk(r) {
+	const csp = r.headers['content-security-policy'] || '';
+	return /default-src 'none'/.test(csp) && /script-src 'self'/.test(csp) &&
+	    !/unsafe/.test(csp) && r.headers['x-content-type-options'] ===
+	    'nosniff';
+}
+
+async function main() {
+	await L.openGame(fake, rec.seed);
+	await L.openGame(fake, rec.seed + 1, others, -1002);
+	const now = Math.floor(Date.now() / 1000);
+
+	// 401s: none, forged, expired, another bot's token, garbage.
+	let r = await L.api(base, null, '/games');
+	say(r.status === 401 && headersOk(r), 'no init data: 401 (' +
+	    r.status + ')');
+	r = await L.api(base, L.sign(token, P[0], { forge: true }), '/games');
+	say(r.status === 401, 'forged init data: 401 (' + r.status + ')');
+	r = await L.api(base, L.sign(token, P[0], { authDate: now -
+	    Number(maxage) - 5 }), '/games');
+	say(r.status === 401, 'expired init data: 401 (' + r.status + ')');
+	r = await L.api(base, L.sign(token.replace(/^4242/, '4243'), P[0]),
+	    '/games');
+	say(r.status === 401, 'init data of another bot: 401 (' + r.status +
+	    ')');
+	r = await L.request(base + '/api/games', { headers:
+	    { Authorization: 'Bearer x' } });
+	say(r.status === 401, 'another scheme: 401');
+	r = await L.api(base, L.sign(token, P[0], { authDate: now -
+	    Number(maxage) + 30 }), '/games');
+	say(r.status === 200 && r.json.games.length === 1 &&
+	    r.json.games[0].id === 1, 'fresh init data: 200, one game');
+
+	// Seats, and each person's view: own hand only.
+	const full = [];
+	for (let s = 0; s < 4; s++) {
+		const g = await L.game(base, token, P[s], 1);
+		full[s] = g.position.hands[s];
+		say(g.seat === s, P[s].name + ' sits in seat ' + s + ' (' +
+		    g.seat + ')');
+		const hidden = g.position.hands.every((h, t) => t === s ||
+		    h.every((c) => c === '?'));
+		say(hidden && g.position.hands[s].every((c) => c !== '?'),
+		    'seat ' + s + ' sees its own hand only');
+		say(g.position.deck === undefined && g.position.rng ===
+		    undefined, 'seat ' + s + ' sees no deck and no seed');
+		say(g.names[1] === 'Boris <b>&amp;', 'names come as text, ' +
+		    'escaped by JSON only');
+	}
+	// Another game: its public board, no hand, no moves.
+	let g = await L.game(base, token, P[0], 2);
+	say(g.seat === null && g.legal.length === 0 &&
+	    g.position.hands.every((h) => h.length > 0 &&
+	    h.every((c) => c === '?')), 'another game: the public board only');
+	r = await L.api(base, L.sign(token, P[0]), '/games/99');
+	say(r.status === 404, 'no such game: 404');
+
+	// Legal only on the move; stale turn; the wrong person.
+	g = await L.game(base, token, P[0], 1);
+	const actor = g.position.turn;
+	const act = rec.actions[0];
+	for (let s = 0; s < 4; s++) {
+		const v = await L.game(base, token, P[s], 1);
+		say((v.legal.length > 0) === (s === actor), 'seat ' + s +
+		    (s === actor ? ' has' : ' has no') + ' legal actions');
+	}
+	say(g.legal.indexOf(act) >= 0 || (await L.game(base, token,
+	    P[actor], 1)).legal.indexOf(act) >= 0,
+	    'the record\'s action is in the legal list');
+	r = await L.api(base, L.sign(token, P[(actor + 1) % 4]),
+	    '/games/1/actions', { action: act, turn: 0 });
+	say(r.status === 409 && r.json.error === 'not_your_turn' &&
+	    r.json.message.length > 0, 'the wrong person: 409 not_your_turn ("' +
+	    (r.json && r.json.message) + '")');
+	r = await L.api(base, L.sign(token, P[actor]), '/games/1/actions',
+	    { action: act, turn: 5 });
+	say(r.status === 409 && r.json.error === 'stale', 'a stale turn: 409 ' +
+	    'stale ("' + (r.json && r.json.message) + '")');
+	r = await L.api(base, L.sign(token, P[actor]), '/games/1/actions',
+	    { action: '7 1>', turn: 0 });
+	say(r.status === 409 && r.json.error === 'bad_action',
+	    'bad notation: 409 bad_action');
+	r = await L.request(base + '/api/games/1/actions', { method: 'POST',
+	    headers: { Authorization: 'tma ' + L.sign(token, P[actor]) },
+	    body: 'not json' });
+	say(r.status === 400, 'a body that is not the action: 400');
+
+	// A long poll waits, and wakes when the move is made.
+	const t0 = Date.now();
+	const wait = L.api(base, L.sign(token, P[2]), '/games/1/wait?turn=0');
+	await L.sleep(1000);
+	// The same POST twice at once, and once more later: one move.
+	const init = L.sign(token, P[actor]);
+	const both = await Promise.all([
+	    L.api(base, init, '/games/1/actions', { action: act, turn: 0 }),
+	    L.api(base, init, '/games/1/actions', { action: act, turn: 0 })]);
+	const again = await L.api(base, init, '/games/1/actions',
+	    { action: act, turn: 0 });
+	say(both.every((x) => x.status === 200 && x.json.applied) &&
+	    both.filter((x) => x.json.again).length === 1 &&
+	    again.status === 200 && again.json.again === true,
+	    'a doubled POST: both 200, the second and a third "again"');
+	const w = await wait;
+	say(w.status === 200 && w.json.changed === true && w.json.turn === 1 &&
+	    Date.now() - t0 < 4000, 'the long poll woke with the move (' +
+	    (Date.now() - t0) + ' ms)');
+	g = await L.game(base, token, P[(actor + 2) % 4], 1);
+	say(g.turn === 1 && g.last && g.last.action === 'give', 'one move ' +
+	    'was applied, the gift hidden from others (turn ' + g.turn + ')');
+	const mine = await L.game(base, token, P[actor], 1);
+	say(mine.last.action === act, 'the giver sees the card given');
+	// An unchanged game holds the poll for a while and says so.
+	const t1 = Date.now();
+	const w2 = await L.api(base, L.sign(token, P[2]),
+	    '/games/1/wait?turn=1');
+	say(w2.status === 200 && w2.json.changed === false &&
+	    Date.now() - t1 >= 7000 && Date.now() - t1 < 9900,
+	    'an unchanged game holds the poll ' + (Date.now() - t1) + ' ms');
+
+	// Words, layout, language.
+	r = await L.api(base, L.sign(token, P[0], { lang: 'ru' }), '/strings');
+	say(r.status === 200 && r.json.lang === 'en' && r.json.text.play,
+	    'strings in the language tacd speaks to the person (en)');
+	r = await L.api(base, L.sign(token, { id: 3001, name: 'Greta' },
+	    { lang: 'de' }), '/strings');
+	say(r.status === 200 && r.json.text.back === 'Zurück',
+	    'strings in German for a German person ("' + (r.json &&
+	    r.json.text.back) + '")');
+	r = await L.api(base, L.sign(token, P[0]), '/layout?players=4');
+	say(r.status === 200 && r.json.field.length === 64 &&
+	    r.json.seat[0].marble === '#d55e00', 'the layout of 4 seats');
+	r = await L.api(base, L.sign(token, P[0]), '/layout?players=5');
+	say(r.status === 400, 'no layout of 5 seats');
+
+	// The page's files: headers, size, ETag.
+	let total = 0;
+	for (const f of ['/', '/app.js', '/app.css']) {
+		r = await L.request(base + f);
+		total += Buffer.byteLength(r.body);
+		say(r.status === 200 && headersOk(r), f + ': 200 with the CSP');
+	}
+	say(total < 150 * 1024, 'the page is ' + total + ' bytes (< 150 KB)');
+	r = await L.request(base + '/app.js');
+	const r304 = await L.request(base + '/app.js', { headers:
+	    { 'If-None-Match': r.headers.etag } });
+	say(r304.status === 304, 'an unchanged file: 304');
+	r = await L.request(base + '/../../etc/passwd');
+	say(r.status === 404 || r.status === 400, 'no file outside the page');
+
+	// Sizes and floods.
+	r = await L.request(base + '/api/games/1/actions', { method: 'POST',
+	    headers: { Authorization: 'tma ' + L.sign(token, P[1]),
+	    'Content-Type': 'application/json' }, body: JSON.stringify(
+	    { action: 'x'.repeat(8000), turn: 1 }) });
+	say(r.status === 413, 'a body over 4 KB: 413 (' + r.status + ')');
+	r = await L.request(base + '/api/games', { headers:
+	    { Authorization: 'tma ' + 'a'.repeat(9000) } });
+	say(r.status >= 400 && r.status < 500 && r.status !== 401,
+	    'headers over 8 KB: refused before any check (' + r.status + ')');
+	const many = [];
+	const fast = L.sign(token, P[3]);
+	for (let i = 0; i < 80; i++)
+		many.push(L.api(base, fast, '/games'));
+	const codes = (await Promise.all(many)).map((x) => x.status);
+	say(codes.filter((c) => c === 429).length > 0 &&
+	    codes.filter((c) => c === 200).length >= 40, 'a flood of one ' +
+	    'person: 429 past the burst (' + codes.filter((c) => c === 429)
+	    .length + ' of 80)');
+	const bad = [];
+	for (let i = 0; i < 120; i++)
+		bad.push(L.api(base, L.sign(token, P[0], { forge: true }),
+		    '/games'));
+	bad.push(L.api(base, L.sign(token, P[2]), '/games'));
+	const bcodes = (await Promise.all(bad)).map((x) => x.status);
+	say(bcodes.slice(0, 120).every((c) => c === 401) && bcodes[120] ===
+	    200, 'a flood of forged init data: all 401, and a real person ' +
+	    'still gets in');
+	await L.sleep(3000);
+	r = await L.api(base, L.sign(token, P[0]), '/games');
+	say(r.status === 200, 'the limits pass: 200 again');
+
+	// The buttons that open the app.
+	const sent = (await L.request(fake + '/ctl/sent')).json.result;
+	const keys = (m) => ((typeof m.reply_markup === 'string' &&
+	    m.reply_markup !== '' ? JSON.parse(m.reply_markup) :
+	    m.reply_markup || {}).inline_keyboard || []).flat();
+	const apps = sent.filter((m) => keys(m).some((k) => k.web_app));
+	say(apps.length > 0 && apps.every((m) => Number(m.chat) > 0) &&
+	    apps.some((m) => keys(m).some((k) => k.web_app.url ===
+	    'https://example.test/tac/?g=1')), 'private messages have a ' +
+	    'web_app button to the game (' + apps.length + ')');
+	const links = sent.filter((m) => String(m.chat) === '-1001' &&
+	    keys(m).some((k) => k.url === 'https://t.me/TacTestBot/tacboard' +
+	    '?startapp=g1'));
+	say(links.length > 0, 'the group board links the app (' +
+	    links.length + ')');
+	say(!sent.some((m) => Number(m.chat) < 0 && keys(m).some((k) =>
+	    k.web_app)), 'no web_app button in a group');
+}
+
+main().then(() => process.exit(L.out.every((x) => x) ? 0 : 1),
+    (e) => { console.log('FAIL: ' + e.stack); process.exit(1); });

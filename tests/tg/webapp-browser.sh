@@ -1,0 +1,65 @@
+#!/bin/bash
+# webapp-browser.sh: the Mini App's page in headless Chromium (Debian's
+# chromium), driven by puppeteer-core from npm (installed into the build
+# tree from tests/tg/webapp/package-lock.json on first use), against the
+# real tacd and the fake Bot API: turns played by taps (a gift, a 7
+# split in two, a TAC, a Trickster), another person's page following
+# live, and the game's log afterwards exactly the record's, as /play of
+# the same actions makes it.  Screenshots at phone size are kept in
+# tests/tg/webapp-shots/ of the build tree.  Without chromium or the
+# npm package the test fails and says what to install.
+. "${abs_top_srcdir:-${top_srcdir:-.}}/tests/tg/lib.sh"
+
+chromium=${CHROMIUM:-$(command -v chromium || command -v chromium-browser)}
+if [ -z "$chromium" ] || [ ! -x "$chromium" ]; then
+	bad "no chromium: install Debian's chromium (apt-get install chromium; bash .ci/deps does it)"
+	finish
+fi
+npmdir=$top_builddir/tests/tg/webapp-npm
+if [ ! -f "$npmdir/node_modules/puppeteer-core/package.json" ] ||
+    ! cmp -s "$top_srcdir/tests/tg/webapp/package-lock.json" \
+    "$npmdir/package-lock.json"; then
+	mkdir -p "$npmdir"
+	cp "$top_srcdir/tests/tg/webapp/package.json" \
+	    "$top_srcdir/tests/tg/webapp/package-lock.json" "$npmdir/"
+	if ! (cd "$npmdir" && npm ci --no-audit --no-fund --loglevel=error) \
+	    >npm.log 2>&1; then
+		cat npm.log
+		bad "npm ci of puppeteer-core (tests/tg/webapp/package-lock.json): the npm registry must be reachable"
+		finish
+	fi
+fi
+shots=$top_builddir/tests/tg/webapp-shots
+rm -rf "$shots"
+mkdir -p "$shots"
+shots=$(cd "$shots" && pwd)
+
+fake_start
+button_game
+port=$(node -e 'const s=require("net").createServer().listen(0,
+    "127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+tgconf tacd.conf "$scratch/db" "webapp_listen = 127.0.0.1:$port" \
+    'webapp_url = https://example.test/tac/'
+tacd_start tacd.conf tacd.log
+check "the Mini App listens" wait_until \
+    "grep -q 'telegram: webapp on 127.0.0.1:$port' tacd.log" 20
+check "tacd knows the bot" wait_until "grep -q 'telegram: bot @' tacd.log" 20
+NODE_PATH=$npmdir/node_modules node "$TG_DIR/webapp-browser.js" \
+    "http://127.0.0.1:$port" "$FAKE_URL" "$TOKEN" rec/game-000001.json \
+    "$shots" "$chromium" >browser.out 2>browser.err
+rc=$?
+cat browser.out
+# The timeline of requests and checks, kept with the screenshots.
+cp browser.err "$shots/browser.err"
+[ $rc -eq 0 ] || { tail -n 30 browser.err; tail -n 20 tacd.log; }
+count_checks browser.out
+check "the browser's checks all ran" [ $rc -eq 0 ]
+n=$(sed -n 's/^moves //p' browser.out)
+"$TACCTL" -f tacd.conf export 1 >got.json
+check "the log is the record's first ${n:-?} actions, taps and /play alike" \
+    cmp -s <(record_actions got.json) \
+    <(record_actions rec/game-000001.json | head -n "${n:-0}")
+check "screenshots were kept ($(ls "$shots" | wc -l) in $shots)" \
+    [ "$(ls "$shots"/*.png 2>/dev/null | wc -l)" -ge 12 ]
+check "tacd stops cleanly" tacd_stop
+finish

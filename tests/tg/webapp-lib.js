@@ -1,0 +1,156 @@
+// webapp-lib.js: what the Mini App's tests share (built-in modules only):
+// init data signed as Telegram signs it (node's crypto, apart from
+// tacd's code), requests to tacd's Mini App server and to the fake Bot
+// API, people who type commands, and a recorded game played up to an
+// action by /play.
+'use strict';
+const crypto = require('crypto');
+const http = require('http');
+const fs = require('fs');
+
+// The people: seats 0..3 in the order they sit down.
+const people = [
+	{ id: 1001, name: 'Anna' },
+	{ id: 1002, name: 'Boris <b>&amp;' },
+	{ id: 1003, name: 'Clara' },
+	{ id: 1004, name: 'Dmitri' },
+];
+const GROUP = -1001;
+
+let nextUpdate = 1;
+const out = [];
+
+// Say how a check went (the shell counts the lines).
+function say(ok, what) {
+	console.log((ok ? 'ok: ' : 'FAIL: ') + what);
+	out.push(ok);
+	return ok;
+}
+
+// Sign init data for a person: the query string a Mini App gets.
+function sign(token, person, opts) {
+	const o = opts || {};
+	const user = JSON.stringify({ id: person.id, first_name: person.name,
+	    language_code: o.lang || 'en' });
+	const fields = { auth_date: String(o.authDate ||
+	    Math.floor(Date.now() / 1000)), query_id: 'AAH' + person.id,
+	    user: user };
+	if (o.start)
+		fields.start_param = o.start;
+	const dcs = Object.keys(fields).sort().map((k) => k + '=' + fields[k])
+	    .join('\n');
+	const secret = crypto.createHmac('sha256', 'WebAppData').update(token)
+	    .digest();
+	let hash = crypto.createHmac('sha256', secret).update(dcs)
+	    .digest('hex');
+	if (o.forge)
+		hash = (hash[0] === '0' ? '1' : '0') + hash.slice(1);
+	return Object.keys(fields).map((k) => k + '=' +
+	    encodeURIComponent(fields[k])).join('&') + '&hash=' + hash;
+}
+
+// One HTTP request: {status, headers, body (text), json}.
+function request(url, opts) {
+	const o = opts || {};
+	return new Promise((ok, fail) => {
+		const r = http.request(url, { method: o.method || 'GET',
+		    headers: o.headers || {}, agent: o.agent }, (res) => {
+			let t = '';
+			res.setEncoding('utf8');
+			res.on('data', (d) => { t += d; });
+			res.on('end', () => {
+				let j = null;
+				try { j = JSON.parse(t); } catch (e) { j = null; }
+				ok({ status: res.statusCode, headers: res.headers,
+				    body: t, json: j });
+			});
+		});
+		r.on('error', fail);
+		if (o.body !== undefined)
+			r.write(o.body);
+		r.end();
+	});
+}
+
+// An API request as a person's page makes it.
+function api(base, init, path, body) {
+	const headers = {};
+	if (init !== null)
+		headers.Authorization = 'tma ' + init;
+	if (body !== undefined)
+		headers['Content-Type'] = 'application/json';
+	return request(base + '/api' + path, { method: body !== undefined ?
+	    'POST' : 'GET', headers: headers, body: body !== undefined ?
+	    JSON.stringify(body) : undefined });
+}
+
+// Queue updates at the fake API and wait until tacd confirmed them.
+async function feed(fake, updates) {
+	await request(fake + '/ctl/updates', { method: 'POST', headers:
+	    { 'Content-Type': 'application/json' }, body:
+	    JSON.stringify(updates) });
+	const last = updates[updates.length - 1].update_id;
+	for (let i = 0; i < 600; i++) {
+		const s = (await request(fake + '/ctl/state')).json.result;
+		if (s.confirmed >= last)
+			return;
+		await sleep(50);
+	}
+	throw new Error('tacd did not take update ' + last);
+}
+
+// A message from a person: in the group, or in their private chat.
+function message(person, text, group) {
+	const id = nextUpdate++;
+	return { update_id: id, message: { message_id: id, date: 1700000000,
+	    from: { id: person.id, is_bot: false, first_name: person.name,
+	    language_code: 'en' }, chat: group ? { id: group, type: 'group',
+	    title: 'TAC table' } : { id: person.id, type: 'private',
+	    first_name: person.name }, text: text } };
+}
+
+// Wait a while.
+function sleep(ms) {
+	return new Promise((ok) => setTimeout(ok, ms));
+}
+
+// The group opens a game of the record's seed; everyone sits, it starts.
+async function openGame(fake, seed, who, group) {
+	const p = who || people;
+	const g = group || GROUP;
+	await feed(fake, [message(p[0], '/new 4 pairs master tac seed=' + seed,
+	    g)]);
+	for (let i = 1; i < p.length; i++)
+		await feed(fake, [message(p[i], '/join', g)]);
+	await feed(fake, [message(p[0], '/start', g)]);
+}
+
+// The record's actions and seed.
+function record(file) {
+	return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+// The game as a person's page sees it.
+async function game(base, token, person, id) {
+	const r = await api(base, sign(token, person), '/games/' + id);
+	if (r.status !== 200)
+		throw new Error('GET /api/games/' + id + ': ' + r.status + ' ' +
+		    r.body);
+	return r.json;
+}
+
+// Play the record's actions by /play in private chats, up to action n,
+// asking as asker (default: seat 0) whose turn it is.
+async function playTo(base, fake, token, id, rec, n, asker) {
+	for (;;) {
+		const g = await game(base, token, asker || people[0], id);
+		if (g.turn >= n)
+			return g;
+		const seat = g.position.turn;
+		await feed(fake, [message(people[seat], '/play ' +
+		    rec.actions[g.turn])]);
+	}
+}
+
+module.exports = { people, GROUP, say, sign, request, api, feed, message,
+    sleep, openGame, record, game, playTo, out };
