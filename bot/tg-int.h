@@ -310,6 +310,11 @@ void		 tg_photo_exit(struct tg *);
 void		 tg_admin_see(struct tg *, struct tg_update *);
 const char	*tg_admin_title(struct tg *, const char *);
 
+/* tg-commands.c */
+size_t		 tg_commands_count(void);
+json_t		*tg_commands_params(size_t);
+void		 tg_commands_set(struct tg *);
+
 /* tg-hook.c */
 int		 tg_hook_start(struct tg *, char **);
 void		 tg_hook_stop(struct tg *);

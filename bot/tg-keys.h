@@ -12,6 +12,7 @@
 #include "service.h"
 
 json_t	*tg_keys_json(const struct compose_keys *);
+json_t	*tg_keys_links(const struct compose_keys *, const char *);
 json_t	*tg_keys_none(void);
 json_t	*tg_keys_lobby(const struct svc_game *, const char *);
 json_t	*tg_keys_options(const struct svc_game *, const char *);

@@ -122,7 +122,7 @@ tg_out_call(struct tg *tg, struct tg_req *req, const struct compose_msg *m,
 	    m->chat), "text", html, "parse_mode", "HTML",
 	    "disable_web_page_preview", 1);
 	if (m->setkeys)
-		markup = tg_keys_json(&m->keys);
+		markup = tg_keys_links(&m->keys, tg->botname);
 	if (msg == NULL || *msg == '\0' || strtoll(msg, NULL, 10) <= 0) {
 		if (markup != NULL)
 			json_object_set_new(p, "reply_markup", markup);

@@ -9,8 +9,11 @@
  *   400, a fallback left	the edited message is gone: post it anew; a
  *				photo refused: the text board instead
  *   400, 403			dropped, with a log line; a person who cannot
- *				be written to (403) is named in their group
- *				once, with the link that opens the chat
+ *				be written to (403, or 400 "chat not found")
+ *				is named in their group once, with the link
+ *				that opens the chat and brings their cards,
+ *				and again whenever a reminder of their turn
+ *				cannot reach them
  *   429			put off by retry_after (clamped to 1 s .. 1 h
  *				by tg_http_retry()), not counted as an attempt
  *   5xx, no answer		when other calls worked meanwhile, this
@@ -31,7 +34,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "i18n.h"
+#include "compose.h"
 #include "log.h"
 #include "now.h"
 #include "render.h"
@@ -105,10 +108,27 @@ tg_result_notice_done(struct tg *tg, const struct tg_result *r, void *arg)
 	free(n);
 }
 
+/* Did a call deliver a reminder of a person's turn? */
+static int
+tg_result_reminder(struct tg *tg, const struct tg_sent *s)
+{
+	struct svc_out	out;
+	int		rc;
+
+	if (s->nids == 0 || svc_outbox_get(tg->svc, s->ids[0], &out) != 1)
+		return (0);
+	rc = out.type == SVC_OUT_REMINDER;
+	svc_out_free(&out);
+	return (rc);
+}
+
 /*
- * A person cannot get private messages (403): tell the game's group,
- * once per person, how to open the private chat (a deep link that also
- * joins the game), in the group's language.
+ * A person cannot get private messages (403, or a chat Telegram does not
+ * know): tell the game's group how to open the private chat, in the
+ * group's language, once per person, and each time a reminder of their
+ * turn does not reach them, so that a game without a deadline does not
+ * wait unseen.  The link opens their hand ("hID": their cards and what
+ * waits for them), or for someone without a seat joins the game.
  */
 static void
 tg_result_blocked(struct tg *tg, const struct tg_sent *s)
@@ -119,28 +139,35 @@ tg_result_blocked(struct tg *tg, const struct tg_sent *s)
 	struct rbuf		 b = { NULL, 0, 0 }, t = { NULL, 0, 0 };
 	const char		*lang;
 	char			 link[256], name[UTF8_NAMEMAX] = "?";
-	int			 i;
+	char			 payload[SVC_PAYLOAD_MAX];
+	int			 i, seated = 0, turn;
 
 	c = tg_chat_get(tg, s->chat, now_mono());
-	if (c->told)
+	turn = tg_result_reminder(tg, s);
+	if (c->told && !turn)
 		return;
-	c->told = 1;
+	/* Only a notice sent counts: a message of no game tells nobody. */
 	if (s->game == 0 || svc_game_info(tg->svc, s->game, &g) != 0 ||
 	    strcmp(g.chat, s->chat) == 0 || tg->botname[0] == '\0')
 		return;
 	for (i = 0; i < g.cfg.nseats && i < TAC_MAXSEATS; i++) {
-		if (strcmp(g.seats[i].user, s->chat) == 0)
+		if (strcmp(g.seats[i].user, s->chat) == 0) {
 			utf8_shorten(g.seats[i].name, RENDER_NAMECHARS, name,
 			    sizeof name);
+			seated = 1;
+		}
 	}
+	if (svc_payload_format(payload, sizeof payload, seated ?
+	    SVC_LINK_HAND : SVC_LINK_JOIN, s->game) < 0)
+		return;
+	c->told = 1;
 	n = xcalloc(1, sizeof *n);
 	snprintf(n->user, sizeof n->user, "%s", s->chat);
 	snprintf(n->group, sizeof n->group, "%s", g.chat);
 	lang = g.lang[0] != '\0' ? g.lang : "en";
-	snprintf(link, sizeof link, "https://t.me/%s?start=j%lld",
-	    tg->botname, (long long)s->game);
-	rbuf_add(&t, tr(lang, "%s: I cannot write to you privately. Open %s "
-	    "and press Start to get your cards."), name, link);
+	snprintf(link, sizeof link, "https://t.me/%s?start=%s", tg->botname,
+	    payload);
+	compose_unreachable(lang, name, link, turn ? s->game : 0, &t);
 	tg_out_escape(&b, t.s, 1024);
 	tg_http_call(tg, "sendMessage", json_pack("{s:s, s:s, s:s}",
 	    "chat_id", tg_send_target(tg, g.chat), "text", b.s, "parse_mode",
@@ -168,6 +195,8 @@ tg_result_ok(struct tg *tg, struct tg_sent *s, const struct tg_result *r,
 		    s->photo);
 	if (c != NULL) {
 		c->failures = 0;
+		/* A person who was out of reach is no longer. */
+		c->told = 0;
 		if (s->board != 0)
 			tg_chat_edit(tg, c, s->board, SVC_OUT_BOARD);
 		if (s->lobby != 0)
@@ -362,9 +391,12 @@ tg_result_done(struct tg *tg, const struct tg_result *r, void *arg)
 	} else if (r->status == 400 || r->status == 403) {
 		log_warnx("telegram: %s to %s refused: %s; dropped", r->method,
 		    s->answer ? "a button" : s->chat, r->desc);
-		tg_result_mark(tg, s, TG_DROP, 0, NULL);
-		if (r->status == 403 && !s->answer && !tg_out_group(s->chat))
+		/* Someone who never started the bot, or blocked it. */
+		if (!s->answer && !tg_out_group(s->chat) &&
+		    (r->status == 403 || (r->desc != NULL &&
+		    strstr(r->desc, "chat not found") != NULL)))
 			tg_result_blocked(tg, s);
+		tg_result_mark(tg, s, TG_DROP, 0, NULL);
 	} else
 		tg_result_failed(tg, s, r, c);
 	tg_send_sentfree(s);

@@ -1,7 +1,8 @@
 /*
  * tg.c: the Telegram bridge's life: the token and secret from their
- * files, getMe (our username, for "/cmd@BotName" and deep links), then
- * polling or the webhook server, and the outbox sender throughout.
+ * files, getMe (our username, for "/cmd@BotName" and deep links), the
+ * command lists of Telegram's menu (tg-commands.c), then polling or the
+ * webhook server, and the outbox sender throughout.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE		/* asprintf, explicit_bzero */
@@ -102,6 +103,8 @@ tg_getme_done(struct tg *tg, const struct tg_result *r, void *arg)
 	snprintf(tg->botname, sizeof tg->botname, "%s", name);
 	log_info("telegram: bot @%s, %s", tg->botname, tg->webhook ?
 	    "webhook" : "polling");
+	/* Telegram's menu lists our commands, in the person's language. */
+	tg_commands_set(tg);
 	if (!tg->webhook)
 		tg_poll_start(tg);
 	tg_send_kick(tg);

@@ -241,6 +241,7 @@ tacd_reload(void)
 			    tacd.conf.state_dir);
 		}
 		tacd.conf = n;
+		svc_set_remind(tacd.svc, config_duration(n.idle_reminder));
 		log_setlevel(tacd_loglevel());
 		log_info("configuration reloaded");
 	}
@@ -373,6 +374,7 @@ tacd_open(void)
 	if ((tacd.store = store_open(tacd.db, 0, &cause)) == NULL)
 		fatalx("%s", cause);
 	tacd.svc = svc_open(tacd.store, tacd_clock, NULL);
+	svc_set_remind(tacd.svc, config_duration(tacd.conf.idle_reminder));
 	log_info("database %s", tacd.db);
 }
 

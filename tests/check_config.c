@@ -183,6 +183,8 @@ START_TEST(test_config_errors)
 		{ "state_dir = a\"b\n", "1: state_dir: stray quote in value" },
 		{ "log_level = info\nstate_dir = a\nlog_level = debug\n",
 		    "3: log_level is already set on line 1" },
+		{ "idle_reminder = 12\n", "1: idle_reminder: '12' is not off "
+		    "or a duration such as 90s, 30m, 12h or 2d (at most 30d)" },
 	};
 	struct config	 c, before;
 	char		*cause;
@@ -198,6 +200,40 @@ START_TEST(test_config_errors)
 		ck_assert_mem_eq(&c, &before, sizeof c);
 		free(cause);
 	}
+}
+END_TEST
+
+/* idle_reminder's durations: off, or a number and a unit, 1 s to 30 d. */
+START_TEST(test_config_duration)
+{
+	static const struct {
+		const char	*text;
+		int64_t		 seconds;
+	} cases[] = {
+		{ "off", 0 }, { "1s", 1 }, { "90s", 90 }, { "30m", 1800 },
+		{ "12h", 43200 }, { "2d", 172800 }, { "30d", 2592000 },
+		{ "720h", 2592000 }, { "", -1 }, { "0s", -1 }, { "31d", -1 },
+		{ "721h", -1 }, { "12", -1 }, { "h", -1 }, { "1.5h", -1 },
+		{ "-1h", -1 }, { "12H", -1 }, { " 12h", -1 }, { "12hh", -1 },
+		{ "999999999d", -1 }, { "Off", -1 },
+	};
+	struct config	 c;
+	char		*cause;
+	size_t		 i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		ck_assert_msg(config_duration(cases[i].text) ==
+		    cases[i].seconds, "\"%s\": %lld, want %lld", cases[i].text,
+		    (long long)config_duration(cases[i].text),
+		    (long long)cases[i].seconds);
+	config_defaults(&c);
+	ck_assert_str_eq(c.idle_reminder, "12h");
+	cause = load_text(&c, "idle_reminder = off\n");
+	ck_assert_ptr_null(cause);
+	ck_assert_int_eq(config_duration(c.idle_reminder), 0);
+	cause = load_text(&c, "idle_reminder = 45m\n");
+	ck_assert_ptr_null(cause);
+	ck_assert_int_eq(config_duration(c.idle_reminder), 2700);
 }
 END_TEST
 
@@ -650,6 +686,7 @@ suite_config(void)
 	tcase_add_test(tc, test_config_no_file);
 	tcase_add_test(tc, test_config_file);
 	tcase_add_test(tc, test_config_errors);
+	tcase_add_test(tc, test_config_duration);
 	tcase_add_test(tc, test_config_missing_file);
 	tcase_add_test(tc, test_config_print_roundtrip);
 	tcase_add_test(tc, test_config_manpage);

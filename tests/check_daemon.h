@@ -21,6 +21,7 @@ Suite		*suite_service(void);
 Suite		*suite_game(void);
 Suite		*suite_menu(void);
 Suite		*suite_chat(void);
+Suite		*suite_link(void);
 Suite		*suite_stats(void);
 Suite		*suite_stats_log(void);
 Suite		*suite_web(void);

@@ -427,6 +427,7 @@ main(void)
 	srunner_add_suite(sr, suite_game());
 	srunner_add_suite(sr, suite_menu());
 	srunner_add_suite(sr, suite_chat());
+	srunner_add_suite(sr, suite_link());
 	srunner_add_suite(sr, suite_say());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);

@@ -89,6 +89,7 @@ static const struct say_case say_cases[] = {
 	{ "not_started", "{\"game\": 1}" },
 	{ "not_your_turn", "{\"seat\": 1, \"game\": 1}" },
 	{ "same_team", "{}" },
+	{ "seated", "{\"seat\": 1, \"game\": 1}" },
 	{ "seat_taken", "{\"seat\": 1, \"game\": 1}" },
 	{ "seat_taken", "{\"seat\": 1, \"players\": 4, \"game\": 1}" },
 	{ "seats_free", "{\"game\": 1}" },

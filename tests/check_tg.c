@@ -883,6 +883,7 @@ main(void)
 	srunner_add_suite(sr, suite_tg_photo());
 	srunner_add_suite(sr, suite_tg_split());
 	srunner_add_suite(sr, suite_tg_stats());
+	srunner_add_suite(sr, suite_tg_link());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -38,5 +38,6 @@ Suite		*suite_tg_initdata(void);
 Suite		*suite_tg_photo(void);
 Suite		*suite_tg_split(void);
 Suite		*suite_tg_stats(void);
+Suite		*suite_tg_link(void);
 
 #endif /* CHECK_TG_H */

@@ -58,6 +58,10 @@ const struct config_key config_keys[] = {
 	    CONFIG_MEMBER(webhook_max_connections), "64", NULL, NULL,
 	    "The most connections the webhook server keeps open; past it, "
 	    "the one waiting longest is closed." },
+	{ "idle_reminder", CONFIG_DURATION, CONFIG_MEMBER(idle_reminder),
+	    "12h", NULL, NULL,
+	    "How long a turn without a deadline waits before its player is "
+	    "reminded (off: never)." },
 	{ "webapp_listen", CONFIG_OPTADDR, CONFIG_MEMBER(webapp_listen),
 	    "", NULL, NULL,
 	    "The address and port the Mini App's server listens on; empty: "
@@ -139,6 +143,35 @@ config_choice(const char *choices, const char *word)
 	}
 }
 
+/*
+ * A duration's seconds: "off" is 0, else a whole number followed by s,
+ * m, h or d, from 1 s to CONFIG_DURATION_MAX; -1 for anything else.
+ */
+int64_t
+config_duration(const char *s)
+{
+	static const struct {
+		char	unit;
+		int64_t	seconds;
+	} units[] = { { 's', 1 }, { 'm', 60 }, { 'h', 3600 }, { 'd', 86400 } };
+	int64_t	n = 0;
+	size_t	i, len = strlen(s);
+
+	if (strcmp(s, "off") == 0)
+		return (0);
+	if (len < 2 || len > 9 || strspn(s, "0123456789") != len - 1)
+		return (-1);
+	for (i = 0; i < len - 1; i++)
+		n = n * 10 + (s[i] - '0');
+	for (i = 0; i < sizeof units / sizeof units[0]; i++) {
+		if (s[len - 1] == units[i].unit) {
+			n *= units[i].seconds;
+			return (n >= 1 && n <= CONFIG_DURATION_MAX ? n : -1);
+		}
+	}
+	return (-1);
+}
+
 /* Check a value for a key and store it; the reason in why on failure. */
 static int
 config_set(struct config *c, const struct config_key *k, const char *value,
@@ -195,6 +228,14 @@ config_set(struct config *c, const struct config_key *k, const char *value,
 		    atoi(value) < 1 || atoi(value) > CONFIG_COUNT_MAX) {
 			*why = config_error("%s: '%s' is not a number from 1 "
 			    "to %d", k->name, value, CONFIG_COUNT_MAX);
+			return (-1);
+		}
+		break;
+	case CONFIG_DURATION:
+		if (config_duration(value) < 0) {
+			*why = config_error("%s: '%s' is not off or a duration "
+			    "such as 90s, 30m, 12h or 2d (at most 30d)",
+			    k->name, value);
 			return (-1);
 		}
 		break;

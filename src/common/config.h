@@ -10,6 +10,7 @@
 
 #include <limits.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #ifndef PATH_MAX
@@ -35,6 +36,7 @@ struct config {
 	char	webhook_listen[128];	/* ADDR:PORT of the webhook server */
 	char	webhook_secret_file[PATH_MAX];
 	char	webhook_max_connections[16];	/* a CONFIG_COUNT */
+	char	idle_reminder[16];	/* a CONFIG_DURATION */
 	char	webapp_listen[128];	/* ADDR:PORT of the Mini App, "": off */
 	char	webapp_url[256];	/* its public HTTPS URL */
 	char	webapp_short_name[64];	/* its t.me/<bot>/<name>, "": none */
@@ -49,12 +51,15 @@ enum config_type {
 	CONFIG_URL,		/* an http:// or https:// URL */
 	CONFIG_ADDR,		/* HOST:PORT */
 	CONFIG_COUNT,		/* a whole number, 1 to CONFIG_COUNT_MAX */
+	CONFIG_DURATION,	/* off, or a number and s, m, h or d, up to
+				   CONFIG_DURATION_MAX seconds */
 	CONFIG_OPTADDR,		/* HOST:PORT, or empty: off */
 	CONFIG_OPTURL,		/* an http:// or https:// URL, or empty */
 	CONFIG_NAME		/* letters, digits and '_', or empty */
 };
 
 #define CONFIG_COUNT_MAX	100000
+#define CONFIG_DURATION_MAX	(30 * 86400)
 
 struct config_key {
 	const char	*name;
@@ -75,6 +80,7 @@ void		 config_defaults(struct config *);
 int		 config_load(struct config *, const char *, char **);
 int		 config_db_path(const struct config *, char *, size_t);
 const char	*config_find(const char *);
+int64_t		 config_duration(const char *);
 const char	*config_value(const struct config *,
 		     const struct config_key *);
 const struct config_key *config_key_find(const char *);

@@ -163,6 +163,7 @@ int
 compose_row(struct svc *svc, const struct svc_out *out,
     const struct compose_opts *o, struct compose_msg *m)
 {
+	struct rbuf	 scratch = { NULL, 0, 0 };
 	json_t		*v;
 	const char	*lang, *path;
 	int		 seat;
@@ -263,6 +264,15 @@ compose_row(struct svc *svc, const struct svc_out *out,
 		/* A record's page turned: its message shows the new page. */
 		if (out->type == SVC_OUT_RECORD)
 			compose_msgid(out, "message", m->edit, sizeof m->edit);
+		break;
+	case SVC_OUT_HELP:
+		/* A greeting's buttons: add the bot to a group, and so on. */
+		if (compose_greeting(out->data) != 0) {
+			compose_welcome(lang, compose_greeting(out->data), NULL,
+			    &scratch, &m->keys);
+			rbuf_free(&scratch);
+			m->setkeys = 1;
+		}
 		break;
 	case SVC_OUT_CHART:
 		m->chart = xmalloc(sizeof *m->chart);

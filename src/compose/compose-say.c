@@ -200,6 +200,26 @@ say_usage(struct say *s)
 		    "B>%lld."), say_num(s, "field"));
 }
 
+/*
+ * A seat with no person to replace: an AI's (named as the table names
+ * it) or a free one (its colour).
+ */
+static void
+say_nobody(struct say *s)
+{
+	char	who[UTF8_NAMEMAX];
+	int	seat = (int)say_num(s, "seat");
+
+	if (s->have && seat >= 0 && seat < TAC_MAXSEATS &&
+	    s->t.seats[seat].ai != 0)
+		rbuf_add(s->b, tr(s->lang, "%s is an AI player: there is "
+		    "nobody to replace."), say_seat(s, "seat", who, sizeof who));
+	else
+		rbuf_add(s->b, tr(s->lang, "Nobody sits in seat %lld (%s): "
+		    "there is nobody to replace."), say_num(s, "seat"),
+		    tr(s->lang, render_colour(seat)));
+}
+
 /* The refusals about seats and teams. */
 static int
 say_seating(struct say *s, const char *code)
@@ -238,8 +258,7 @@ say_seating(struct say *s, const char *code)
 		rbuf_addstr(s->b, tr(s->lang, "You play your seat yourself "
 		    "already."));
 	else if (strcmp(code, "not_a_person") == 0)
-		rbuf_add(s->b, tr(s->lang, "Nobody sits in seat %lld: there is "
-		    "nobody to replace."), say_num(s, "seat"));
+		say_nobody(s);
 	else if (strcmp(code, "bad_team") == 0)
 		rbuf_add(s->b, tr(s->lang, "There is no such team: say /team "
 		    "and a number from 0 to %lld."), say_num(s, "last"));
@@ -325,6 +344,11 @@ say_info(struct say *s, const char *code)
 		/* TRANSLATORS: said in the language just chosen: your own. */
 		rbuf_addstr(s->b, tr(s->lang, "From now on I speak English "
 		    "here."));
+	else if (strcmp(code, "seated") == 0)
+		rbuf_add(s->b, tr(s->lang, "You have a seat in game #%lld (%s). "
+		    "Your cards come here when the game starts."),
+		    say_num(s, "game"), tr(s->lang, render_colour((int)
+		    say_num(s, "seat"))));
 	else if (strcmp(code, "board") == 0 && say_is(s, "style", "text"))
 		rbuf_addstr(s->b, tr(s->lang, "From now on the board is shown "
 		    "as text."));

@@ -318,7 +318,12 @@ compose_text(struct svc *svc, const struct svc_out *out,
 		compose_say(svc, lang, p, b);
 		return (0);
 	case SVC_OUT_HELP:
-		compose_help(lang, b);
+		/* A first /start greets instead (compose-hello.c). */
+		if (compose_greeting(p) != 0)
+			compose_welcome(lang, compose_greeting(p),
+			    compose_str(p, "name"), b, NULL);
+		else
+			compose_help(lang, b);
 		return (0);
 	case SVC_OUT_RULES:
 		/* The game's naming, else the one a chat of lang starts with. */
@@ -379,6 +384,14 @@ compose_text(struct svc *svc, const struct svc_out *out,
 		    b);
 		break;
 	case SVC_OUT_REMINDER:
+		if (compose_int(p, "due", 0) <= 0) {
+			/* A turn without a deadline has waited a while. */
+			rbuf_add(b, tr(lang, "Reminder: it is your turn in game "
+			    "#%lld. /hand shows your cards and choices again."),
+			    (long long)id);
+			rbuf_addstr(b, "\n");
+			break;
+		}
 		compose_time(compose_int(p, "due", 0), when, sizeof when);
 		rbuf_add(b, tr(lang, "Reminder: it is your turn in game "
 		    "#%lld. If you have not played by %s, an AI plays for "

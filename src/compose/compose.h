@@ -18,12 +18,28 @@
 #include "render.h"
 #include "service.h"
 
+/*
+ * What a button does: send its data back (a press), or open a link to
+ * the bot that a bridge makes of data, a payload: add the bot to a group,
+ * or open the person's private chat with it ("/start PAYLOAD" there).
+ */
+enum compose_link {
+	COMPOSE_PRESS,
+	COMPOSE_LINK_GROUP,
+	COMPOSE_LINK_START
+};
+
 /* One button: what it says and the button data it sends (svc_button_data). */
 struct compose_key {
 	char		 label[128];
 	char		 data[SVC_BUTTON_MAX + 1];
 	int		 row;		/* rows are numbered from 0 */
+	int		 link;		/* enum compose_link */
 };
+
+/* Where a greeting or a command list is for (compose-hello.c). */
+#define COMPOSE_IN_PRIVATE	0x1
+#define COMPOSE_IN_GROUP	0x2
 
 /* A keyboard: buttons in rows, in order.  compose_keys_free() releases. */
 struct compose_keys {
@@ -113,6 +129,17 @@ void		 compose_stats(const char *, const struct svc_out *,
 void		 compose_stats_keys(const char *, const struct svc_out *,
 		     struct compose_keys *);
 int		 compose_chart(const char *, struct json_t *, struct chart *);
+
+/* compose-hello.c */
+int		 compose_greeting(struct json_t *);
+void		 compose_welcome(const char *, int, const char *,
+		     struct rbuf *, struct compose_keys *);
+int		 compose_command(int, size_t, const char *, const char **,
+		     const char **);
+void		 compose_unreachable(const char *, const char *, const char *,
+		     int64_t, struct rbuf *);
+void		 compose_keys_link(struct compose_keys *, const char *, int,
+		     const char *);
 
 /* compose-keys.c */
 void		 compose_keys_add(struct compose_keys *, const char *, int64_t,

@@ -47,6 +47,8 @@ struct svc {
 	struct tac_list	*list;		/* scratch for the engine (large) */
 	uint64_t	 rng;		/* for the seeds of new games */
 	int64_t		 housekept;	/* when pruning last ran */
+	int64_t		 idle_remind;	/* a turn without a deadline is
+					   reminded after this long, 0: never */
 	struct svc_cached *cache;	/* SVC_CACHE entries */
 	struct svc_touched *touched;	/* chats with new rows */
 	size_t		 ntouched;
@@ -135,6 +137,10 @@ int		 svc_cmd_board(struct svc_ctx *);
 /* service-menu.c */
 int		 svc_cmd_menu(struct svc_ctx *);
 int		 svc_board_style(struct svc_ctx *);
+
+/* service-link.c */
+int		 svc_cmd_link(struct svc_ctx *);
+int		 svc_pending(struct svc *, struct svc_gm *, int);
 
 /* service-stats.c */
 int		 svc_cmd_stats(struct svc_ctx *);

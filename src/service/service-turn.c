@@ -199,8 +199,11 @@ svc_game_save(struct svc *svc, struct svc_gm *gm)
 /*
  * Work out who acts next and when their time is up: an AI (or a person
  * who is away) acts at once, through svc_timers(); a person gets the
- * game's deadline and a reminder at three quarters of it.  With notify,
- * a person whose turn it is now is told.  The caller saves the game.
+ * game's deadline and a reminder at three quarters of it, or without a
+ * deadline a reminder once the turn has waited svc_set_remind()'s time
+ * (so the game does not wait unseen for someone who cannot be written
+ * to: the bridge tells their group).  With notify, a person whose turn
+ * it is now is told.  The caller saves the game.
  */
 int
 svc_schedule(struct svc *svc, struct svc_gm *gm, int notify)
@@ -225,7 +228,8 @@ svc_schedule(struct svc *svc, struct svc_gm *gm, int notify)
 		g->due = svc->now + g->deadline;
 		if (g->deadline >= SVC_REMIND_MIN)
 			g->remind = g->due - g->deadline / 4;
-	}
+	} else if (svc->idle_remind > 0)
+		g->remind = svc->now + svc->idle_remind;
 	if (!notify)
 		return (0);
 	j = json_pack("{s:I, s:I}", "turn", (json_int_t)g->turn_no, "due",
@@ -438,7 +442,10 @@ svc_cmd_play(struct svc_ctx *ctx)
 	return (svc_turn_done(svc, &gm, seat, &before, &a, STORE_BY_PERSON));
 }
 
-/* /hand: the person's cards, in their private chat. */
+/*
+ * /hand: the person's cards, in their private chat, with the buttons of
+ * what waits for them (svc_pending()).
+ */
 int
 svc_cmd_hand(struct svc_ctx *ctx)
 {
@@ -451,7 +458,7 @@ svc_cmd_hand(struct svc_ctx *ctx)
 	if ((seat = svc_seat_of(&gm, ctx->user)) < 0)
 		return (svc_refuse(ctx, "not_in_game", "{s:I}", "game",
 		    (json_int_t)gm.g.id));
-	return (svc_put_seat(ctx->svc, &gm, seat, SVC_OUT_HAND, json_object()));
+	return (svc_pending(ctx->svc, &gm, seat));
 }
 
 /*

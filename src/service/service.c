@@ -30,7 +30,8 @@ static const struct svc_cmd {
 	{ "leave", svc_cmd_leave },
 	{ "team", svc_cmd_team },
 	{ "ai", svc_cmd_ai },
-	{ "start", svc_cmd_start },
+	{ "start", svc_cmd_link },	/* a deep link, a greeting, or the
+					   lobby's start (service-link.c) */
 	{ "abort", svc_cmd_abort },
 	{ "play", svc_cmd_play },
 	{ "hand", svc_cmd_hand },
@@ -114,6 +115,13 @@ svc_close(struct svc *svc)
 	free(svc->touched);
 	free(svc->list);
 	free(svc);
+}
+
+/* How long a turn without a deadline waits before its reminder. */
+void
+svc_set_remind(struct svc *svc, int64_t seconds)
+{
+	svc->idle_remind = seconds > 0 ? seconds : 0;
 }
 
 /* Forget every cached position (their transaction was rolled back). */
@@ -378,28 +386,12 @@ svc_chat_game_of(struct svc_ctx *ctx)
 static int
 svc_dispatch(struct svc_ctx *ctx)
 {
-	int64_t	id;
 	size_t	i;
 	int	rc;
 
 	if (strcmp(ctx->cmd, "rules") == 0 || strcmp(ctx->cmd, "help") == 0)
 		return (svc_reply(ctx, strcmp(ctx->cmd, "rules") == 0 ?
 		    SVC_OUT_RULES : SVC_OUT_HELP, svc_chat_game_of(ctx)));
-	/* A person's first "/start" in a private chat: say hello. */
-	if (strcmp(ctx->cmd, "start") == 0 && ctx->ev->private_chat &&
-	    ctx->args[0] == '\0' && ctx->pick == 0) {
-		if ((id = store_chat_game(ctx->svc->store, ctx->chat)) < 0)
-			return (svc_store_fail(ctx->svc));
-		if (id == 0)
-			return (svc_reply(ctx, SVC_OUT_HELP, json_object()));
-	}
-	/* "/start jID" in a private chat: a deep link's join. */
-	if (strcmp(ctx->cmd, "start") == 0 && ctx->args[0] == 'j' &&
-	    isdigit((unsigned char)ctx->args[1])) {
-		ctx->pick = strtoll(ctx->args + 1, NULL, 10);
-		ctx->args[0] = '\0';
-		return (svc_cmd_join(ctx));
-	}
 	for (i = 0; i < sizeof svc_cmds / sizeof svc_cmds[0]; i++) {
 		if (strcmp(ctx->cmd, svc_cmds[i].name) != 0)
 			continue;

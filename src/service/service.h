@@ -20,8 +20,18 @@
  *				in the lobby
  *   /join [SEAT]		take a free seat (or an AI's in the lobby, or
  *				an AI-played seat of a running game)
- *   /start jID			(private chat, a deep link) join game ID;
- *				a bare /start there without a game: help
+ *   /start jID			(a deep link) join game ID; a person who
+ *				has a seat in it gets their cards and the
+ *				buttons of what waits for them (a "turn"
+ *				row on their turn, else "hand"; a lobby's
+ *				seat is confirmed with "seated")
+ *   /start hID			(a deep link) the same for one's own seat
+ *				of game ID, without joining
+ *   /start [WORD]		(a private chat without a game of its
+ *				own) the greeting: "help" {welcome:
+ *				"private"}
+ *   /start new			(a group: the bot was just added by a
+ *				startgroup link) "help" {welcome: "group"}
  *   /leave			leave the lobby; in a game: the AI plays on
  *   /team N			move to a free seat of team N (lobby)
  *   /ai [SEAT|all]		an AI takes a free seat (seated players,
@@ -30,7 +40,9 @@
  *				taken)
  *   /abort			end the lobby or game (creator or chat admin)
  *   /play ACTION		play (plain notation text works too)
- *   /hand, /board, /rules, /help, /lang en|ru|de|ka
+ *   /hand			the person's cards, privately: on their
+ *				turn as a "turn" row, with its buttons
+ *   /board, /rules, /help, /lang en|ru|de|ka
  *   /board picture|text	the chat's board style (players, admins)
  *   /menu [PATH]			(buttons) the seat to act walks its
  *				menu (menu.h): a PATH naming a complete
@@ -78,6 +90,8 @@
  *   hand	{game, seat}		private: the person's cards changed
  *   turn	{game, seat, turn, due}	private: your turn (due 0: no limit)
  *   reminder	{game, seat, due}	private: the turn expires at due
+ *					(due 0: the turn has no deadline and
+ *					has waited svc_set_remind()'s time)
  *   takeover	{game, seat, action}	the deadline passed, the AI played
  *   over	{game, winner}		the game ended (winner: team)
  *   aborted	{game, by}		the lobby or game was aborted (by: the
@@ -106,7 +120,9 @@
  *   info	{code, args, user[, game]}	a confirmation: lang, board
  *					(/board picture|text was set; game:
  *					the chat's open game), no_stats,
- *					no_stats_yet, stats_off, stats_on
+ *					no_stats_yet, stats_off, stats_on,
+ *					seated {seat, game} (a deep link
+ *					found the person a lobby's seat)
  *   answer	{callback, code, args, alert}	answer a button press
  *					(chat is ""; code null: just stop the
  *					spinner); every button press gets one
@@ -125,7 +141,10 @@
  *					("photo:ID").  The action is
  *					in full ("give 9": it is their own)
  *   rules	{}			the rules summary
- *   help	{}			the command list
+ *   help	{[welcome, name]}	the command list; welcome: "private"
+ *					(a person's first /start; name: theirs)
+ *					or "group" (the bot was added to a
+ *					group): the greeting instead
  *   stats	{scope: "chat", totals, players, pairs, cards} or {scope:
  *		"person", where: "chat"|"all", person, partners, cards}
  *					numbers from the store's statistics
@@ -309,6 +328,10 @@ typedef int64_t (*svc_clock_fn)(void *);
  * share one transaction; svc_batch_end commits it.  If svc_batch_end
  * fails, none of the batch's events were kept: feed them all again.
  *
+ * svc_set_remind: remind the person to play of a turn that has no
+ * deadline after this many seconds (0, the default: never); it applies
+ * to turns that begin from now on.
+ *
  * svc_next_timer: the earliest time a timer is due (-1: none).
  * svc_timers: run what is due now (AI moves, expired turns, reminders),
  * each in its own transaction; at most a bounded amount of work per call,
@@ -347,6 +370,12 @@ typedef int64_t (*svc_clock_fn)(void *);
  * svc_button_parse: read button data into game, turn (-1 when empty) and
  * text; 0, or -1 when it is not button data of this service.
  *
+ * svc_payload_parse: read a deep link's payload ("jID" join game ID,
+ * "hID" one's hand in it; the id in decimal, no leading zeros, at most
+ * SVC_PAYLOAD_MAXID): its kind and the id, SVC_LINK_NONE when it is no
+ * such payload.  svc_payload_format: write one; its length, -1 when the
+ * kind or id has none or buf is too small (SVC_PAYLOAD_MAX is enough).
+ *
  * svc_message: the platform message id last delivered for a game's
  * "board" or "lobby" row in a chat (svc_outbox_done() records it), so a
  * bridge edits that message instead of posting a new one: 1 found (into
@@ -363,11 +392,22 @@ typedef int64_t (*svc_clock_fn)(void *);
  * it; 0, -1 failure.
  * svc_error: the message of the service's last failure.
  */
+/* The kinds of deep link (svc_payload_parse()); the payload's first byte. */
+enum svc_link {
+	SVC_LINK_NONE = 0,
+	SVC_LINK_JOIN = 'j',
+	SVC_LINK_HAND = 'h'
+};
+
+#define SVC_PAYLOAD_MAXID	999999999999999999LL	/* 18 digits */
+#define SVC_PAYLOAD_MAX		20	/* a kind, 18 digits, a NUL */
+
 struct svc	*svc_open(struct store *, svc_clock_fn, void *);
 void		 svc_close(struct svc *);
 int		 svc_event(struct svc *, const struct svc_event *, char **);
 int		 svc_batch_begin(struct svc *);
 int		 svc_batch_end(struct svc *);
+void		 svc_set_remind(struct svc *, int64_t);
 int64_t		 svc_next_timer(struct svc *);
 int		 svc_timers(struct svc *);
 int		 svc_outbox_next(struct svc *, const char *, struct svc_out *);
@@ -392,6 +432,8 @@ int		 svc_button_data(char *, size_t, int64_t, int64_t,
 		     const char *);
 int		 svc_button_parse(const char *, int64_t *, int64_t *, char *,
 		     size_t);
+int		 svc_payload_parse(const char *, int64_t *);
+int		 svc_payload_format(char *, size_t, int, int64_t);
 int		 svc_message(struct svc *, int64_t, const char *, const char *,
 		     char *, size_t);
 int		 svc_outbox_after(struct svc *, const char *, const char *,

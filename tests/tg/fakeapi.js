@@ -15,7 +15,9 @@
 //                       the offset once, like the emulator); "clear"
 //                       forgets the method's faults
 //   POST /ctl/chat      {chat, fault}  every message to chat fails:
-//                       "403", "migrate:ID", "500" (every call), "photo"
+//                       "403", "notfound" (400 chat not found, as for a
+//                       person Telegram has not seen with the bot),
+//                       "migrate:ID", "500" (every call), "photo"
 //                       (a photo sent or edited in is refused: 400),
 //                       "" (none)
 //   POST /ctl/limit     {limit}  updates per getUpdates answer, at most
@@ -25,6 +27,11 @@
 //   GET  /ctl/sent      every message the bot sent or edited, in order
 //                       ({method, chat, message_id, text, reply_markup,
 //                       photo: {size, png, width, height}, caption})
+//   GET  /ctl/commands  every setMyCommands call that was accepted
+//                       ({scope, language_code, commands}); a call with
+//                       a list Telegram would refuse (a bad command or
+//                       description, an unknown scope, a language code
+//                       that is not two letters) is answered 400
 //   GET  /ctl/messages  every message as it stands now, after the edits
 //                       ({chat, message_id, text, caption, reply_markup,
 //                       photo, edits, deleted})
@@ -73,6 +80,7 @@ let waiting = [];		// long polls: {res, timer, offset, limit}
 let faults = {};		// method -> [fault, ...]
 let chatFaults = {};		// chat id -> fault
 let sent = [];
+const commands = [];		// setMyCommands calls accepted
 const messages = new Map();	// "chat:id" -> the message as it stands
 const admins = {};		// chat id -> [user id, ...]
 let messageId = 1000;
@@ -253,6 +261,10 @@ function chatFault(chat, res, photo) {
 	if (cf === '403') {
 		fail(res, 403, 'Forbidden: bot can\'t initiate conversation ' +
 		    'with a user');
+		return true;
+	}
+	if (cf === 'notfound') {
+		fail(res, 400, 'Bad Request: chat not found');
 		return true;
 	}
 	if (cf.startsWith('migrate:')) {
@@ -472,6 +484,38 @@ function editCall(method, p, files, res) {
 	}
 }
 
+// setMyCommands, checked as Telegram checks it, and recorded.
+function setMyCommands(p, res) {
+	const scopes = ['default', 'all_private_chats', 'all_group_chats',
+	    'all_chat_administrators'];
+	let list, scope;
+	try {
+		list = typeof p.commands === 'string' ? JSON.parse(p.commands) :
+		    p.commands;
+		scope = typeof p.scope === 'string' ? JSON.parse(p.scope) :
+		    p.scope || { type: 'default' };
+	} catch (e) {
+		fail(res, 400, 'Bad Request: can\'t parse JSON');
+		return;
+	}
+	const bad = !Array.isArray(list) || list.length > 100 ||
+	    !scope || !scopes.includes(scope.type) ||
+	    (p.language_code !== undefined &&
+	    !/^[a-z]{2}$/.test(p.language_code)) ||
+	    list.some(c => typeof c.command !== 'string' ||
+	    !/^[a-z0-9_]{1,32}$/.test(c.command) ||
+	    typeof c.description !== 'string' ||
+	    [...c.description].length < 1 ||
+	    [...c.description].length > 256);
+	if (bad) {
+		fail(res, 400, 'Bad Request: BOT_COMMAND_INVALID');
+		return;
+	}
+	commands.push({ scope: scope, language_code: p.language_code || null,
+	    commands: list });
+	ok(res, true);
+}
+
 // One Bot API call.
 function botCall(method, p, files, req, res) {
 	calls[method] = (calls[method] || 0) + 1;
@@ -540,6 +584,8 @@ function botCall(method, p, files, req, res) {
 		return;
 	}
 	case 'setMyCommands':
+		setMyCommands(p, res);
+		return;
 	case 'sendChatAction':
 	case 'deleteWebhook':
 		ok(res, true);
@@ -630,6 +676,9 @@ function control(path, p, res) {
 		return;
 	case '/ctl/messages':
 		ok(res, Array.from(messages.values()));
+		return;
+	case '/ctl/commands':
+		ok(res, commands);
 		return;
 	case '/ctl/admins':
 		admins[String(p.chat)] = p.admins || [];

@@ -94,7 +94,7 @@ check "the board is a picture" grep -q '"method":"sendPhoto".*"png":true' \
     sent.json
 check "the moves are HTML" grep -q '"parse_mode":"HTML"' sent.json
 check "the group was told once about 1003's private chat" \
-    [ "$(grep -o 't.me/TacTestBot?start=j1' sent.json | wc -l)" -eq 1 ]
+    [ "$(grep -o 't.me/TacTestBot?start=h1' sent.json | wc -l)" -eq 1 ]
 check "nothing reached 1003" bash -c "! grep -q '\"chat\":\"1003\"' sent.json"
 check "after the migration the group gets its messages at -1009" \
     grep -q '"chat":"-1009"' sent.json

@@ -1,0 +1,430 @@
+/*
+ * check_link.c: how people get into a game from outside it: the deep
+ * links the bridges post ("/start jID" joins, "/start hID" opens one's
+ * hand) and /hand bring a seated person their cards with the buttons of
+ * what waits for them; the greetings of a first private /start and of a
+ * group that just added the bot; the reminder of a turn that has no
+ * deadline.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_daemon.h"
+
+static struct td	td;
+
+/* Each test starts with an empty database and service. */
+static void
+setup(void)
+{
+	td_init(&td, STORE_NOSYNC);
+	td_open(&td);
+}
+
+/* And leaves nothing behind. */
+static void
+teardown(void)
+{
+	td_done(&td);
+}
+
+/* A person types text in their own private chat (its id is theirs). */
+static int
+say_private(const char *user, const char *text)
+{
+	return (td_event(&td, user, 1, user, 0, text));
+}
+
+/* The person whose turn it is in a game, and the seat. */
+static const char *
+actor_of(int64_t game, int *seat)
+{
+	static char	user[64];
+	struct svc_game	*g = td_info(&td, game);
+
+	*seat = g->actor;
+	ck_assert_int_ge(*seat, 0);
+	snprintf(user, sizeof user, "%s", g->seats[*seat].user);
+	return (user);
+}
+
+/* Some seated person who is not to act, and their seat. */
+static const char *
+waiting_of(int64_t game, int *seat)
+{
+	static char	user[64];
+	struct svc_game	*g = td_info(&td, game);
+
+	*seat = (g->actor + 1) % g->cfg.nseats;
+	snprintf(user, sizeof user, "%s", g->seats[*seat].user);
+	return (user);
+}
+
+/*
+ * Deliver, and check that the person got their turn message (the turn
+ * it is for: the game's, so the bridge gives it the turn's buttons) and
+ * no refusal.
+ */
+static void
+expect_turn(int64_t game, const char *user, int seat, const char *what)
+{
+	struct td_out	*o;
+
+	td_drain(&td);
+	ck_assert_msg(td_find(&td, "error", NULL) == NULL, "%s: refused: %s",
+	    what, td_str(td_find(&td, "error", NULL), "code"));
+	o = td_find(&td, "turn", user);
+	ck_assert_msg(o != NULL, "%s: no turn row for %s", what, user);
+	ck_assert_int_eq(td_int(o, "game"), game);
+	ck_assert_int_eq(td_int(o, "seat"), seat);
+	ck_assert_int_eq(td_int(o, "turn"), td_info(&td, game)->turn_no);
+	ck_assert_ptr_null(td_find(&td, "hand", user));
+	td_clear(&td);
+}
+
+/* Deliver, and check that the person got their cards (only). */
+static void
+expect_hand(int64_t game, const char *user, int seat, const char *what)
+{
+	struct td_out	*o;
+
+	td_drain(&td);
+	ck_assert_msg(td_find(&td, "error", NULL) == NULL, "%s: refused: %s",
+	    what, td_str(td_find(&td, "error", NULL), "code"));
+	o = td_find(&td, "hand", user);
+	ck_assert_msg(o != NULL, "%s: no hand row for %s", what, user);
+	ck_assert_int_eq(td_int(o, "game"), game);
+	ck_assert_int_eq(td_int(o, "seat"), seat);
+	ck_assert_ptr_null(td_find(&td, "turn", user));
+	td_clear(&td);
+}
+
+/*
+ * The payloads of the links: "j" or "h" and a game id as the bridge
+ * writes it (decimal, no leading zeros, 1 to 18 digits); anything else is
+ * no link, so "/start hello" or a mangled link greets instead of joining.
+ */
+START_TEST(test_payload)
+{
+	static const struct {
+		const char	*text;
+		int		 kind;
+		int64_t		 id;
+	} cases[] = {
+		{ "j1", SVC_LINK_JOIN, 1 }, { "h1", SVC_LINK_HAND, 1 },
+		{ "j42", SVC_LINK_JOIN, 42 },
+		{ "h999999999999999999", SVC_LINK_HAND, SVC_PAYLOAD_MAXID },
+		{ "j1000000000000000000", 0, 0 },
+		{ "j9223372036854775808", 0, 0 }, { "j0", 0, 0 },
+		{ "j01", 0, 0 }, { "j", 0, 0 }, { "", 0, 0 }, { "1", 0, 0 },
+		{ "J1", 0, 0 }, { "x1", 0, 0 }, { "j-1", 0, 0 },
+		{ "j+1", 0, 0 }, { "j 1", 0, 0 }, { "j1 ", 0, 0 },
+		{ "j1x", 0, 0 }, { "jh1", 0, 0 }, { "hello", 0, 0 },
+		{ "new", 0, 0 },
+	};
+	char	buf[SVC_PAYLOAD_MAX];
+	int64_t	id;
+	size_t	i;
+	int	kind;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		id = -7;
+		kind = svc_payload_parse(cases[i].text, &id);
+		ck_assert_msg(kind == cases[i].kind, "\"%s\": kind %d, want %d",
+		    cases[i].text, kind, cases[i].kind);
+		if (kind == SVC_LINK_NONE) {
+			ck_assert_int_eq(id, -7);
+			continue;
+		}
+		ck_assert_int_eq(id, cases[i].id);
+		/* It reads back as it was written. */
+		ck_assert_int_eq(svc_payload_format(buf, sizeof buf, kind, id),
+		    (int)strlen(cases[i].text));
+		ck_assert_str_eq(buf, cases[i].text);
+	}
+	/* What has no payload, or does not fit, writes nothing. */
+	ck_assert_int_eq(svc_payload_format(buf, sizeof buf, 'x', 1), -1);
+	ck_assert_str_eq(buf, "");
+	ck_assert_int_eq(svc_payload_format(buf, sizeof buf, SVC_LINK_JOIN,
+	    0), -1);
+	ck_assert_int_eq(svc_payload_format(buf, sizeof buf, SVC_LINK_JOIN,
+	    SVC_PAYLOAD_MAXID + 1), -1);
+	ck_assert_int_eq(svc_payload_format(buf, 3, SVC_LINK_JOIN, 100), -1);
+	ck_assert_str_eq(buf, "");
+	ck_assert_int_eq(svc_payload_format(buf, 4, SVC_LINK_JOIN, 100), -1);
+	ck_assert_int_eq(svc_payload_format(buf, 5, SVC_LINK_JOIN, 100), 4);
+	ck_assert_str_eq(buf, "j100");
+}
+END_TEST
+
+/*
+ * A seated person following the join link of their running game gets
+ * their cards and, on their turn, the turn's buttons: not "you have a
+ * seat already".  The hand link does the same; nobody else's seat moves.
+ */
+START_TEST(test_link_seated_running)
+{
+	const char	*who;
+	char		 link[32];
+	int64_t		 id;
+	int		 seat;
+
+	id = td_lobby4(&td, "g1", "");
+	td_drain(&td);
+	td_clear(&td);
+	snprintf(link, sizeof link, "/start j%lld", (long long)id);
+	who = actor_of(id, &seat);
+	ck_assert_int_eq(say_private(who, link), 0);
+	expect_turn(id, who, seat, "the actor's join link");
+	snprintf(link, sizeof link, "/start h%lld", (long long)id);
+	ck_assert_int_eq(say_private(who, link), 0);
+	expect_turn(id, who, seat, "the actor's hand link");
+	who = waiting_of(id, &seat);
+	ck_assert_int_eq(say_private(who, link), 0);
+	expect_hand(id, who, seat, "a waiting player's hand link");
+	snprintf(link, sizeof link, "/start j%lld", (long long)id);
+	ck_assert_int_eq(say_private(who, link), 0);
+	expect_hand(id, who, seat, "a waiting player's join link");
+	ck_assert_str_eq(td_info(&td, id)->seats[seat].user, who);
+	ck_assert_int_eq(td_info(&td, id)->turn_no, 0);
+}
+END_TEST
+
+/* The hand link is for the game's players; a game that is gone says so. */
+START_TEST(test_link_refused)
+{
+	char	link[32];
+	int64_t	id;
+
+	id = td_lobby4(&td, "g1", "");
+	td_drain(&td);
+	td_clear(&td);
+	snprintf(link, sizeof link, "/start h%lld", (long long)id);
+	ck_assert_int_eq(say_private("u9", link), 0);
+	td_expect_error(&td, "not_in_game", "a stranger's hand link");
+	/* Every seat of a game of people is taken. */
+	snprintf(link, sizeof link, "/start j%lld", (long long)id);
+	ck_assert_int_eq(say_private("u9", link), 0);
+	td_expect_error(&td, "full", "a stranger's join link");
+	ck_assert_int_eq(say_private("u9", "/start h999"), 0);
+	td_expect_error(&td, "no_game", "a link to no game");
+	ck_assert_int_eq(td_say(&td, "u0", "/abort"), 0);
+	td_drain(&td);
+	td_clear(&td);
+	ck_assert_int_eq(say_private("u1", link), 0);
+	td_expect_error(&td, "game_over", "a link to an aborted game");
+}
+END_TEST
+
+/*
+ * The join link of a lobby seats the person and tells them so in their
+ * private chat, the lobby is shown again in its group; following it
+ * again only says so again.
+ */
+START_TEST(test_link_lobby)
+{
+	struct td_out	*o;
+	char		 link[32];
+	int64_t		 id;
+
+	ck_assert_int_eq(td_say(&td, "u0", "/new"), 0);
+	id = td_game(&td, "g1");
+	td_drain(&td);
+	td_clear(&td);
+	snprintf(link, sizeof link, "/start j%lld", (long long)id);
+	ck_assert_int_eq(say_private("u1", link), 0);
+	ck_assert_str_eq(td_info(&td, id)->seats[1].user, "u1");
+	td_drain(&td);
+	ck_assert_ptr_nonnull(td_find(&td, "lobby", "g1"));
+	ck_assert_ptr_nonnull(o = td_find(&td, "info", "u1"));
+	ck_assert_str_eq(td_str(o, "code"), "seated");
+	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(
+	    o->payload, "args"), "seat")), 1);
+	ck_assert_ptr_null(td_find(&td, "error", NULL));
+	td_clear(&td);
+	ck_assert_int_eq(say_private("u1", link), 0);
+	td_drain(&td);
+	ck_assert_ptr_nonnull(o = td_find(&td, "info", "u1"));
+	ck_assert_str_eq(td_str(o, "code"), "seated");
+	ck_assert_ptr_null(td_find(&td, "error", NULL));
+	ck_assert_ptr_null(td_find(&td, "lobby", "g1"));
+	td_clear(&td);
+	/* The hand link of a lobby says the same, and seats nobody. */
+	snprintf(link, sizeof link, "/start h%lld", (long long)id);
+	ck_assert_int_eq(say_private("u2", link), 0);
+	td_expect_error(&td, "not_in_game", "a hand link to a lobby");
+	ck_assert_str_eq(td_info(&td, id)->seats[2].user, "");
+}
+END_TEST
+
+/*
+ * The join link of a running game that an AI plays seats the person in
+ * an AI's seat, with their cards; the AI plays no more for it.
+ */
+START_TEST(test_link_takes_ai_seat)
+{
+	char	link[32];
+	int64_t	id;
+	int	s, mine = -1;
+
+	td_say(&td, "u0", "/new");
+	td_say(&td, "u0", "/ai all");
+	td_say(&td, "u0", "/start");
+	id = td_game(&td, "g1");
+	td_drain(&td);
+	td_clear(&td);
+	snprintf(link, sizeof link, "/start j%lld", (long long)id);
+	ck_assert_int_eq(say_private("u5", link), 0);
+	for (s = 0; s < 4; s++) {
+		if (strcmp(td_info(&td, id)->seats[s].user, "u5") == 0)
+			mine = s;
+	}
+	ck_assert_int_gt(mine, 0);
+	ck_assert_int_eq(td_info(&td, id)->seats[mine].ai, 0);
+	td_drain(&td);
+	ck_assert_ptr_nonnull(td_find(&td, "hand", "u5"));
+	ck_assert_ptr_nonnull(td_find(&td, "seat", "g1"));
+	ck_assert_ptr_null(td_find(&td, "error", NULL));
+}
+END_TEST
+
+/* /hand brings the turn's buttons on one's turn, else the cards. */
+START_TEST(test_hand_pending)
+{
+	const char	*who;
+	int64_t		 id;
+	int		 seat;
+
+	id = td_lobby4(&td, "g1", "");
+	td_drain(&td);
+	td_clear(&td);
+	who = actor_of(id, &seat);
+	ck_assert_int_eq(say_private(who, "/hand"), 0);
+	expect_turn(id, who, seat, "the actor's /hand in private");
+	ck_assert_int_eq(td_say(&td, who, "/hand"), 0);
+	expect_turn(id, who, seat, "the actor's /hand in the group");
+	who = waiting_of(id, &seat);
+	ck_assert_int_eq(say_private(who, "/hand"), 0);
+	expect_hand(id, who, seat, "another player's /hand");
+	/* A seat the AI plays for gets its cards, not the turn. */
+	who = actor_of(id, &seat);
+	ck_assert_int_eq(td_say(&td, who, "/leave"), 0);
+	td_drain(&td);
+	td_clear(&td);
+	ck_assert_int_eq(say_private(who, "/hand"), 0);
+	expect_hand(id, who, seat, "the /hand of a seat the AI plays");
+}
+END_TEST
+
+/*
+ * A first private /start greets the person by name; so does one with a
+ * word that is no link.  A group's "/start new" (the bot was just added
+ * by its startgroup link) greets the group, and leaves its lobby alone;
+ * a bare /start there still starts the lobby.
+ */
+START_TEST(test_hello)
+{
+	struct td_out	*o;
+
+	ck_assert_int_eq(say_private("u0", "/start"), 0);
+	td_drain(&td);
+	ck_assert_ptr_nonnull(o = td_find(&td, "help", "u0"));
+	ck_assert_str_eq(td_str(o, "welcome"), "private");
+	ck_assert_str_eq(td_str(o, "name"), "Name-u0");
+	td_clear(&td);
+	ck_assert_int_eq(say_private("u0", "/start hello"), 0);
+	td_drain(&td);
+	ck_assert_ptr_nonnull(o = td_find(&td, "help", "u0"));
+	ck_assert_str_eq(td_str(o, "welcome"), "private");
+	td_clear(&td);
+	ck_assert_int_eq(td_say(&td, "u0", "/start new"), 0);
+	td_drain(&td);
+	ck_assert_ptr_nonnull(o = td_find(&td, "help", "g1"));
+	ck_assert_str_eq(td_str(o, "welcome"), "group");
+	td_clear(&td);
+	/* A full lobby is not started by the greeting's /start. */
+	td_say(&td, "u0", "/new");
+	td_say(&td, "u0", "/ai all");
+	ck_assert_int_eq(td_say(&td, "u0", "/start new"), 0);
+	ck_assert_int_eq(td_info(&td, td_game(&td, "g1"))->state, SVC_LOBBY);
+	ck_assert_int_eq(td_say(&td, "u0", "/start"), 0);
+	ck_assert_int_eq(td_info(&td, td_game(&td, "g1"))->state, SVC_PLAYING);
+}
+END_TEST
+
+/*
+ * Without a deadline, a person's turn is reminded once it has waited the
+ * service's time (svc_set_remind()), once a turn, due 0; the next
+ * person's turn gets its own.  Off, and with a deadline, as before.
+ */
+START_TEST(test_idle_reminder)
+{
+	struct td_out	*o;
+	const char	*who;
+	int64_t		 id;
+	int		 seat;
+
+	svc_set_remind(td.svc, 3600);
+	id = td_lobby4(&td, "g1", "");
+	ck_assert_int_eq(td_info(&td, id)->due, 0);
+	ck_assert_int_eq(td_info(&td, id)->remind, td.now + 3600);
+	td_drain(&td);
+	td_clear(&td);
+	td.now += 3599;
+	td_run_timers(&td);
+	td_drain(&td);
+	ck_assert_ptr_null(td_find(&td, "reminder", NULL));
+	td.now += 1;
+	td_run_timers(&td);
+	td_drain(&td);
+	who = actor_of(id, &seat);
+	ck_assert_ptr_nonnull(o = td_find(&td, "reminder", who));
+	ck_assert_int_eq(td_int(o, "due"), 0);
+	ck_assert_int_eq(td_int(o, "seat"), seat);
+	ck_assert_int_eq(td_count(&td, "reminder", NULL), 1);
+	ck_assert_int_eq(td_info(&td, id)->remind, 0);
+	td_clear(&td);
+	/* Once a turn: nothing more however long it waits. */
+	td.now += 10 * 3600;
+	td_run_timers(&td);
+	td_drain(&td);
+	ck_assert_int_eq(td_count(&td, "reminder", NULL), 0);
+	/* The next turn has its own. */
+	ck_assert_int_eq(td_play_first(&td, id, "g1"), 0);
+	ck_assert_int_eq(td_info(&td, id)->remind, td.now + 3600);
+	/* Off: no reminder for the turns that begin from now on. */
+	svc_set_remind(td.svc, 0);
+	ck_assert_int_eq(td_play_first(&td, id, "g1"), 0);
+	ck_assert_int_eq(td_info(&td, id)->remind, 0);
+	/* A deadline keeps its own reminder, at three quarters of it. */
+	svc_set_remind(td.svc, 3600);
+	td_say(&td, "u0", "/abort");
+	id = td_lobby4(&td, "g1", "deadline=2h");
+	ck_assert_int_eq(td_info(&td, id)->due, td.now + 7200);
+	ck_assert_int_eq(td_info(&td, id)->remind, td.now + 5400);
+}
+END_TEST
+
+Suite *
+suite_link(void)
+{
+	Suite	*s = suite_create("link");
+	TCase	*tc = tcase_create("link");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_payload);
+	tcase_add_test(tc, test_link_seated_running);
+	tcase_add_test(tc, test_link_refused);
+	tcase_add_test(tc, test_link_lobby);
+	tcase_add_test(tc, test_link_takes_ai_seat);
+	tcase_add_test(tc, test_hand_pending);
+	tcase_add_test(tc, test_hello);
+	tcase_add_test(tc, test_idle_reminder);
+	suite_add_tcase(s, tc);
+	return (s);
+}
