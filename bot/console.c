@@ -54,6 +54,7 @@ struct console {
 	int64_t			 shown_game;	/* the board last printed */
 	int			 shown_turn;
 	struct tac_board	 shown;
+	struct compose_keys	 keys;		/* the choices last numbered */
 	char			 name[64];	/* the person's display name */
 	char			 lang[8];	/* for rows without a game */
 	const char		*envlang;	/* the locale's language */
@@ -73,15 +74,18 @@ console_play(const char *text)
 	return (s);
 }
 
-/* Send one text event from the terminal's person; 0 handled, -1 failure. */
+/*
+ * Send one event from the terminal's person: a line typed, or (button)
+ * the data of a numbered choice; 0 handled, -1 failure.
+ */
 static int
-console_send(struct console *c, const char *text)
+console_event(struct console *c, const char *text, int button)
 {
 	struct svc_event	 ev;
 	char			*cause = NULL;
 
 	memset(&ev, 0, sizeof ev);
-	ev.kind = SVC_EV_TEXT;
+	ev.kind = button ? SVC_EV_BUTTON : SVC_EV_TEXT;
 	ev.platform = CONSOLE_PLATFORM;
 	ev.update_id = -1;
 	ev.chat = CONSOLE_CHAT;
@@ -91,7 +95,10 @@ console_send(struct console *c, const char *text)
 	ev.user_name = c->name;
 	ev.lang = c->envlang;
 	ev.admin = 1;		/* the terminal's owner runs its chat */
-	ev.text = text;
+	if (button)
+		ev.data = text;
+	else
+		ev.text = text;
 	log_debug("console: %s", text);
 	if (svc_event(c->svc, &ev, &cause) != 0) {
 		log_warnx("console: %s: %s", text,
@@ -100,6 +107,13 @@ console_send(struct console *c, const char *text)
 		return (-1);
 	}
 	return (0);
+}
+
+/* Send a line typed by the terminal's person; 0 handled, -1 failure. */
+static int
+console_send(struct console *c, const char *text)
+{
+	return (console_event(c, text, 0));
 }
 
 /* Print text, one chat message, with the chat's id in --events mode. */
@@ -145,9 +159,31 @@ console_document(struct console *c, const char *chat,
 }
 
 /*
+ * Print the buttons of a turn or menu message as numbered lines (no more
+ * than a chat shows buttons: twelve) and keep them: a number typed
+ * presses its button.
+ */
+static void
+console_keys(struct console *c, const char *chat, struct compose_msg *m)
+{
+	struct rbuf	b = { NULL, 0, 0 };
+	size_t		i;
+
+	compose_keys_free(&c->keys);
+	c->keys = m->keys;
+	memset(&m->keys, 0, sizeof m->keys);
+	for (i = 0; i < c->keys.n; i++)
+		rbuf_add(&b, "%3zu. %s\n", i + 1, c->keys.k[i].label);
+	rbuf_addstr(&b, tr(c->lang, "Type a number, or the move itself (for "
+	    "example: 7 12>14 40>45)."));
+	console_print(c, chat, b.s);
+	rbuf_free(&b);
+}
+
+/*
  * Compose a row and print its message in chat (a terminal shows text
- * only: the buttons and edits of a chat app are the numbered menu and
- * the board printed again).
+ * only: the buttons of a turn are numbered lines, and the edits of a
+ * chat app are the board printed again).
  */
 static void
 console_show_row(struct console *c, const char *chat,
@@ -164,6 +200,9 @@ console_show_row(struct console *c, const char *chat,
 		console_print(c, chat, m.text.s);
 	if (m.file != NULL)
 		console_document(c, chat, &m);
+	if (!c->events && (out->type == SVC_OUT_TURN ||
+	    out->type == SVC_OUT_MENU) && m.keys.n > 0)
+		console_keys(c, chat, &m);
 	compose_msg_free(&m);
 }
 
@@ -311,42 +350,41 @@ console_show(struct console *c)
 }
 
 /*
- * Turn a menu number into "/play ACTION" from the same legal list the
- * menu showed; NULL (with a message printed) when it cannot be played.
+ * Press the numbered choice n of the turn or menu message shown last, as
+ * a chat's button is pressed: 0, or -1 (with a message printed) when
+ * there is no such choice.  The service refuses a choice of a turn that
+ * has moved on.
  */
-static char *
+static int
 console_choice(struct console *c, long n)
 {
-	struct svc_game		 g;
-	struct tac_state	 st;
-	struct tac_list		*l;
-	char			 text[256], *cmd = NULL;
-	int			 seat, count;
+	struct svc_game	g;
+	char		text[128];
 
 	if (console_game(c, &g) == 0 || g.state != SVC_PLAYING ||
-	    (seat = console_seat(&g)) < 0 ||
-	    svc_game_position(c->svc, g.id, -1, &st) != 0) {
+	    console_seat(&g) < 0) {
 		console_print(c, CONSOLE_CHAT, tr(c->lang, "There is no game "
 		    "of yours to play here."));
-		return (NULL);
+		return (-1);
 	}
-	if (st.phase == TAC_PH_OVER || st.turn != seat) {
+	if (c->keys.n == 0) {
 		console_print(c, CONSOLE_CHAT, tr(c->lang, "It is not your "
 		    "turn."));
-		return (NULL);
+		return (-1);
 	}
-	l = xmalloc(sizeof *l);
-	count = tac_legal(&st, l);
-	if (n < 1 || n > count) {
+	if (n < 1 || (size_t)n > c->keys.n) {
 		snprintf(text, sizeof text, tr(c->lang, "Pick a number from "
-		    "1 to %d."), count);
+		    "1 to %d."), (int)c->keys.n);
 		console_print(c, CONSOLE_CHAT, text);
-	} else {
-		tac_action_format(&l->a[n - 1], text, sizeof text);
-		cmd = console_play(text);
+		return (-1);
 	}
-	free(l);
-	return (cmd);
+	snprintf(text, sizeof text, "%s", c->keys.k[n - 1].data);
+	if (console_event(c, text, 1) != 0) {
+		console_print(c, CONSOLE_CHAT, tr(c->lang, "Something went "
+		    "wrong; nothing was changed. Try again."));
+		return (-1);
+	}
+	return (0);
 }
 
 /* Print the console's own help. */
@@ -400,9 +438,8 @@ console_line(struct console *c, char *line)
 		errno = 0;
 		n = strtol(line, &end, 10);
 		if (*end == '\0' && errno == 0) {
-			if ((cmd = console_choice(c, n)) == NULL)
-				return;
-			line = cmd;
+			console_choice(c, n);
+			return;
 		}
 	}
 	if (*line != '/' && cmd == NULL)
@@ -724,5 +761,6 @@ console_free(struct console *c)
 		event_free(c->ev_read);
 	event_free(c->ev_next);
 	free(c->buf);
+	compose_keys_free(&c->keys);
 	free(c);
 }

@@ -308,6 +308,8 @@ int64_t		 tg_photo_ref(const char *, int *);
 void		 tg_photo_mkref(char *, size_t, int64_t, int);
 int		 tg_photo_render(struct tg *, const struct svc_game *,
 		     unsigned char **, size_t *);
+int		 tg_photo_turn(struct tg *, const struct compose_msg *,
+		     unsigned char **, size_t *);
 void		 tg_photo_call(struct tg *, struct tg_req *, const char *,
 		     const struct svc_game *, const char *);
 void		 tg_photo_exit(struct tg *);

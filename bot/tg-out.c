@@ -9,8 +9,11 @@
  * it when the picture cannot be drawn or is refused, and the group's
  * title and a link to the board in a "your turn" notice; a chart
  * (statistics) as a photo with its text as the caption, the text alone
- * when it cannot be drawn or is refused; a document (a game's record) as
- * tg-doc.c uploads it.  Nothing here reads or writes the outbox.
+ * when it cannot be drawn or is refused; a "your turn" notice as a photo
+ * of the board with the player's choices drawn, its text the caption
+ * (then its later edits are caption edits), or the text alone; a
+ * document (a game's record) as tg-doc.c uploads it.  Nothing here reads
+ * or writes the outbox.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -163,6 +166,83 @@ tg_out_photo(struct tg *tg, struct tg_req *req, const struct compose_msg *m,
 	return (1);
 }
 
+/* The HTML of a photo's caption: the text cut to what a caption holds. */
+static char *
+tg_out_caption(const struct rbuf *text)
+{
+	struct rbuf	html = { NULL, 0, 0 };
+
+	tg_out_escape(&html, text->s != NULL ? text->s : "", TG_CAPTIONMAX);
+	if (html.s == NULL)
+		rbuf_addstr(&html, "");
+	return (html.s);
+}
+
+/*
+ * A turn message as a photo: the board with the player's choices drawn
+ * (tg-photo.c), the text as its caption and the buttons under it; 1 with
+ * req set, 0 when the picture could not be drawn.  The text message with
+ * the same buttons rides along, for when Telegram refuses the photo.
+ */
+static int
+tg_out_turn(struct tg *tg, struct tg_req *req, const struct compose_msg *m,
+    const struct rbuf *text, const char *html)
+{
+	char	*caption;
+
+	if (tg_photo_turn(tg, m, &req->png, &req->pnglen) != 0) {
+		log_warnx("telegram: game #%lld: the turn picture failed; the "
+		    "text instead", (long long)m->game);
+		return (0);
+	}
+	caption = tg_out_caption(text);
+	snprintf(req->method, sizeof req->method, "sendPhoto");
+	snprintf(req->file, sizeof req->file, "photo");
+	req->photo = 1;
+	req->params = json_pack("{s:s, s:s, s:s, s:o}", "chat_id",
+	    tg_send_target(tg, m->chat), "caption", caption, "parse_mode",
+	    "HTML", "reply_markup", tg_keys_json(&m->keys));
+	req->textfb = json_pack("{s:s, s:s, s:s, s:b, s:o}", "chat_id",
+	    tg_send_target(tg, m->chat), "text", html, "parse_mode", "HTML",
+	    "disable_web_page_preview", 1, "reply_markup",
+	    tg_keys_json(&m->keys));
+	free(caption);
+	return (1);
+}
+
+/*
+ * The edit of a photo's words and buttons (a turn message that is a
+ * photo: "photo:ID"): editMessageCaption, falling back to a new text
+ * message (unless m is edit-only) when it is gone.
+ */
+static void
+tg_out_recaption(struct tg *tg, struct tg_req *req,
+    const struct compose_msg *m, const struct rbuf *text, const char *html,
+    int64_t id)
+{
+	json_t	*markup = NULL;
+	char	*caption;
+
+	caption = tg_out_caption(text);
+	if (m->setkeys)
+		markup = tg_keys_json(&m->keys);
+	snprintf(req->method, sizeof req->method, "editMessageCaption");
+	snprintf(req->edit, sizeof req->edit, "%s", m->edit);
+	if (!m->editonly) {
+		req->fallback = json_pack("{s:s, s:s, s:s, s:b}", "chat_id",
+		    tg_send_target(tg, m->chat), "text", html, "parse_mode",
+		    "HTML", "disable_web_page_preview", 1);
+		if (markup != NULL && m->keys.n > 0)
+			json_object_set(req->fallback, "reply_markup", markup);
+	}
+	req->params = json_pack("{s:s, s:I, s:s, s:s}", "chat_id",
+	    tg_send_target(tg, m->chat), "message_id", (json_int_t)id,
+	    "caption", caption, "parse_mode", "HTML");
+	if (markup != NULL)
+		json_object_set_new(req->params, "reply_markup", markup);
+	free(caption);
+}
+
 /*
  * A chart as a photo, its text as the caption: 1 with req set, 0 when it
  * could not be drawn (the text goes instead).  The text rides along for
@@ -201,6 +281,7 @@ tg_out_build(struct tg *tg, const struct compose_msg *m, struct tg_req *req)
 	struct tg_chat	*c;
 	const char	*title, *msg = m->edit;
 	char		*html;
+	int64_t		 id;
 	int		 photo;
 
 	memset(req, 0, sizeof *req);
@@ -238,6 +319,18 @@ tg_out_build(struct tg *tg, const struct compose_msg *m, struct tg_req *req)
 		if ((c == NULL || c->nophoto < now_mono()) &&
 		    tg_out_chart(tg, req, m, html))
 			goto out;
+	}
+	if (m->kind == SVC_OUT_TURN && m->picture) {
+		c = tg_chat_find(tg, m->chat);
+		if ((c == NULL || c->nophoto < now_mono()) &&
+		    tg_out_turn(tg, req, m, &t, html))
+			goto out;
+	}
+	/* A turn message that is a photo has a caption, not a text. */
+	if (m->kind != SVC_OUT_BOARD && (id = tg_photo_ref(msg, &photo)) > 0 &&
+	    photo) {
+		tg_out_recaption(tg, req, m, &t, html, id);
+		goto out;
 	}
 	tg_out_call(tg, req, m, html, msg);
 out:

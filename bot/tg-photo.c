@@ -1,6 +1,7 @@
 /*
  * tg-photo.c: a game's board as a photo, for chats whose board style is
- * "picture".
+ * "picture", and a player's turn message as one, with their choices
+ * drawn on the board.
  *
  * The board message is a photo: posted with sendPhoto, replaced after
  * moves with editMessageMedia (both multipart uploads, tg_http_upload()).
@@ -56,6 +57,41 @@ tg_photo_mkref(char *buf, size_t len, int64_t id, int photo)
 }
 
 /*
+ * Draw st for game g as a PNG (malloc'd into *png) with the options o
+ * asks for, the names from the seats as the texts show them.  0, or -1
+ * when the drawing failed.
+ */
+static int
+tg_photo_draw(struct tg *tg, const struct svc_game *g,
+    const struct tac_state *st, struct picture_opts *o, unsigned char **png,
+    size_t *len)
+{
+	struct render_opts	 ro = { RENDER_PLAIN, NULL, NULL, 0 };
+	struct render_game	 t;
+	char			*names[TAC_MAXSEATS];
+	int			 s, rc;
+
+	o->lang = g->lang[0] != '\0' ? g->lang : "en";
+	/* The names as the texts show them: an AI's in the reader's words. */
+	compose_game(g, &t);
+	snprintf(t.lang, sizeof t.lang, "%s", o->lang);
+	ro.lang = o->lang;
+	for (s = 0; s < TAC_MAXSEATS; s++) {
+		names[s] = s < st->cfg.nseats ? render_seat_dup(&ro, &t, s) :
+		    NULL;
+		o->names[s] = names[s];
+	}
+	tg->rendered = 1;
+	if (tg->render != NULL)
+		rc = tg->render(st, o, png, len);
+	else
+		rc = picture_render(st, o, png, len);
+	for (s = 0; s < TAC_MAXSEATS; s++)
+		free(names[s]);
+	return (rc);
+}
+
+/*
  * Draw a game's current position as a PNG (malloc'd into *png): names
  * from the seats, the last action's arrows, the marbles it kicked.  0, or
  * -1 when the game has no position or the drawing failed.
@@ -67,26 +103,13 @@ tg_photo_render(struct tg *tg, const struct svc_game *g, unsigned char **png,
 	struct tac_state	 st;
 	struct tac_action	 a;
 	struct picture_opts	 o;
-	struct render_opts	 ro = { RENDER_PLAIN, NULL, NULL, 0 };
-	struct render_game	 t;
-	char			 err[128], *names[TAC_MAXSEATS];
-	int			 s, rc;
+	char			 err[128];
 
 	*png = NULL;
 	*len = 0;
 	if (svc_game_position(tg->svc, g->id, -1, &st) != 0)
 		return (-1);
 	memset(&o, 0, sizeof o);
-	o.lang = g->lang[0] != '\0' ? g->lang : "en";
-	/* The names as the texts show them: an AI's in the reader's words. */
-	compose_game(g, &t);
-	snprintf(t.lang, sizeof t.lang, "%s", o.lang);
-	ro.lang = o.lang;
-	for (s = 0; s < TAC_MAXSEATS; s++) {
-		names[s] = s < st.cfg.nseats ? render_seat_dup(&ro, &t, s) :
-		    NULL;
-		o.names[s] = names[s];
-	}
 	/* A gift is secret ("give"): nothing to draw. */
 	if (g->last[0] != '\0' && g->last_seat >= 0 &&
 	    strncmp(g->last, "give", 4) != 0 &&
@@ -104,14 +127,29 @@ tg_photo_render(struct tg *tg, const struct svc_game *g, unsigned char **png,
 		    st.undo.card != TAC_NONE)
 			o.before = &st.undo.before;
 	}
-	tg->rendered = 1;
-	if (tg->render != NULL)
-		rc = tg->render(&st, &o, png, len);
-	else
-		rc = picture_render(&st, &o, png, len);
-	for (s = 0; s < TAC_MAXSEATS; s++)
-		free(names[s]);
-	return (rc);
+	return (tg_photo_draw(tg, g, &st, &o, png, len));
+}
+
+/*
+ * Draw the picture of a turn message m: the position with the choices
+ * compose put in it as numbered arrows (none: the board alone).  0, or
+ * -1 when the game has no position or the drawing failed.
+ */
+int
+tg_photo_turn(struct tg *tg, const struct compose_msg *m, unsigned char **png,
+    size_t *len)
+{
+	struct tac_state	st;
+	struct picture_opts	o;
+
+	*png = NULL;
+	*len = 0;
+	if (svc_game_position(tg->svc, m->game, -1, &st) != 0)
+		return (-1);
+	memset(&o, 0, sizeof o);
+	o.opts = m->opts;
+	o.nopts = m->nopts;
+	return (tg_photo_draw(tg, &m->g, &st, &o, png, len));
 }
 
 /*

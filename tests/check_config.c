@@ -603,29 +603,21 @@ START_TEST(test_render_board)
 }
 END_TEST
 
-/* The menu numbers tac_legal()'s list from 1, as the console reads it. */
-START_TEST(test_render_menu)
+/* The hand: the cards the seat holds, by name. */
+START_TEST(test_render_hand)
 {
 	struct svc_game		 g;
 	struct tac_state	 st;
-	struct tac_list		*l;
 	struct rbuf		 b = { NULL, 0, 0 };
-	char			 line[64];
-	int			 n;
 
 	fake_game(&g, "en", TAC_NAMES_TAC);
 	tac_init(&st, &g.cfg, 42);
-	ck_assert_ptr_nonnull(l = malloc(sizeof *l));
-	n = render_menu(view_of(&g), &st, l, &b);
-	ck_assert_int_gt(n, 0);
-	ck_assert_int_eq(n, l->n);
-	snprintf(line, sizeof line, "%3d. give ", n);
-	ck_assert_msg(strstr(b.s, line) != NULL, "%s", b.s);
-	ck_assert(strstr(b.s, "  1. give ") != NULL);
-	rbuf_reset(&b);
 	render_hand(view_of(&g), &st, st.turn, &b);
 	ck_assert(strncmp(b.s, "Your cards: ", 12) == 0);
-	free(l);
+	rbuf_reset(&b);
+	st.nhand[st.turn] = 0;
+	render_hand(view_of(&g), &st, st.turn, &b);
+	ck_assert_str_eq(b.s, "You hold no cards.\n");
 	rbuf_free(&b);
 }
 END_TEST
@@ -728,7 +720,7 @@ suite_render(void)
 	tcase_add_test(tc, test_i18n_catalogs);
 	tcase_add_test(tc, test_render_action);
 	tcase_add_test(tc, test_render_board);
-	tcase_add_test(tc, test_render_menu);
+	tcase_add_test(tc, test_render_hand);
 	tcase_add_test(tc, test_render_lobby);
 	tcase_add_test(tc, test_utf8);
 	suite_add_tcase(s, tc);

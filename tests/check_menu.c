@@ -1,9 +1,9 @@
 /*
  * check_menu.c: the action menu (src/menu.h) over positions of random
  * games, 4 and 6 seats: every legal action is exactly one leaf, every
- * node is a real choice, paths name nothing else, labels spell the
- * notation, and the 7, TAC, Devil, Fool and exchange come out as menu.h
- * says.
+ * node is a real choice of at most twelve buttons (pages when more),
+ * paths name nothing else, labels spell the notation, and the 7, TAC,
+ * Devil, Fool and exchange come out as menu.h says.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -13,9 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "check_daemon.h"
 #include "menu.h"
 #include "policy.h"
+#include "tacjson.h"
 
 #define MAXACT		2000	/* steps of one random game at most */
 
@@ -32,6 +35,7 @@ struct seen {
 	int	fool_phase;
 	int	split;		/* a 7 of two segments or more */
 	int	play;		/* a node that is also an action */
+	int	pages;		/* a node's later pages */
 };
 
 static struct tac_list	*ml, *ref;
@@ -85,27 +89,36 @@ walk(const struct tac_state *st, int seat, const char *path,
 	struct menu		*c;
 	struct tac_action	 a;
 	char			 text[160], want[200];
+	size_t			 node;
 	int			 i, k, plays = 0;
 
 	seen.nodes++;
+	/* A page ("PATH+K") is the node at PATH; entries go on from it. */
+	node = strcspn(path, "+");
 	ck_assert_int_eq(m->top, path[0] == '\0');
 	ck_assert_int_ge(m->n, 1);
+	/* At most twelve buttons: the entries, "more", "back". */
+	ck_assert_int_le(m->n + (m->more[0] != '\0') + !m->top, MENU_KEYS);
 	for (i = 0; i < m->n; i++)
 		plays += m->e[i].path[strlen(m->e[i].path) - 1] == MENU_PLAY;
 	ck_assert_int_le(plays, 1);
-	if (path[0] != '\0') {
+	if (m->page > 0) {
+		/* Back goes to the page before. */
+		ck_assert(strncmp(m->back, path, node) == 0);
+	} else if (path[0] != '\0') {
 		/* A real choice: two ways on, or playing here and going on. */
-		ck_assert_msg(m->n >= 2, "node \"%s\" (%s) has one entry",
-		    path, m->prefix);
-		ck_assert_uint_eq(strlen(m->back) + 1, strlen(path));
-		ck_assert(strncmp(m->back, path, strlen(m->back)) == 0);
+		ck_assert_msg(m->n >= 2 || m->npages > 1, "node \"%s\" (%s) "
+		    "has one entry", path, m->prefix);
+		/* Back goes up, to the parent's page that holds it. */
+		ck_assert_uint_eq(strcspn(m->back, "+") + 1, node);
+		ck_assert(strncmp(m->back, path, strcspn(m->back, "+")) == 0);
 	}
 	for (i = 0; i < m->n; i++) {
 		const struct menu_entry	*e = &m->e[i];
 		size_t			 plen = strlen(e->path);
 
-		ck_assert_uint_eq(plen, strlen(path) + 1);
-		ck_assert(strncmp(e->path, path, strlen(path)) == 0);
+		ck_assert_uint_eq(plen, node + 1);
+		ck_assert(strncmp(e->path, path, node) == 0);
 		ck_assert(e->label[0] != '\0');
 		/* A 7 goes marble ("12>"), target ("14"), marble, ... */
 		k = (int)strcspn(e->label, " >");
@@ -157,6 +170,17 @@ walk(const struct tac_state *st, int seat, const char *path,
 		seen.split += a.card == TAC_C7 && a.op == TAC_OP_MOVE &&
 		    a.nseg >= 2;
 	}
+	/* The node's next page, walked the same way. */
+	if (m->more[0] != '\0') {
+		seen.pages++;
+		c = malloc(sizeof *c);
+		ck_assert_ptr_nonnull(c);
+		ck_assert_int_eq(menu_build(st, seat, m->more, c, ml), 0);
+		ck_assert_int_eq(c->page, m->page + 1);
+		ck_assert_str_eq(c->prefix, m->prefix);
+		walk(st, seat, m->more, c, hits);
+		free(c);
+	}
 }
 
 /* Paths that name nothing, and a seat not to act, are refused. */
@@ -164,7 +188,8 @@ static void
 check_bad_paths(const struct tac_state *st, const struct menu *root)
 {
 	static const char	*bad[] = { "!", "0!", " ", "..", ".0", "0..",
-	    "ZZZZ", "-1", "0 ", "00000000000000000000000000000000000000000" };
+	    "ZZZZ", "-1", "0 ", "00000000000000000000000000000000000000000",
+	    "+", "+0", "+Z", "0+", "+1+1", "+1.", ".+1", "+10" };
 	struct tac_action	 a;
 	struct menu		*m;
 	char			 p[8];
@@ -350,6 +375,37 @@ START_TEST(test_menu_shapes)
 }
 END_TEST
 
+/*
+ * A TAC on a Trickster with sixteen marbles on the circle: 97 pairs,
+ * the second marble's nodes in pages; every pair is one leaf.
+ */
+START_TEST(test_menu_pages)
+{
+	static const char	*pos = "{\"format\": \"tac-position/1\", "
+	    "\"players\": 4, \"teams\": \"pairs\", \"master\": true, "
+	    "\"names\": \"tac\", \"dealer\": 3, \"round\": 1, "
+	    "\"played\": 1, \"turn\": 3, \"marbles\": [[\"2\", \"6\", "
+	    "\"10\", \"14\"], [\"18\", \"22\", \"26\", \"30\"], [\"34\", "
+	    "\"38\", \"42\", \"46\"], [\"50\", \"54\", \"58\", \"62\"]], "
+	    "\"hands\": [[\"TAC\"], [\"3\"], [\"2\"], [\"TR\", \"9\"]]}";
+	struct tac_state	 st;
+	struct tac_action	 a;
+	json_t			*root;
+	char			 why[256];
+
+	ck_assert_ptr_nonnull(root = json_loads(pos, 0, NULL));
+	ck_assert_int_eq(tac_position_load(&st, root, why, sizeof why), 0);
+	json_decref(root);
+	ck_assert_int_eq(tac_action_parse("TR 50<>54", &a, why, sizeof why),
+	    0);
+	ck_assert_int_ge(tac_apply(&st, &a, ref, why, sizeof why), 0);
+	ck_assert_int_eq(tac_legal(&st, ref), 97);
+	check_position(&st);
+	ck_assert_int_ge(seen.pages, 3);
+	ck_assert_int_eq(seen.leaves, 97);
+}
+END_TEST
+
 /* The menu's suite. */
 Suite *
 suite_menu(void)
@@ -362,6 +418,7 @@ suite_menu(void)
 	tcase_add_test(tc, test_menu_leaves_4);
 	tcase_add_test(tc, test_menu_leaves_6);
 	tcase_add_test(tc, test_menu_shapes);
+	tcase_add_test(tc, test_menu_pages);
 	suite_add_tcase(s, tc);
 	return (s);
 }

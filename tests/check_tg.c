@@ -1,6 +1,7 @@
 /*
  * check_tg.c: the Telegram bridge's own logic without a network: the
- * button labels and keyboards (bot/tg-keys.c), the calls outbox rows
+ * keyboards (bot/tg-keys.c; the labels' words are check_words.c's), the
+ * calls outbox rows
  * become (bot/tg-out.c: edits of the lobby and board messages, merged
  * notices, menus), the update parser's admin and migration cases, a
  * whole turn played by pressing the menu's buttons through the service;
@@ -23,6 +24,7 @@
 #include "store.h"
 #include "tg-int.h"
 #include "tg-keys.h"
+#include "utf8.h"
 
 
 /* The fake clock. */
@@ -260,66 +262,47 @@ tt_nth(const struct tg_req *r, size_t k, const char **data)
 	return (NULL);
 }
 
-/* A fragment of the notation as a button label. */
-static char *
-tt_pretty(int names, const char *lang, const char *before, const char *frag)
+/*
+ * The words of a message: its text, or a photo's caption (a turn
+ * message is a photo of the board when the chat's board is a picture).
+ */
+static const char *
+tt_words(const struct tg_req *r)
 {
-	struct render_game	 g;
-	struct rbuf		 b = { NULL, 0, 0 };
+	const char	*text;
 
-	memset(&g, 0, sizeof g);
-	g.cfg.names = names;
-	snprintf(g.lang, sizeof g.lang, "%s", lang);
-	render_fragment(&g, before, frag, &b);
-	return (b.s != NULL ? b.s : strdup(""));
+	if ((text = json_string_value(json_object_get(r->params, "text"))) ==
+	    NULL)
+		text = json_string_value(json_object_get(r->params,
+		    "caption"));
+	return (text);
 }
 
-/* Labels: card names of the game's naming, arrows, translated words. */
-START_TEST(test_labels)
+/*
+ * A message's buttons fit a phone: at most twelve, each label at most
+ * 40 characters, each button's data at most 64 bytes.
+ */
+static void
+tt_fits(const struct tg_req *r)
 {
-	static const struct {
-		int		 names;
-		const char	*lang, *before, *frag, *want;
-	} c[] = {
-		{ TAC_NAMES_TAC, "en", "", "7", "7" },
-		{ TAC_NAMES_TAC, "en", "7", "12>", "12 ->" },
-		{ TAC_NAMES_TAC, "en", "7 12>", "14", "14" },
-		{ TAC_NAMES_TAC, "en", "", "7 12>14 40>", "7 12 -> 14 40 ->" },
-		{ TAC_NAMES_TAC, "en", "", "13 B>", "13 B ->" },
-		{ TAC_NAMES_TAC, "en", "TR", "12<>", "12 <->" },
-		{ TAC_NAMES_TAC, "en", "", "give 9", "give 9" },
-		{ TAC_NAMES_TAC, "ru", "", "give 9", "отдать 9" },
-		{ TAC_NAMES_TAC, "ru", "9", "discard", "сброс" },
-		{ TAC_NAMES_TAC, "en", "8", "skip", "skip" },
-		/* After the card a number is a field, not a card. */
-		{ TAC_NAMES_TAC, "en", "TAC 5", "12>", "12 ->" },
-		{ TAC_NAMES_TAC, "en", "TAC", "5", "5" },
-	};
-	char	*got;
-	size_t	 i;
+	json_t		*rows, *row, *b;
+	const char	*label, *data;
+	size_t		 i, j;
 
-	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
-		got = tt_pretty(c[i].names, c[i].lang, c[i].before, c[i].frag);
-		ck_assert_msg(strcmp(got, c[i].want) == 0, "\"%s\" + \"%s\": "
-		    "\"%s\", want \"%s\"", c[i].before, c[i].frag, got,
-		    c[i].want);
-		free(got);
+	ck_assert_uint_le(tt_nbuttons(r), 12);
+	rows = json_object_get(json_object_get(r->params, "reply_markup"),
+	    "inline_keyboard");
+	json_array_foreach(rows, i, row) {
+		json_array_foreach(row, j, b) {
+			label = json_string_value(json_object_get(b, "text"));
+			data = json_string_value(json_object_get(b,
+			    "callback_data"));
+			ck_assert_msg(label != NULL && utf8_width(label) <= 40,
+			    "label \"%s\"", label);
+			ck_assert(data != NULL && strlen(data) <= 64);
+		}
 	}
-	/*
-	 * The TAKER naming shows its own names for TAC and the Trickster:
-	 * the edition's Russian names, in the reader's letters.
-	 */
-	got = tt_pretty(TAC_NAMES_TAKER, "en", "", "TAC");
-	ck_assert_str_eq(got, "Taker");
-	free(got);
-	got = tt_pretty(TAC_NAMES_TAKER, "ru", "", "TR");
-	ck_assert_str_eq(got, "Мена");
-	free(got);
-	got = tt_pretty(TAC_NAMES_TAC, "de", "", "TR");
-	ck_assert_str_eq(got, "Trickser");
-	free(got);
 }
-END_TEST
 
 /* The lobby's keyboard: team buttons only for teams with a free seat. */
 START_TEST(test_lobby_keys)
@@ -587,9 +570,10 @@ tt_played(const struct tg_req *r, const int64_t *msg)
 	const char	*text;
 	int64_t		 id;
 
-	text = json_string_value(json_object_get(r->params, "text"));
+	text = tt_words(r);
 	id = json_integer_value(json_object_get(r->params, "message_id"));
-	ck_assert_str_eq(r->method, "editMessageText");
+	ck_assert_msg(strcmp(r->method, "editMessageText") == 0 ||
+	    strcmp(r->method, "editMessageCaption") == 0, "%s", r->method);
 	ck_assert_int_eq(id, msg[strcmp(json_string_value(json_object_get(
 	    r->params, "chat_id")), "1") == 0 ? 0 : 1]);
 	ck_assert_msg(text != NULL && strncmp(text, "Game #1. You played: ",
@@ -603,11 +587,13 @@ tt_played(const struct tg_req *r, const int64_t *msg)
 
 /*
  * A whole game's first turns by buttons: the seat to act gets its menu
- * root with "your turn", walks it (each press edits the pressed message
- * with the next node, a back press goes up) down to a leaf, which plays
- * the action, and the turn message is edited to show it without buttons;
- * AI moves come as merged move lines, and the board message is edited,
- * not posted again.
+ * root with "your turn" (a photo of the board, the words its caption),
+ * walks it (each press edits the pressed message's caption with the next
+ * node, a back press goes up) down to a leaf, which plays the action,
+ * and the turn message is edited to show it without buttons; every
+ * message has at most twelve buttons with labels that fit a phone; AI
+ * moves come as merged move lines, and the board message is edited, not
+ * posted again.
  */
 START_TEST(test_menu_walk)
 {
@@ -618,7 +604,7 @@ START_TEST(test_menu_walk)
 	char		 cmd[80], chat[8];
 	int64_t		 before, msg[2] = { 0, 0 }, game, turn;
 	int		 i, u, steps, backs = 0, merged = 0, played = 0;
-	int		 isturn[2] = { 0, 0 }, retired = 0;
+	int		 isturn[2] = { 0, 0 }, retired = 0, photos = 0;
 	size_t		 k;
 
 	memset(kb, 0, sizeof kb);
@@ -648,6 +634,13 @@ START_TEST(test_menu_walk)
 			if (strcmp(kind, "turn") != 0 &&
 			    strcmp(kind, "menu") != 0)
 				continue;
+			tt_fits(r);
+			if (strcmp(kind, "turn") == 0) {
+				ck_assert_str_eq(r->method, "sendPhoto");
+				ck_assert_ptr_nonnull(r->png);
+				ck_assert_ptr_nonnull(r->textfb);
+				photos++;
+			}
 			u = strcmp(json_string_value(json_object_get(r->params,
 			    "chat_id")), "1") == 0 ? 0 : 1;
 			json_decref(kb[u].params);
@@ -683,9 +676,11 @@ START_TEST(test_menu_walk)
 		/* A node: its menu edits the pressed message. */
 		tt_drain(&t);
 		ck_assert_ptr_nonnull(r = tt_find(&t, "menu", chat));
-		ck_assert_str_eq(r->method, "editMessageText");
+		ck_assert_str_eq(r->method, isturn[u] ? "editMessageCaption" :
+		    "editMessageText");
 		ck_assert_int_eq(json_integer_value(json_object_get(r->params,
 		    "message_id")), msg[u]);
+		tt_fits(r);
 		ck_assert_ptr_nonnull(data = tt_button(r, "<- back"));
 		json_decref(kb[u].params);
 		kb[u].params = json_incref(r->params);
@@ -695,14 +690,14 @@ START_TEST(test_menu_walk)
 		tt_press(&t, chat, chat, msg[u], data);
 		tt_drain(&t);
 		ck_assert_ptr_nonnull(r = tt_find(&t, "menu", chat));
-		ck_assert_ptr_nonnull(strstr(json_string_value(
-		    json_object_get(r->params, "text")), "Choose a card."));
+		ck_assert_ptr_nonnull(strstr(tt_words(r), "Choose a card."));
 		ck_assert_ptr_null(tt_button(r, "<- back"));
 		json_decref(kb[u].params);
 		kb[u].params = json_incref(r->params);
 		backs++;
 	}
 	ck_assert_int_ge(played, 60);
+	ck_assert_int_gt(photos, 0);
 	ck_assert_int_ge(retired, played - 1);	/* the last: not drained */
 	ck_assert_int_eq(backs, 1);
 	ck_assert_int_gt(merged, 0);
@@ -832,8 +827,7 @@ tt_turn_links(const char *group, const char *link)
 		for (i = 0; i < t.nreqs; i++) {
 			if (strcmp(t.kinds[i], "turn") != 0)
 				continue;
-			text = json_string_value(json_object_get(
-			    t.reqs[i].params, "text"));
+			text = tt_words(&t.reqs[i]);
 			ck_assert_ptr_nonnull(text);
 			if (link != NULL)
 				ck_assert_msg(strstr(text, link) != NULL,
@@ -865,7 +859,6 @@ suite_tg(void)
 	TCase	*tc = tcase_create("bridge");
 
 	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, test_labels);
 	tcase_add_test(tc, test_lobby_keys);
 	tcase_add_test(tc, test_update_admin);
 	tcase_add_test(tc, test_long_names);

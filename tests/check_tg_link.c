@@ -44,13 +44,15 @@ say_lang(struct tt *t, const char *chat, const char *user, const char *lang,
 	free(u);
 }
 
-/* The text of a call. */
+/* The text of a call (a photo's: its caption, as a turn's may be). */
 static const char *
 text_of(const struct tg_req *r)
 {
 	const char	*s = json_string_value(json_object_get(r->params,
 			    "text"));
 
+	if (s == NULL)
+		s = json_string_value(json_object_get(r->params, "caption"));
 	return (s != NULL ? s : "");
 }
 

@@ -118,6 +118,31 @@ compose_msgid(const struct svc_out *out, const char *key, char *buf,
 		snprintf(buf, len, "%lld", (long long)json_integer_value(v));
 }
 
+/*
+ * A message to edit is named by its id in a row; the bridge may have
+ * stored it with more ("photo:ID": a photo is edited otherwise).  Use
+ * the stored reference when it names that message: the row's own "ref",
+ * or the person's remembered turn message.
+ */
+static void
+compose_editref(struct svc *svc, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	const char	*ref, *p;
+	char		 kept[32];
+
+	if (m->edit[0] == '\0')
+		return;
+	ref = json_string_value(json_object_get(out->data, "ref"));
+	if (ref == NULL && svc_message(svc, m->game, m->chat,
+	    svc_kind_name(SVC_OUT_TURN), kept, sizeof kept) == 1)
+		ref = kept;
+	if (ref == NULL || (p = strrchr(ref, ':')) == NULL ||
+	    strcmp(p + 1, m->edit) != 0)
+		return;
+	snprintf(m->edit, sizeof m->edit, "%s", ref);
+}
+
 /* The remembered message of a game's board or lobby in a chat, or "". */
 static void
 compose_kept(struct svc *svc, int64_t game, const char *chat, int kind,
@@ -176,6 +201,7 @@ compose_row(struct svc *svc, const struct svc_out *out,
 			return (compose_none(m));
 		m->setkeys = 1;
 		compose_msgid(out, "message", m->edit, sizeof m->edit);
+		compose_editref(svc, out, m);
 		return (1);
 	case SVC_OUT_PLAYED:
 		/* The turn message's buttons are dead: edit them away. */
@@ -183,7 +209,8 @@ compose_row(struct svc *svc, const struct svc_out *out,
 		compose_msgid(out, "message", m->edit, sizeof m->edit);
 		if (!m->have || path == NULL || m->edit[0] == '\0')
 			return (compose_none(m));
-		compose_played(&m->g, path, &m->text);
+		compose_editref(svc, out, m);
+		compose_played(&m->g, out->data, &m->text);
 		m->setkeys = 1;
 		m->editonly = 1;
 		return (1);
@@ -216,9 +243,7 @@ compose_row(struct svc *svc, const struct svc_out *out,
 			m->lobby = m->game;
 		return (1);
 	case SVC_OUT_TURN:
-		if (m->have && compose_turnkeys(svc, &m->g, seat, &m->keys) ==
-		    0)
-			m->setkeys = 1;
+		compose_turnmsg(svc, m, seat, !o->r.menu);
 		break;
 	case SVC_OUT_LOBBY:
 		if (!m->have)

@@ -34,16 +34,52 @@ compose_str(json_t *p, const char *key)
 	return (json_string_value(json_object_get(p, key)));
 }
 
-/* Append "Anna: 7 - 12>14 40>45, kicks Boris" for a "moved" row. */
+/*
+ * Append a logged action in words for a reader (render-move.c), seat
+ * its player (you: the reader), with what the row's payload p tells of
+ * it: whose marbles it moved and whom it kicked.  Text that is no
+ * action is shown as it is.
+ */
+static void
+compose_words(const struct render_game *g, int seat, int you,
+    const char *text, json_t *p, struct rbuf *b)
+{
+	struct tac_action	 a;
+	struct render_move	 mv;
+	json_t			*v;
+	char			 why[128];
+	size_t			 i;
+
+	if (text == NULL || tac_action_parse(text, &a, why, sizeof why) != 0) {
+		rbuf_addstr(b, text != NULL ? text : "?");
+		return;
+	}
+	memset(&mv, 0, sizeof mv);
+	mv.a = &a;
+	mv.seat = seat;
+	mv.you = you;
+	mv.names = RENDER_NAMECHARS;
+	for (i = 0; i < TAC_MAXSEG; i++)
+		mv.marbles[i] = -1;
+	json_array_foreach(json_object_get(p, "marbles"), i, v) {
+		if (i < TAC_MAXSEG && json_is_integer(v))
+			mv.marbles[i] = (int)json_integer_value(v);
+	}
+	json_array_foreach(json_object_get(p, "kicked"), i, v) {
+		if (mv.nkicked < TAC_MAXSEATS && json_is_integer(v))
+			mv.kicked[mv.nkicked++] = (int)json_integer_value(v);
+	}
+	render_move_words(g, &mv, 0, render_move_ntok(&a), b);
+}
+
+/* Append "Anna: 7: 12 → 14, then 40 → 45, kicks Boris" ("moved"). */
 static void
 compose_moved(const struct render_opts *o, const struct render_game *g,
     json_t *p, struct rbuf *b)
 {
 	const char		*lang = render_lang(g, o->lang), *text, *by;
 	struct tac_action	 a;
-	json_t			*kicked, *v;
 	char			 why[128], *who;
-	size_t			 i;
 	int			 seat;
 
 	seat = (int)compose_int(p, "seat", -1);
@@ -67,15 +103,7 @@ compose_moved(const struct render_opts *o, const struct render_game *g,
 		rbuf_addstr(b, who);
 	rbuf_addstr(b, ": ");
 	free(who);
-	render_action_text(g, text != NULL ? text : "?", b);
-	kicked = json_object_get(p, "kicked");
-	if (json_is_array(kicked) && json_array_size(kicked) > 0) {
-		rbuf_addstr(b, tr(lang, ", kicks"));
-		json_array_foreach(kicked, i, v) {
-			rbuf_addstr(b, i == 0 ? " " : ", ");
-			render_seat(o, g, (int)json_integer_value(v), b);
-		}
-	}
+	compose_words(g, seat, 0, text, p, b);
 	rbuf_addstr(b, "\n");
 }
 
@@ -122,9 +150,9 @@ compose_time(int64_t t, char *s, size_t len)
 }
 
 /*
- * Append the private "your turn" message: what to do, the hand and, when
- * the bridge shows no buttons, the numbered menu.  Nothing when the turn
- * has moved on since the row was written.
+ * Append the private "your turn" message: what to do and the hand (the
+ * choices are its buttons).  Nothing when the turn has moved on since
+ * the row was written.
  */
 static int
 compose_turn(struct svc *svc, const struct render_opts *o,
@@ -132,7 +160,6 @@ compose_turn(struct svc *svc, const struct render_opts *o,
 {
 	const char		*lang = render_lang(g, o->lang);
 	struct tac_state	 st, view;
-	struct tac_list		*l;
 	char			 when[64];
 
 	if (svc_game_position(svc, g->id, -1, &st) != 0)
@@ -154,11 +181,6 @@ compose_turn(struct svc *svc, const struct render_opts *o,
 	}
 	tac_view(&st, seat, &view);
 	render_hand(g, &view, seat, b);
-	if (o->menu) {
-		l = xmalloc(sizeof *l);
-		render_menu(g, &st, l, b);
-		free(l);
-	}
 	return (0);
 }
 
@@ -239,19 +261,20 @@ compose_game(const struct svc_game *g, struct render_game *t)
 }
 
 /*
- * Append what a "played" row shows in place of a turn message's buttons:
- * "Game #7. You played: 7 - 12>14 40>45".
+ * Append what a "played" row (payload p) shows in place of a turn
+ * message's buttons: "Game #7. You played: 7: 12 → 14, then 40 → 45".
  */
 void
-compose_played(const struct svc_game *g, const char *action, struct rbuf *b)
+compose_played(const struct svc_game *g, json_t *p, struct rbuf *b)
 {
 	struct render_game	 t;
 	struct rbuf		 act = { NULL, 0, 0 };
 
 	compose_game(g, &t);
-	render_action_text(&t, action, &act);
+	compose_words(&t, (int)compose_int(p, "seat", -1), 1,
+	    compose_str(p, "action"), p, &act);
 	rbuf_add(b, tr(t.lang, "Game #%lld. You played: %s"),
-	    (long long)g->id, act.s != NULL ? act.s : action);
+	    (long long)g->id, act.s != NULL ? act.s : "?");
 	rbuf_free(&act);
 }
 
@@ -380,8 +403,7 @@ compose_text(struct svc *svc, const struct svc_out *out,
 		break;
 	case SVC_OUT_TAKEOVER:
 		who = render_seat_dup(o, &t, seat);
-		render_action_text(&t, compose_str(p, "action") != NULL ?
-		    compose_str(p, "action") : "?", &act);
+		compose_words(&t, seat, 0, compose_str(p, "action"), p, &act);
 		rbuf_add(b, tr(lang, "Time is up for %s; the AI played: %s."),
 		    who, act.s);
 		rbuf_addstr(b, "\n");

@@ -50,6 +50,9 @@ struct compose_keys {
 };
 
 #define COMPOSE_MERGE	32	/* rows one message delivers, at most */
+#define COMPOSE_OPTS	9	/* a turn's choices drawn on its picture */
+
+struct menu;
 
 /* How a bridge wants its messages. */
 struct compose_opts {
@@ -95,6 +98,9 @@ struct compose_msg {
 	int64_t		 board;		/* then edit this game's board */
 	int64_t		 lobby;		/* then take this game's lobby buttons */
 	int		 empty;		/* nothing to send: the rows are done */
+	struct tac_action opts[COMPOSE_OPTS];	/* a turn's choices, for its
+					   picture: arrows numbered from 1 */
+	int		 nopts;
 };
 
 /* compose-msg.c */
@@ -109,7 +115,7 @@ void		 compose_msg_free(struct compose_msg *);
 void		 compose_game(const struct svc_game *, struct render_game *);
 int		 compose_text(struct svc *, const struct svc_out *,
 		     const struct render_opts *, struct rbuf *);
-void		 compose_played(const struct svc_game *, const char *,
+void		 compose_played(const struct svc_game *, struct json_t *,
 		     struct rbuf *);
 
 /* compose-say.c */
@@ -152,9 +158,20 @@ void		 compose_keys_add(struct compose_keys *, const char *, int64_t,
 		     int64_t, const char *);
 void		 compose_keys_newrow(struct compose_keys *);
 void		 compose_keys_free(struct compose_keys *);
+
+/* compose-menu.c */
+#define COMPOSE_NUMBERED	0x1	/* labels numbered as on the picture */
+#define COMPOSE_LETTERS		0x2	/* people as their colours' letters */
+void		 compose_menu_label(const struct render_game *,
+		     const struct tac_state *, const struct menu *, int, int,
+		     struct rbuf *);
+void		 compose_menu_keys(const struct render_game *,
+		     const struct tac_state *, const struct menu *, int64_t,
+		     int, struct compose_keys *);
 int		 compose_menu(struct svc *, const struct svc_game *, int,
 		     const char *, struct rbuf *, struct compose_keys *);
 int		 compose_turnkeys(struct svc *, const struct svc_game *, int,
 		     struct compose_keys *);
+void		 compose_turnmsg(struct svc *, struct compose_msg *, int, int);
 
 #endif /* COMPOSE_H */

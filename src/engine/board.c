@@ -345,3 +345,53 @@ board_enter(const struct fn_ctx *ctx, struct tac_board *b, int to,
 	b->fresh |= 1U << o;
 	return 0;
 }
+
+/*
+ * Whose marble each segment of an action moves, for words that tell a
+ * player's own marbles from others': seats[i] for segment i (a swap:
+ * seats[0] the first marble's, seats[1] the second's), -1 where there is
+ * none or the action is no move.  The segments are followed on the board
+ * the action is played on (a TAC's: the one before the card it takes),
+ * so a marble that moves twice in a 7 is known the second time too.
+ */
+void
+tac_marbles(const struct tac_state *s, const struct tac_action *a,
+    int seats[TAC_MAXSEG])
+{
+	struct tac_board	b;
+	int			i, n, from, to, o;
+
+	for (i = 0; i < TAC_MAXSEG; i++)
+		seats[i] = -1;
+	b = a->tac ? s->undo.before : s->b;
+	n = a->nseg < TAC_MAXSEG ? a->nseg : TAC_MAXSEG;
+	if (a->op == TAC_OP_SWAP && n >= 1) {
+		seats[0] = board_owner(s, &b, a->seg[0].from);
+		seats[1] = board_owner(s, &b, a->seg[0].to);
+		return;
+	}
+	if (a->op != TAC_OP_MOVE)
+		return;
+	for (i = 0; i < n; i++) {
+		from = a->seg[i].from;
+		to = a->seg[i].to;
+		if (from == TAC_LOC_BASE)
+			o = TAC_LOC_ISHOME(to) || to == TAC_LOC_BASE ? -1 :
+			    board_start_owner(s, to);
+		else
+			o = board_owner(s, &b, from);
+		seats[i] = o;
+		if (o < 0 || o >= s->cfg.nseats)
+			continue;
+		/* Follow the marble; what it passes or lands on is gone. */
+		if (TAC_LOC_ISHOME(from))
+			b.home[o] &= ~(1U << (TAC_LOC_DEPTH(from) - 1));
+		else if (from != TAC_LOC_BASE && from < s->nfields)
+			b.field[from] = -1;
+		if (TAC_LOC_ISHOME(to) && TAC_LOC_SEAT(to) < s->cfg.nseats)
+			b.home[TAC_LOC_SEAT(to)] |= 1U <<
+			    (TAC_LOC_DEPTH(to) - 1);
+		else if (to != TAC_LOC_BASE && to < s->nfields)
+			b.field[to] = (int8_t)o;
+	}
+}

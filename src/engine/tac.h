@@ -242,6 +242,10 @@ int		 tac_deck_size(const struct tac_config *);
 void		 tac_deck_fill(const struct tac_config *, uint8_t [TAC_NCARDS]);
 int		 tac_over(const struct tac_state *);
 
+/* board.c */
+void		 tac_marbles(const struct tac_state *, const struct tac_action *,
+		     int [TAC_MAXSEG]);
+
 /* movegen.c */
 int		 tac_legal(const struct tac_state *, struct tac_list *);
 

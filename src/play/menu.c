@@ -10,11 +10,13 @@
  * A node is the set of actions that share the tokens chosen so far.  A
  * level where every action goes on with the same token is no choice, so
  * it is skipped (the node's prefix and the entry's label take it in);
- * the root is no exception, so a lone card is opened at once (but a lone
- * action is the root's one entry).  The
+ * the root is no exception, so a lone card is opened at once.  The
  * entries of a node are the distinct next tokens, in a fixed order
  * (cards in deck order, the base, then fields, then homes), so the same
- * state always gives the same paths.  The list is scratch: its actions
+ * state always gives the same paths; a flat root (few actions) lists its
+ * actions in the same order.  A node with many entries is cut into
+ * pages only when it is shown: an entry's path is its node's path and
+ * its index, whatever page it is on.  The list is scratch: its actions
  * are reordered so that a node's actions are a range of it.
  */
 #include <stdio.h>
@@ -22,18 +24,17 @@
 
 #include "menu.h"
 
-#define MENU_MAXTOK	(3 + 2 * TAC_MAXSEG)	/* TAC DEVIL 7, segments */
 #define MENU_NDIGITS	62	/* entries a path character can name */
 
 /* Token kinds, in the high bits; the low byte is a card or a place. */
-#define TK_CARD		0x100	/* a card, or a TAC or DEVIL prefix */
-#define TK_GIVE		0x200	/* "give C" */
-#define TK_DISCARD	0x300
-#define TK_SKIP		0x400
-#define TK_FROM		0x500	/* "12>": the marble that moves */
-#define TK_TO		0x600	/* "14": where it goes */
-#define TK_SWAPA	0x700	/* "12<>": the first marble of a swap */
-#define TK_SWAPB	0x800	/* "40": the second */
+#define TK_CARD		MENU_TK_CARD
+#define TK_GIVE		MENU_TK_GIVE
+#define TK_DISCARD	MENU_TK_DISCARD
+#define TK_SKIP		MENU_TK_SKIP
+#define TK_FROM		MENU_TK_FROM
+#define TK_TO		MENU_TK_TO
+#define TK_SWAPA	MENU_TK_SWAPA
+#define TK_SWAPB	MENU_TK_SWAPB
 
 /* A node: the actions a[lo..hi) that share their first depth tokens. */
 struct menu_node {
@@ -45,8 +46,8 @@ struct menu_node {
 static const char menu_digits[] =
     "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-/* Split an action into its tokens; returns how many. */
-static int
+/* Split an action into its tokens (menu.h); returns how many. */
+int
 menu_tokens(const struct tac_action *a, int *t)
 {
 	int	n = 0, i, nseg;
@@ -278,24 +279,110 @@ menu_digit(int c)
 	return ((int)(p - menu_digits));
 }
 
+/* Compare two actions token by token, the way siblings sort. */
+static int
+menu_cmp(const struct tac_action *x, const struct tac_action *y)
+{
+	int	tx[MENU_MAXTOK], ty[MENU_MAXTOK], nx, ny, i;
+
+	nx = menu_tokens(x, tx);
+	ny = menu_tokens(y, ty);
+	for (i = 0; i < nx && i < ny; i++) {
+		if (tx[i] != ty[i])
+			return (menu_key(tx[i]) - menu_key(ty[i]));
+	}
+	return (nx - ny);
+}
+
+/* Sort the few actions of a flat root into the order of their tokens. */
+static void
+menu_sort(struct tac_list *l, int n)
+{
+	int	i, j;
+
+	for (i = 1; i < n; i++) {
+		for (j = i; j > 0 && menu_cmp(&l->a[j - 1], &l->a[j]) > 0; j--)
+			menu_swap(l, j - 1, j);
+	}
+}
+
 /*
- * Follow a path from the root.  Returns 1 at a node (nd), 2 at a leaf
- * (its action is l->a[*leaf]), -1 when the path names nothing.
+ * Does a root of n actions list them all?  When they are few and each
+ * is short enough to say on one button: a move of at most two segments.
+ */
+static int
+menu_isflat(const struct tac_list *l, int n)
+{
+	int	i;
+
+	if (n > MENU_FLAT)
+		return (0);
+	for (i = 0; i < n; i++) {
+		if (l->a[i].op == TAC_OP_MOVE && l->a[i].nseg > 2)
+			return (0);
+	}
+	return (1);
+}
+
+/* How many pages a node of items entries (choices and "play") needs. */
+static int
+menu_npages(int items, int top)
+{
+	if (items + (top ? 0 : 1) <= MENU_KEYS)
+		return (1);
+	return ((items + MENU_PAGE - 1) / MENU_PAGE);
+}
+
+/* The entries a node shows in all (its choices, and "play"). */
+static int
+menu_items(struct tac_list *l, const struct menu_node *nd)
+{
+	int	t[MENU_NDIGITS];
+
+	return (menu_choices(l, nd, t, MENU_NDIGITS) + (menu_ends(l, nd) >=
+	    0));
+}
+
+/* Where a walk ended: a node's page or a leaf. */
+struct menu_pos {
+	struct menu_node nd;
+	int		 leaf;		/* the leaf's action: l->a[leaf] */
+	int		 page;
+	int		 flat;		/* the root lists every action */
+	size_t		 plen;		/* the node's path, without "+K" */
+};
+
+/*
+ * Follow a path from the root.  Returns 1 at a node (p->nd, p->page),
+ * 2 at a leaf (its action is l->a[p->leaf]), -1 when the path names
+ * nothing.
  */
 static int
 menu_walk(const struct tac_state *st, int seat, const char *path,
-    struct tac_list *l, struct menu_node *nd, int *leaf)
+    struct tac_list *l, struct menu_pos *p)
 {
-	int	t[MENU_NDIGITS], n, k, i;
-	size_t	len;
+	struct menu_node	*nd = &p->nd;
+	int			 t[MENU_NDIGITS], n, k, i;
 
-	if (path == NULL || (len = strlen(path)) > MENU_PATHMAX ||
+	memset(p, 0, sizeof *p);
+	if (path == NULL || strlen(path) > MENU_PATHMAX ||
 	    st->phase == TAC_PH_OVER || st->phase == TAC_PH_DEAL ||
 	    seat != st->turn || (n = tac_legal(st, l)) <= 0)
 		return (-1);
 	nd->lo = 0;
 	nd->hi = n;
 	nd->depth = 0;
+	if (menu_isflat(l, n)) {
+		p->flat = 1;
+		menu_sort(l, n);
+		if (path[0] == '\0')
+			return (1);
+		if (path[1] != '\0' || (k = menu_digit(path[0])) < 0 ||
+		    k >= n)
+			return (-1);
+		p->leaf = k;
+		return (2);
+	}
 	menu_settle(l, nd);
 	/* The root is a node even for a lone action: one entry, to play. */
 	if (menu_is_leaf(l, nd))
@@ -306,8 +393,17 @@ menu_walk(const struct tac_state *st, int seat, const char *path,
 		if (path[i] == MENU_PLAY) {
 			if (path[i + 1] != '\0' || (k = menu_ends(l, nd)) < 0)
 				return (-1);
-			*leaf = k;
+			p->leaf = k;
 			return (2);
+		}
+		if (path[i] == MENU_PAGECH) {
+			if ((k = menu_digit(path[i + 1])) <= 0 ||
+			    path[i + 2] != '\0' ||
+			    k >= menu_npages(menu_items(l, nd), i == 0))
+				return (-1);
+			p->page = k;
+			p->plen = (size_t)i;
+			return (1);
 		}
 		if ((k = menu_digit(path[i])) < 0 ||
 		    k >= (n = menu_choices(l, nd, t, MENU_NDIGITS)))
@@ -315,10 +411,64 @@ menu_walk(const struct tac_state *st, int seat, const char *path,
 		menu_enter(l, nd, t[k]);
 	}
 	if (menu_is_leaf(l, nd)) {
-		*leaf = nd->lo;
+		p->leaf = nd->lo;
 		return (2);
 	}
+	p->plen = strlen(path);
 	return (1);
+}
+
+/* Write the path of page k of the node at the first plen of path. */
+static void
+menu_pagepath(char *buf, size_t len, const char *path, size_t plen, int k)
+{
+	if (k > 0)
+		snprintf(buf, len, "%.*s%c%c", (int)plen, path, MENU_PAGECH,
+		    menu_digits[k]);
+	else
+		snprintf(buf, len, "%.*s", (int)plen, path);
+}
+
+/*
+ * Where "back" goes from page 0 of the node at the first plen > 0 of
+ * path: the page of its parent that holds it.
+ */
+static void
+menu_parent(const struct tac_state *st, int seat, const char *path,
+    size_t plen, struct tac_list *l, char *buf, size_t len)
+{
+	struct menu_pos	p;
+	char		parent[MENU_PATHMAX + 1];
+	int		items, k;
+
+	snprintf(parent, sizeof parent, "%.*s", (int)plen - 1, path);
+	k = menu_digit(path[plen - 1]);
+	if (menu_walk(st, seat, parent, l, &p) != 1 || k < 0) {
+		snprintf(buf, len, "%s", parent);
+		return;
+	}
+	items = menu_items(l, &p.nd);
+	k += menu_ends(l, &p.nd) >= 0;
+	menu_pagepath(buf, len, parent, plen - 1,
+	    menu_npages(items, plen == 1) > 1 ? k / MENU_PAGE : 0);
+}
+
+/* Fill the entries of a flat root: every action, each a leaf. */
+static void
+menu_flat(struct tac_list *l, const struct menu_node *nd, struct menu *m)
+{
+	struct menu_entry	*e;
+	int			 t[MENU_MAXTOK], i;
+
+	for (i = nd->lo; i < nd->hi && m->n < MENU_KEYS; i++) {
+		e = &m->e[m->n];
+		e->a = l->a[i];
+		e->to = menu_tokens(&e->a, t);
+		menu_text(&e->a, 0, e->to, e->label, sizeof e->label);
+		snprintf(e->path, sizeof e->path, "%c", menu_digits[m->n]);
+		e->leaf = 1;
+		m->n++;
+	}
 }
 
 /* Build the node at path of seat's menu (see menu.h). */
@@ -326,38 +476,69 @@ int
 menu_build(const struct tac_state *st, int seat, const char *path,
     struct menu *m, struct tac_list *l)
 {
-	struct menu_node	 nd, child;
+	struct menu_pos		 p;
+	struct menu_node	 child;
 	struct menu_entry	*e;
-	size_t			 len;
-	int			 t[MENU_NDIGITS], n, i, leaf;
+	struct tac_action	 play;
+	int			 t[MENU_NDIGITS], tt[MENU_MAXTOK];
+	int			 n, i, k, items, first, ends;
 
 	memset(m, 0, sizeof *m);
-	if (menu_walk(st, seat, path, l, &nd, &leaf) != 1)
+	if (menu_walk(st, seat, path, l, &p) != 1)
 		return (-1);
-	len = strlen(path);
-	menu_text(&l->a[nd.lo], 0, nd.depth, m->prefix, sizeof m->prefix);
-	m->top = len == 0;
-	if (len > 0)
-		snprintf(m->back, sizeof m->back, "%.*s", (int)len - 1, path);
-
-	/* A complete action that also goes on: "play" comes first. */
-	if (menu_ends(l, &nd) >= 0) {
-		e = &m->e[m->n++];
-		snprintf(e->label, sizeof e->label, "play");
-		snprintf(e->path, sizeof e->path, "%s%c", path, MENU_PLAY);
-		e->leaf = 1;
+	m->a = l->a[p.nd.lo];
+	m->depth = p.nd.depth;
+	m->flat = p.flat;
+	m->page = p.page;
+	m->npages = 1;
+	m->top = p.plen == 0 && p.page == 0;
+	if (p.flat) {
+		menu_flat(l, &p.nd, m);
+		return (0);
 	}
-	n = menu_choices(l, &nd, t, MENU_NDIGITS);
-	for (i = 0; i < n && m->n < MENU_MAX && len < MENU_PATHMAX; i++) {
-		child = nd;
-		menu_enter(l, &child, t[i]);
+	menu_text(&m->a, 0, m->depth, m->prefix, sizeof m->prefix);
+
+	n = menu_choices(l, &p.nd, t, MENU_NDIGITS);
+	if ((ends = menu_ends(l, &p.nd)) >= 0)
+		play = l->a[ends];
+	items = n + (ends >= 0);
+	m->npages = menu_npages(items, p.plen == 0);
+	first = m->npages > 1 ? p.page * MENU_PAGE : 0;
+	for (k = first; k < items && m->n < MENU_KEYS &&
+	    (m->npages == 1 || k < first + MENU_PAGE) &&
+	    p.plen < MENU_PATHMAX; k++) {
 		e = &m->e[m->n++];
-		menu_text(&l->a[child.lo], nd.depth, child.depth, e->label,
+		/* A complete action that also goes on: "play" comes first. */
+		if (ends >= 0 && k == 0) {
+			snprintf(e->label, sizeof e->label, "play");
+			snprintf(e->path, sizeof e->path, "%.*s%c",
+			    (int)p.plen, path, MENU_PLAY);
+			e->leaf = e->play = 1;
+			e->a = play;
+			e->to = menu_tokens(&play, tt);
+			continue;
+		}
+		i = k - (ends >= 0);
+		child = p.nd;
+		menu_enter(l, &child, t[i]);
+		menu_text(&l->a[child.lo], p.nd.depth, child.depth, e->label,
 		    sizeof e->label);
-		snprintf(e->path, sizeof e->path, "%s%c", path,
+		snprintf(e->path, sizeof e->path, "%.*s%c", (int)p.plen, path,
 		    menu_digits[i]);
 		e->leaf = menu_is_leaf(l, &child);
+		e->a = l->a[child.lo];
+		e->from = p.nd.depth;
+		e->to = child.depth;
 	}
+	if (m->page + 1 < m->npages)
+		menu_pagepath(m->more, sizeof m->more, path, p.plen,
+		    m->page + 1);
+	if (m->page > 0)
+		menu_pagepath(m->back, sizeof m->back, path, p.plen,
+		    m->page - 1);
+	else if (p.plen > 0)
+		menu_parent(st, seat, path, p.plen, l, m->back,
+		    sizeof m->back);
 	return (0);
 }
 
@@ -366,11 +547,10 @@ int
 menu_action(const struct tac_state *st, int seat, const char *path,
     struct tac_action *a, struct tac_list *l)
 {
-	struct menu_node	nd;
-	int			leaf;
+	struct menu_pos	p;
 
-	if (menu_walk(st, seat, path, l, &nd, &leaf) != 2)
+	if (menu_walk(st, seat, path, l, &p) != 2)
 		return (-1);
-	*a = l->a[leaf];
+	*a = l->a[p.leaf];
 	return (0);
 }

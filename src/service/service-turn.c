@@ -252,17 +252,48 @@ svc_hand_changed(const struct tac_state *before, const struct tac_state *st,
 }
 
 /*
+ * What a card play did, for the words that tell it: the seats whose
+ * base gained marbles (kicked into, or a TAC undid) and whose marble
+ * each segment of a move or swap moved (tac_marbles()).
+ */
+static json_t *
+svc_turn_facts(const struct tac_state *before, const struct tac_state *after,
+    const struct tac_action *act)
+{
+	json_t	*facts, *kicked, *marbles;
+	int	 s, n, owners[TAC_MAXSEG];
+
+	kicked = json_array();
+	for (s = 0; s < after->cfg.nseats; s++) {
+		if (after->b.base[s] > before->b.base[s])
+			json_array_append_new(kicked, json_integer(s));
+	}
+	facts = json_pack("{s:o}", "kicked", kicked);
+	if (act->op != TAC_OP_MOVE && act->op != TAC_OP_SWAP)
+		return (facts);
+	tac_marbles(before, act, owners);
+	n = act->op == TAC_OP_SWAP ? 2 : act->nseg;
+	marbles = json_array();
+	for (s = 0; s < n && s < TAC_MAXSEG; s++)
+		json_array_append_new(marbles, json_integer(owners[s]));
+	json_object_set_new(facts, "marbles", marbles);
+	return (facts);
+}
+
+/*
  * A person's live turn message (svc_outbox_done() remembered it) now
  * shows dead buttons: queue a "played" row that retires it, in their own
  * private chat (so a gift's card may show), and forget it, so it is
- * retired once.
+ * retired once.  facts: svc_turn_facts(), copied into the row.
  */
 static int
 svc_turn_retire(struct svc *svc, struct svc_gm *gm, int seat,
-    const char *text)
+    const char *text, json_t *facts)
 {
 	const struct store_seat	*p = &gm->g.seats[seat];
+	const char		*id;
 	char			 msg[32];
+	json_t			*j;
 	int			 rc;
 
 	if (p->user == 0 || p->pid[0] == '\0')
@@ -270,12 +301,16 @@ svc_turn_retire(struct svc *svc, struct svc_gm *gm, int seat,
 	if ((rc = store_message(svc->store, gm->g.id, p->pid, "turn", msg,
 	    sizeof msg)) < 0)
 		return (svc_store_fail(svc));
-	if (rc == 0 || strtoll(msg, NULL, 10) <= 0)
+	/* A bridge may keep more than the id ("photo:ID"): ref says it. */
+	id = strrchr(msg, ':') != NULL ? strrchr(msg, ':') + 1 : msg;
+	if (rc == 0 || strtoll(id, NULL, 10) <= 0)
 		return (0);
 	if (store_message_forget(svc->store, gm->g.id, p->pid, "turn") != 0)
 		return (svc_store_fail(svc));
-	return (svc_put_seat(svc, gm, seat, SVC_OUT_PLAYED, json_pack("{s:s, s:I}",
-	    "action", text, "message", (json_int_t)strtoll(msg, NULL, 10))));
+	j = json_pack("{s:s, s:I, s:s}", "action", text, "message",
+	    (json_int_t)strtoll(id, NULL, 10), "ref", msg);
+	json_object_update(j, facts);
+	return (svc_put_seat(svc, gm, seat, SVC_OUT_PLAYED, j));
 }
 
 /*
@@ -291,7 +326,7 @@ svc_turn_done(struct svc *svc, struct svc_gm *gm, int seat,
 	static const char	*bys[] = { "person", "ai", "timeout" };
 	struct store_game	*g = &gm->g;
 	char			 text[160];
-	json_t			*j, *kicked;
+	json_t			*j, *facts;
 	int			 s;
 
 	tac_action_format(act, text, sizeof text);
@@ -299,19 +334,16 @@ svc_turn_done(struct svc *svc, struct svc_gm *gm, int seat,
 	    svc->now) != 0)
 		return (svc_store_fail(svc));
 	g->turn_no++;
-	if (svc_turn_retire(svc, gm, seat, text) != 0)
+	facts = svc_turn_facts(before, &gm->st, act);
+	if (svc_turn_retire(svc, gm, seat, text, facts) != 0) {
+		json_decref(facts);
 		return (-1);
-
-	/* A base that gained marbles was kicked into (or a TAC undid). */
-	if ((kicked = json_array()) != NULL) {
-		for (s = 0; s < g->cfg.nseats; s++) {
-			if (gm->st.b.base[s] > before->b.base[s])
-				json_array_append_new(kicked, json_integer(s));
-		}
 	}
-	j = json_pack("{s:i, s:s, s:I, s:s, s:o}", "seat", seat, "action",
+	j = json_pack("{s:i, s:s, s:I, s:s}", "seat", seat, "action",
 	    act->op == TAC_OP_GIVE ? "give" : text, "turn",
-	    (json_int_t)g->turn_no, "by", bys[who], "kicked", kicked);
+	    (json_int_t)g->turn_no, "by", bys[who]);
+	json_object_update(j, facts);
+	json_decref(facts);
 	if (svc_put_chat(svc, gm, SVC_OUT_MOVED, j) != 0)
 		return (-1);
 	for (s = 0; s < g->cfg.nseats; s++) {

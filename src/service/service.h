@@ -87,11 +87,13 @@
  *   lobby	{game}			the lobby opened or changed
  *   options	{game}			the options (answer to /options)
  *   board	{game}			the board: post or edit it
- *   moved	{game, seat, action, turn, by, kicked}	one action ("give"
- *					hides the card; by: "person", "ai",
- *					"timeout"; turn: the turn number after
- *					it; kicked: seats whose base gained a
- *					marble)
+ *   moved	{game, seat, action, turn, by, kicked, marbles}	one
+ *					action ("give" hides the card; by:
+ *					"person", "ai", "timeout"; turn: the
+ *					turn number after it; kicked: seats
+ *					whose base gained a marble; marbles,
+ *					for a move or swap: whose marble each
+ *					segment moved, tac_marbles())
  *   hand	{game, seat}		private: the person's cards changed
  *   turn	{game, seat, turn, due}	private: your turn (due 0: no limit)
  *   reminder	{game, seat, due}	private: the turn expires at due
@@ -136,12 +138,14 @@
  *					act; message: the message whose
  *					buttons were pressed (edit it), 0:
  *					send a new one
- *   played	{game, seat, action, message}	private: the person's
- *					action was applied (by them, or the
- *					AI at the deadline); message: their
- *					turn message (the "turn" row's, or a
- *					"menu" row's sent anew), to show the
- *					action without buttons.  The action is
+ *   played	{game, seat, action, message, ref}	private: the
+ *					person's action was applied (by them,
+ *					or the AI at the deadline); message:
+ *					their turn message (the "turn" row's,
+ *					or a "menu" row's sent anew), to show
+ *					the action without buttons; ref: that
+ *					message as the bridge keeps it
+ *					("photo:ID").  The action is
  *					in full ("give 9": it is their own)
  *   rules	{}			the rules summary
  *   help	{[welcome, name]}	the command list; welcome: "private"

@@ -1,8 +1,10 @@
 /*
  * tacctl-render.c: tacctl render, the board picture of a position or of a
- * record after N actions, as a PNG; --bench times many renders and shows
- * that memory stays flat; --homes draws a record's chart of each team's
- * marbles at home after each round, the picture a game's end shows.
+ * record after N actions, as a PNG; --options draws the choices of the
+ * seat to act as a turn message shows them; --bench times many renders
+ * and shows that memory stays flat; --homes draws a record's chart of
+ * each team's marbles at home after each round, the picture a game's end
+ * shows.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -19,6 +21,7 @@
 
 #include "chart.h"
 #include "lang.h"
+#include "menu.h"
 #include "now.h"
 #include "picture.h"
 #include "tacctl.h"
@@ -41,6 +44,7 @@ struct render_args {
 	int		 size;
 	long		 bench;
 	int		 homes;
+	int		 options;
 };
 
 /* The position to draw, with the action drawn as the last one. */
@@ -50,7 +54,26 @@ struct render_pos {
 	struct tac_action	last;
 	int			haslast;
 	int			last_seat;
+	struct tac_action	opts[MENU_FLAT];
+	int			nopts;
 };
+
+/*
+ * The choices a turn message draws on its picture: the menu's root,
+ * when it lists every action (src/play/menu.h), in its order.
+ */
+static void
+render_options(struct render_pos *rp, struct tac_list *l)
+{
+	struct menu	*m;
+	int		 i;
+
+	m = tacctl_alloc(sizeof *m);
+	if (menu_build(&rp->st, rp->st.turn, "", m, l) == 0 && m->flat)
+		for (i = 0; i < m->n && i < MENU_FLAT; i++)
+			rp->opts[rp->nopts++] = m->e[i].a;
+	free(m);
+}
 
 /*
  * Apply the action text to rp's position and remember it as the last
@@ -296,6 +319,7 @@ cmd_render(int argc, char **argv)
 		{ "names", required_argument, NULL, 'n' },
 		{ "bench", required_argument, NULL, 'b' },
 		{ "homes", no_argument, NULL, 'H' },
+		{ "options", no_argument, NULL, 'O' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct render_args		 ra;
@@ -341,6 +365,9 @@ cmd_render(int argc, char **argv)
 		case 'H':
 			ra.homes = 1;
 			break;
+		case 'O':
+			ra.options = 1;
+			break;
 		default:
 			tacctl_usage();
 		}
@@ -350,7 +377,7 @@ cmd_render(int argc, char **argv)
 	if (ra.homes) {
 		/* A record's whole game; no board, so nothing of a move. */
 		if (ra.record == NULL || ra.at >= 0 || ra.last != NULL ||
-		    ra.bench > 0 || ra.out == NULL || argc != 0)
+		    ra.options || ra.bench > 0 || ra.out == NULL || argc != 0)
 			tacctl_usage();
 		memset(&po, 0, sizeof po);
 		render_names(ra.names, &po);
@@ -377,6 +404,8 @@ cmd_render(int argc, char **argv)
 		render_record(&ra, &rp, render_list);
 	else
 		render_position(&ra, argv[0], &rp, render_list);
+	if (ra.options)
+		render_options(&rp, render_list);
 	free(render_list);
 	render_list = NULL;
 
@@ -384,7 +413,11 @@ cmd_render(int argc, char **argv)
 	render_names(ra.names, &po);
 	po.lang = ra.lang;
 	po.size = ra.size;
-	if (rp.haslast) {
+	if (ra.options) {
+		/* A turn's picture: its choices, not the move before. */
+		po.opts = rp.opts;
+		po.nopts = rp.nopts;
+	} else if (rp.haslast) {
 		po.last = &rp.last;
 		po.last_seat = rp.last_seat;
 		po.before = &rp.before;

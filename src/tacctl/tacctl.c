@@ -79,7 +79,7 @@ tacctl_usage(void)
 	    "       %s [-f CONF] stats [-d DB] [--chat ID] [--json] "
 	    "[--rebuild]\n"
 	    "       %s render [--size PX] [--lang en|ru|de|ka] [--names A,B,...] "
-	    "[--bench N]\n"
+	    "[--options] [--bench N]\n"
 	    "           -o PNG (POSITION [--last ACTION] | "
 	    "--record RECORD --at N |\n"
 	    "           --homes --record RECORD)\n"

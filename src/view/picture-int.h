@@ -57,6 +57,9 @@ struct pic {
 	double			 mr;	/* a marble's radius */
 	double			 hstep;	/* between home fields */
 	double			 bofs;	/* the base beyond the circle */
+	const struct tac_board	*was;	/* the board an action drawn starts
+					   from, or NULL */
+	int			 who;	/* who plays it */
 };
 
 /* picture.c */
@@ -86,6 +89,7 @@ void	chart_teams(cairo_t *, const struct chart *, double, double);
 
 /* picture-move.c */
 void	pic_kicked(const struct pic *, int);
-void	pic_arrows(const struct pic *);
+void	pic_arrows(struct pic *);
+void	pic_options(struct pic *);
 
 #endif /* PICTURE_INT_H */

@@ -2,7 +2,8 @@
  * picture-move.c: the last action on the board picture: an arrow per
  * segment (every segment of a 7, numbered; both ways for a swap; from the
  * base for an enter) and the marbles it kicked, found by comparing the
- * board before the action with the board after it.
+ * board before the action with the board after it.  Or the choices of
+ * the seat to act, drawn the same way in blue, each with its number.
  *
  * Arrows along the circle follow it on a track just inside the fields, so
  * that a long move does not cut across the board and hide the marbles.
@@ -52,7 +53,7 @@ pic_loc_ok(const struct pic *p, int loc)
 static int
 pic_base_seat(const struct pic *p, int from, int to)
 {
-	const struct tac_board	*before = p->o->before;
+	const struct tac_board	*before = p->was;
 	int			 s = -1;
 
 	if (from == TAC_LOC_BASE && !TAC_LOC_ISHOME(to) && to != TAC_LOC_BASE)
@@ -61,7 +62,7 @@ pic_base_seat(const struct pic *p, int from, int to)
 	    from != TAC_LOC_BASE && !TAC_LOC_ISHOME(from))
 		s = before->field[from];
 	if (s < 0 || s >= p->nseats)
-		s = p->o->last_seat;
+		s = p->who;
 	if (s < 0 || s >= p->nseats)
 		s = 0;
 	return (s);
@@ -236,10 +237,12 @@ pic_line_head(const struct pic *p, const struct pic_line *l, int end)
 
 /*
  * Stroke a polyline with arrowheads (heads: 1 at the end, 2 at both
- * ends): white first and wider, then black, so it shows on any colour.
+ * ends): white first and wider, then black (or rgb), so it shows on any
+ * colour.
  */
 static void
-pic_line_stroke(const struct pic *p, const struct pic_line *l, int heads)
+pic_line_stroke(const struct pic *p, const struct pic_line *l, int heads,
+    const double *rgb)
 {
 	cairo_t		*cr = p->cr;
 	struct pic_line	 body;
@@ -258,6 +261,8 @@ pic_line_stroke(const struct pic *p, const struct pic_line *l, int heads)
 	for (pass = 0; pass < 2; pass++) {
 		if (pass == 0)
 			cairo_set_source_rgb(cr, 1, 1, 1);
+		else if (rgb != NULL)
+			cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
 		else
 			cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
 		cairo_set_line_width(cr, p->size * (pass == 0 ? 0.0125 :
@@ -303,41 +308,167 @@ pic_seg_number(const struct pic *p, const struct pic_line *l, int i)
 	pic_text_at(p, num, x, y);
 }
 
+/*
+ * The polyline of segment i of action a, trimmed where the marbles
+ * are: 0, or -1 when there is nothing to draw (a garbled place, no
+ * step).
+ */
+static int
+pic_seg_path(const struct pic *p, const struct tac_action *a, int i,
+    struct pic_line *l)
+{
+	double	t0, t1, x, y;
+
+	if (!pic_loc_ok(p, a->seg[i].from) || !pic_loc_ok(p, a->seg[i].to) ||
+	    a->seg[i].from == a->seg[i].to)
+		return (-1);
+	pic_seg_line(p, a->seg[i].from, a->seg[i].to, a->card == TAC_C4, l,
+	    &t0, &t1);
+	if (a->op == TAC_OP_SWAP) {
+		/* A swap is no walk: a straight line, both ways. */
+		l->n = 0;
+		pic_loc_xy(p, a->seg[i].from, 0, &x, &y);
+		pic_line_add(l, x, y);
+		pic_loc_xy(p, a->seg[i].to, 0, &x, &y);
+		pic_line_add(l, x, y);
+		t0 = t1 = p->mr * 1.45;
+	}
+	pic_line_trim(l, t0, 0);
+	pic_line_trim(l, t1, 1);
+	return (l->n >= 2 ? 0 : -1);
+}
+
 /* Draw the last action's arrows, if the options name one. */
 void
-pic_arrows(const struct pic *p)
+pic_arrows(struct pic *p)
 {
 	const struct tac_action	*a;
 	struct pic_line		 l;
-	double			 t0, t1, x, y;
 	int			 i, n;
 
 	if (p->o == NULL || (a = p->o->last) == NULL)
 		return;
 	if (a->op != TAC_OP_MOVE && a->op != TAC_OP_SWAP)
 		return;
+	p->was = p->o->before;
+	p->who = p->o->last_seat;
 	n = a->nseg > TAC_MAXSEG ? TAC_MAXSEG : a->nseg;
 	for (i = 0; i < n; i++) {
-		if (!pic_loc_ok(p, a->seg[i].from) ||
-		    !pic_loc_ok(p, a->seg[i].to) ||
-		    a->seg[i].from == a->seg[i].to)
+		if (pic_seg_path(p, a, i, &l) != 0)
 			continue;
-		pic_seg_line(p, a->seg[i].from, a->seg[i].to,
-		    a->card == TAC_C4, &l, &t0, &t1);
-		if (a->op == TAC_OP_SWAP) {
-			/* A swap is no walk: a straight line, both ways. */
-			l.n = 0;
-			pic_loc_xy(p, a->seg[i].from, 0, &x, &y);
-			pic_line_add(&l, x, y);
-			pic_loc_xy(p, a->seg[i].to, 0, &x, &y);
-			pic_line_add(&l, x, y);
-			t0 = t1 = p->mr * 1.45;
-		}
-		pic_line_trim(&l, t0, 0);
-		pic_line_trim(&l, t1, 1);
-		pic_line_stroke(p, &l, a->op == TAC_OP_SWAP ? 2 : 1);
-		if (n > 1 && l.n >= 2)
+		pic_line_stroke(p, &l, a->op == TAC_OP_SWAP ? 2 : 1, NULL);
+		if (n > 1)
 			pic_seg_number(p, &l, i);
+	}
+}
+
+/*
+ * Where a choice's number goes: beside its arrow's head, on the side of
+ * the board's middle (off the fields and marbles), moved back along the
+ * arrow while it would cover a number already drawn (two choices may
+ * end on one field).  The places taken are kept in taken[0..*ntaken).
+ */
+static void
+pic_option_spot(const struct pic *p, const struct pic_line *l,
+    double taken[][2], int *ntaken, double *x, double *y)
+{
+	double	gap = p->size * 0.028, off = p->size * 0.024, dx, dy, nx, ny;
+	double	hx = l->x[l->n - 1], hy = l->y[l->n - 1], d, back;
+	int	j, k, clash;
+
+	dx = hx - l->x[l->n - 2];
+	dy = hy - l->y[l->n - 2];
+	if ((d = hypot(dx, dy)) == 0)
+		d = 1;
+	dx /= d;
+	dy /= d;
+	nx = -dy;
+	ny = dx;
+	/* The side of the middle of the board. */
+	if ((p->cx - hx) * nx + (p->cy - hy) * ny < 0) {
+		nx = -nx;
+		ny = -ny;
+	}
+	for (k = 0; k < 8; k++) {
+		back = p->size * 0.006 + k * gap * 0.7;
+		*x = hx - dx * back + nx * off;
+		*y = hy - dy * back + ny * off;
+		for (j = 0, clash = 0; j < *ntaken && !clash; j++)
+			clash = hypot(*x - taken[j][0], *y - taken[j][1]) < gap;
+		if (!clash)
+			break;
+	}
+	if (*ntaken < PICTURE_MAXOPTS * TAC_MAXSEG) {
+		taken[*ntaken][0] = *x;
+		taken[*ntaken][1] = *y;
+		(*ntaken)++;
+	}
+}
+
+/* Draw a choice's number in a dark disc, as its button shows it. */
+static void
+pic_option_number(const struct pic *p, double x, double y, int num)
+{
+	cairo_t	*cr = p->cr;
+	char	 text[8];
+	double	 r = p->size * 0.0135;
+
+	cairo_new_path(cr);
+	cairo_arc(cr, x, y, r, 0, 2 * PIC_PI);
+	cairo_set_source_rgb(cr, 0.08, 0.2, 0.55);
+	cairo_fill_preserve(cr);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_set_line_width(cr, p->size * 0.003);
+	cairo_stroke(cr);
+	cairo_select_font_face(cr, PIC_FONT, CAIRO_FONT_SLANT_NORMAL,
+	    CAIRO_FONT_WEIGHT_BOLD);
+	cairo_set_font_size(cr, r * 1.35);
+	snprintf(text, sizeof text, "%d", num);
+	pic_text_at(p, text, x, y);
+}
+
+/*
+ * Draw the choices of the seat to act as arrows on the board as it is,
+ * each numbered as its button (1, 2, ...): every segment of a move, a
+ * swap both ways.  Arrows first, numbers over all of them.
+ */
+void
+pic_options(struct pic *p)
+{
+	static const double	 ink[3] = { 0.08, 0.2, 0.55 };
+	const struct tac_action	*a;
+	struct pic_line		 l;
+	double			 taken[PICTURE_MAXOPTS * TAC_MAXSEG][2], x, y;
+	int			 i, k, n, nopts, ntaken = 0, pass;
+
+	if (p->o == NULL || p->o->opts == NULL)
+		return;
+	nopts = p->o->nopts < PICTURE_MAXOPTS ? p->o->nopts : PICTURE_MAXOPTS;
+	p->was = &p->st->b;
+	p->who = p->st->turn;
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < nopts; i++) {
+			a = &p->o->opts[i];
+			if (a->op != TAC_OP_MOVE && a->op != TAC_OP_SWAP)
+				continue;
+			n = a->nseg > TAC_MAXSEG ? TAC_MAXSEG : a->nseg;
+			for (k = 0; k < n; k++) {
+				if (pic_seg_path(p, a, k, &l) != 0)
+					continue;
+				if (pass == 0) {
+					pic_line_stroke(p, &l, a->op ==
+					    TAC_OP_SWAP ? 2 : 1, ink);
+					continue;
+				}
+				/* A swap has two heads: number its middle. */
+				if (a->op == TAC_OP_SWAP && l.n == 2) {
+					l.x[1] = (l.x[0] + l.x[1]) / 2;
+					l.y[1] = (l.y[0] + l.y[1]) / 2;
+				}
+				pic_option_spot(p, &l, taken, &ntaken, &x, &y);
+				pic_option_number(p, x, y, i + 1);
+			}
+		}
 	}
 }
 

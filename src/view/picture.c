@@ -715,10 +715,15 @@ picture_render(const struct tac_state *st, const struct picture_opts *o,
 	p.lang = (o != NULL && o->lang != NULL) ? o->lang : "en";
 
 	pic_board(&p);
-	pic_kicked(&p, 0);
-	pic_marbles(&p);
-	pic_arrows(&p);
-	pic_kicked(&p, 1);
+	if (o != NULL && o->opts != NULL) {
+		pic_marbles(&p);
+		pic_options(&p);
+	} else {
+		pic_kicked(&p, 0);
+		pic_marbles(&p);
+		pic_arrows(&p);
+		pic_kicked(&p, 1);
+	}
 	turn = st->phase != TAC_PH_OVER && st->phase != TAC_PH_DEAL;
 	for (s = 0; s < p.nseats; s++)
 		pic_label(&p, s, turn && s == st->turn, placed, s);

@@ -6,7 +6,8 @@
  * colour with a letter mark (colour-blind players tell seats apart by the
  * letter), fresh marbles marked, the last action drawn as arrows (every
  * segment of a 7, both marbles of a swap), kicked marbles marked, names,
- * cards left and whose turn it is.
+ * cards left and whose turn it is; or, for the player to act, their
+ * choices as numbered arrows.
  */
 #ifndef PICTURE_H
 #define PICTURE_H
@@ -27,7 +28,16 @@ struct picture_opts {
 	const struct tac_action *last;	/* the last action, or NULL */
 	int		 last_seat;	/* who played it */
 	const struct tac_board *before;	/* the board before it, or NULL */
+	/*
+	 * The choices of the seat to act, drawn as arrows numbered from 1
+	 * in this order (a move's segments, a swap both ways; other kinds
+	 * have none), on the position as it is, instead of the last move.
+	 */
+	const struct tac_action *opts;
+	int		 nopts;		/* at most PICTURE_MAXOPTS are drawn */
 };
+
+#define PICTURE_MAXOPTS	12
 
 /*
  * picture_render: draw st as a PNG into a malloc'd buffer (*png, *len);

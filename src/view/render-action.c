@@ -1,8 +1,8 @@
 /*
- * render-action.c: actions in words people read.  The notation itself
- * never changes (NOTATION.md); what is shown is the game's card names
- * (TAC or TAKER), a reader's words for "discard" and "skip", and arrows
- * for the fields of a button label.
+ * render-action.c: actions in the notation people type, with the game's
+ * card names (TAC or TAKER) and a reader's words for "discard" and
+ * "skip" and the letters of places; what an action does in a player's
+ * words is render-move.c's.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -137,93 +137,4 @@ render_action_text(const struct render_game *g, const char *text,
 	}
 	render_action(g, &a, b);
 	return (0);
-}
-
-/* Is this word of the notation one of the prefixes (TAC, DEVIL)? */
-static int
-render_prefixword(const char *w, size_t n)
-{
-	int	c = tac_card_parse(w, n);
-
-	return (c == TAC_TAC || c == TAC_DEVIL);
-}
-
-/*
- * Append one word of the body of an action (after the card) as a label
- * reads: "12>" is "12 ->", "12>14" is "12 -> 14", "3<>40" is "3 <-> 40",
- * "discard" and "skip" in the reader's language.
- */
-static void
-render_labelword(const char *lang, const char *w, size_t n, struct rbuf *b)
-{
-	size_t	i;
-
-	if (render_keyword(lang, w, n, b))
-		return;
-	for (i = 0; i < n; i++) {
-		if (w[i] == '<' && i + 1 < n && w[i + 1] == '>') {
-			rbuf_addstr(b, i > 0 ? " <->" : "<->");
-			if (i + 2 < n)
-				rbuf_addstr(b, " ");
-			i++;
-		} else if (w[i] == '>') {
-			rbuf_addstr(b, i > 0 ? " ->" : "->");
-			if (i + 1 < n)
-				rbuf_addstr(b, " ");
-		} else
-			render_placechar(lang, w, n, i, b);
-	}
-}
-
-/*
- * Append a fragment of the notation (a menu label, or a whole prefix with
- * before "") as people read it, in the game's card names.  before is the
- * notation chosen up to the fragment: it tells whether the card was named
- * already (a number then is a field, not a card) and whether the fragment
- * goes on a word that is not finished ("7 12>" + "14").
- */
-void
-render_fragment(const struct render_game *g, const char *before,
-    const char *frag, struct rbuf *b)
-{
-	const char	*lang = render_lang(g, NULL), *p, *e;
-	size_t		 n;
-	int		 card = 0, c, first = 1, give = 0;
-
-	/* How far the action went before the fragment. */
-	for (p = before; *p != '\0'; p = e + strspn(e, " ")) {
-		p += strspn(p, " ");
-		e = p + strcspn(p, " ");
-		if (e == p)
-			break;
-		if (!render_prefixword(p, (size_t)(e - p)))
-			card = 1;
-	}
-	for (p = frag; *p != '\0'; p = e) {
-		p += strspn(p, " ");
-		if (*p == '\0')
-			break;
-		e = p + strcspn(p, " ");
-		n = (size_t)(e - p);
-		if (!first)
-			rbuf_addstr(b, " ");
-		first = 0;
-		if (give) {
-			c = tac_card_parse(p, n);
-			rbuf_add(b, tr(lang, "give %s"), c >= 0 ?
-			    render_card(lang, g->cfg.names, c) : "?");
-			give = 0;
-			card = 1;
-		} else if (!card && n == 4 && strncmp(p, "give", 4) == 0) {
-			give = 1;
-			first = 1;
-		} else if (!card && (c = tac_card_parse(p, n)) >= 0) {
-			rbuf_addstr(b, render_card(lang, g->cfg.names, c));
-			if (c != TAC_TAC && c != TAC_DEVIL)
-				card = 1;
-		} else
-			render_labelword(lang, p, n, b);
-	}
-	if (give)
-		rbuf_add(b, tr(lang, "give %s"), "");
 }

@@ -1,5 +1,5 @@
 /*
- * render.c: the text of boards, hands, the numbered menu and results.
+ * render.c: the text of boards, hands and results.
  *
  * Pure functions of a position (the engine's state) and the people at
  * its table (struct render_game): nothing here knows where a game is
@@ -398,32 +398,6 @@ render_hand(const struct render_game *g, const struct tac_state *st, int seat,
 			    render_card(lang, g->cfg.names, c));
 	}
 	rbuf_addstr(b, "\n");
-}
-
-/*
- * Append the legal actions of the position as a numbered menu (1-based,
- * the order of tac_legal(), which is deterministic: a number typed later
- * means the same action as long as the position has not changed).
- * Returns the number of actions.
- */
-int
-render_menu(const struct render_game *g, const struct tac_state *st,
-    struct tac_list *l, struct rbuf *b)
-{
-	const char	*lang = render_lang(g, NULL);
-	int		 i, n;
-
-	if ((n = tac_legal(st, l)) <= 0)
-		return (0);
-	for (i = 0; i < n; i++) {
-		rbuf_add(b, "%3d. ", i + 1);
-		render_action(g, &l->a[i], b);
-		rbuf_addstr(b, "\n");
-	}
-	rbuf_addstr(b, tr(lang, "Type a number, or the move itself (for "
-	    "example: 7 12>14 40>45)."));
-	rbuf_addstr(b, "\n");
-	return (n);
 }
 
 /* Append the outcome: the winning team's members, or no winner. */

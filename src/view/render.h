@@ -33,7 +33,8 @@ struct render_opts {
 	int		 style;		/* enum render_style */
 	const char	*lang;		/* when the row has no game: "en" */
 	const char	*viewer;	/* the reader's user id, or NULL */
-	int		 menu;		/* "turn" rows show a numbered menu */
+	int		 menu;		/* buttons are shown as numbered lines
+					   (a terminal): no pictures */
 };
 
 #define RENDER_NAMECHARS	24	/* characters of a name in a text */
@@ -77,9 +78,6 @@ void		 render_board(const struct render_opts *,
 		     struct rbuf *);
 void		 render_hand(const struct render_game *,
 		     const struct tac_state *, int, struct rbuf *);
-int		 render_menu(const struct render_game *,
-		     const struct tac_state *, struct tac_list *,
-		     struct rbuf *);
 void		 render_result(const struct render_opts *,
 		     const struct render_game *, int, struct rbuf *);
 void		 render_deadline(const char *, int64_t, struct rbuf *);
@@ -89,9 +87,37 @@ void		 render_action(const struct render_game *,
 		     const struct tac_action *, struct rbuf *);
 int		 render_action_text(const struct render_game *, const char *,
 		     struct rbuf *);
-void		 render_fragment(const struct render_game *, const char *,
-		     const char *, struct rbuf *);
 void		 render_place(const char *, int, struct rbuf *);
+
+/*
+ * render-move.c: an action, or a range of its tokens, in words (see
+ * there).  Tokens are counted as src/play/menu.h cuts an action: the
+ * TAC and DEVIL prefixes and the card, then each segment's marble and
+ * target (a swap: its two marbles; discard, skip: one), a gift one.
+ */
+#define RENDER_LABELMAX		40	/* characters of a button's label */
+#define RENDER_LABELNAME	12	/* characters of a name in a label */
+
+struct render_move {
+	const struct tac_action *a;
+	int		 seat;		/* who plays it */
+	int		 you;		/* the words are for that player */
+	int		 marbles[TAC_MAXSEG];	/* tac_marbles(); -1: not known */
+	int		 nkicked;
+	int		 kicked[TAC_MAXSEATS];	/* whose marbles it kicks */
+	int		 names;		/* characters of a name, 0: letters */
+	int		 brief;		/* ", " between steps, not ", then " */
+};
+
+void		 render_move_init(struct render_move *,
+		     const struct tac_state *, const struct tac_action *, int,
+		     int);
+int		 render_move_ntok(const struct tac_action *);
+void		 render_move_words(const struct render_game *,
+		     const struct render_move *, int, int, struct rbuf *);
+void		 render_move_fit(const struct render_game *,
+		     const struct render_move *, int, int, size_t,
+		     struct rbuf *);
 
 /* render-why.c */
 void		 render_why(const struct render_game *, const struct tac_why *,

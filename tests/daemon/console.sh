@@ -3,7 +3,8 @@
 # English and Russian, and a game stopped mid-way that resumes on restart
 # exactly where it was.
 #
-# The person always picks the first move of the menu ("1").  After each
+# The person always picks the first choice of the menu ("1"), which
+# may open the next step of a move.  After each
 # line the AI seats play until it is the person's turn again, so a given
 # seed and a given number of lines make one exact game.
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/daemon/lib.sh"
@@ -25,6 +26,14 @@ ones 2000 | "$TACD" -f a.conf --console seed=5 >a.out 2>a.err
 check "a console game exits 0" [ $? -eq 0 ]
 check "it shows the menu" grep -q '^  1\. ' a.out
 check "it shows the board" grep -q '^R  0 ' a.out
+# The choices are a chat's buttons as numbered lines: never more than 12
+# at once; a 7 or a swap goes on step by step.
+most=$(awk '/^ *[0-9]+\. /{ if (++n > m) m = n; next } { n = 0 }
+    END { print m + 0 }' a.out)
+check "at most 12 numbered lines at once ($most)" \
+    [ "$most" -ge 2 -a "$most" -le 12 ]
+check "a choice opens the next step" grep -q '^Choose the next step\.' a.out
+check "moves are told in words" grep -q '^  [0-9]\. .* → ' a.out
 check "it shows the hand" grep -q '^Your cards: ' a.out
 check "the game ends" grep -q '^Game over. The winners: ' a.out
 check "no warnings" [ ! -s a.err ]

@@ -97,6 +97,7 @@ check_path(const struct tac_state *st, const char *path)
 	struct tac_state	 t;
 	struct tac_action	 a;
 	char			 why[128];
+	size_t			 plen;
 	int			 node, leaf, i;
 
 	node = menu_build(st, st->turn, path, m, l) == 0;
@@ -111,11 +112,16 @@ check_path(const struct tac_state *st, const char *path)
 	}
 	if (!node)
 		return;
-	if (m->n < 1 || m->n > MENU_MAX)
-		fail("a node without entries", path);
+	/* A page "PATH+K" is the node at PATH. */
+	plen = strcspn(path, "+");
+	if (m->n < 1 || m->n + (m->more[0] != '\0') + !m->top > MENU_KEYS)
+		fail("a node without entries, or with too many", path);
+	if ((m->more[0] != '\0' && menu_build(st, st->turn, m->more, c, l) !=
+	    0) || (!m->top && menu_build(st, st->turn, m->back, c, l) != 0))
+		fail("more or back leads nowhere", path);
 	for (i = 0; i < m->n; i++) {
-		if (strlen(m->e[i].path) != strlen(path) + 1 ||
-		    strncmp(m->e[i].path, path, strlen(path)) != 0)
+		if (strlen(m->e[i].path) != plen + 1 ||
+		    strncmp(m->e[i].path, path, plen) != 0)
 			fail("an entry's path is not one step on", path);
 		if (m->e[i].leaf ? menu_action(st, st->turn, m->e[i].path, &a,
 		    l) != 0 : menu_build(st, st->turn, m->e[i].path, c, l) != 0)
@@ -128,8 +134,8 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const struct tac_state	*st;
-	char			 text[128], path[MENU_PATHMAX + 1];
-	size_t			 i, n;
+	char			 text[128], path[MENU_PATHMAX + 3];
+	size_t			 i, n, k;
 
 	if (l == NULL)
 		setup();
@@ -152,9 +158,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (i = 1; i < size && i <= MENU_PATHMAX; i++) {
 		if (menu_build(st, st->turn, path, m, l) != 0)
 			fail("the walk lost its way", path);
-		n = strlen(path);
-		memcpy(path, m->e[data[i] % m->n].path, n + 2);
-		if (m->e[data[i] % m->n].leaf)
+		/* A byte past the entries turns the page, if there is one. */
+		k = data[i] % (size_t)(m->n + (m->more[0] != '\0'));
+		if (k == (size_t)m->n) {
+			snprintf(path, sizeof path, "%s", m->more);
+			continue;
+		}
+		snprintf(path, sizeof path, "%s", m->e[k].path);
+		if (m->e[k].leaf)
 			break;
 	}
 	check_path(st, path);

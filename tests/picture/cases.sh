@@ -20,6 +20,12 @@ picture_cases() {
 	"$1" seven --last '7 12>13 60>0H1 0H3>0H4' "$cases/seven.json"
 	# A swap on the 6-seat board.
 	"$1" swap --last 'TR 8<>50' "$cases/swap.json"
+	# A turn's choices as numbered arrows: an enter, steps on the
+	# circle, backwards with a 4 and one inside the home; then a
+	# Trickster's swaps (numbered at their middles) beside a 2.
+	"$1" options --options "$cases/options.json"
+	"$1" options-swap --options --names 'Anna,Boris,Clara,Dmitri' \
+	    "$cases/options-swap.json"
 	# A recorded game after 152 actions: a 7 from the circle into a home.
 	"$1" record --record "$cases/game.json" --at 152
 	# The chart a game's end shows: each team's marbles at home per

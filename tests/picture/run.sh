@@ -99,6 +99,12 @@ run "$tacctl" render --size "$picture_size" -o "$tmp/noarrow.png" \
 expect_rc 0 "render the 7's outcome without the move"
 run "$pngdiff" "$golden/seven.png" "$tmp/noarrow.png"
 expect_rc 1 "a missing 7 is found"
+# The choices are drawn: the same position without --options differs.
+run "$tacctl" render --size "$picture_size" -o "$tmp/nooptions.png" \
+    "$cases/options.json"
+expect_rc 0 "render the options position without its choices"
+run "$pngdiff" "$golden/options.png" "$tmp/nooptions.png"
+expect_rc 1 "missing choice arrows are found"
 # One letter of one name (Dmitri, Dmitry: 582 pixels when written).
 run "$tacctl" render --size "$picture_size" -o "$tmp/letter.png" \
     --names 'Anna,Борис,Chloé Wilhelmina-Fitzgerald,Dmitry' \

@@ -83,21 +83,44 @@ say(group.filter(m => /^(New game|Game) #1\b/.test(m.text) &&
     'one lobby message in the group');
 say(group.some(m => /^Game #1 has started\./.test(m.text)),
     'the lobby message tells the game started');
-// Every card play has its line: "Clara: 7 - 1>4 32>2H4".
+// What the words of an action must hold: for "7 1>4 32>2H4", "→ 4" and
+// "→ home 4"; "Enter a marble" for a marble from the base; "Swap",
+// "Discard", "Skip" for the others.
+const told = (action) => {
+	const words = action.replace(/^(TAC |DEVIL )+/, '').split(' ');
+	const want = [];
+	for (const w of words.slice(1)) {
+		const mv = /^([^<>]+)>(.+)$/.exec(w);
+		if (/<>/.test(w))
+			want.push('Swap');
+		else if (w === 'discard')
+			want.push('Discard');
+		else if (w === 'skip')
+			want.push('Skip');
+		else if (mv && mv[1] === 'B')
+			want.push('Enter a marble');
+		else if (mv)
+			want.push('\u2192 ' + mv[2].replace(/^\d+H(\d)$/,
+			    'home $1'));
+	}
+	return want;
+};
+// Every card play has its line: "Clara: 7: 1 → 4, then 32 → home 4".
 let missing = [];
 for (const s of plan) {
 	if (/^give /.test(s.action))
 		continue;
-	const words = s.action.replace(/^(TAC |DEVIL )+/, '').split(' ');
-	const tail = words.slice(1).filter(w => /[>]/.test(w)).join(' ');
-	const re = names[s.seat] + ': ' + (/^TAC /.test(s.action) ? 'TAC ' : '');
-	if (!lines.some(l => l.startsWith(re) && l.includes(tail)))
+	const re = names[s.seat] + ': ' + (/^TAC /.test(s.action) ? 'TAC ' :
+	    /^DEVIL /.test(s.action) ? 'Devil ' : '');
+	if (!lines.some(l => l.startsWith(re) && told(s.action).every(w =>
+	    l.includes(w))))
 		missing.push(s.i + ' ' + s.action);
 }
 say(missing.length === 0, 'every move has its line in the group' +
     (missing.length ? ' (missing: ' + missing.slice(0, 5).join('; ') + ')' : ''));
 say(lines.some(l => /^\w+: TAC /.test(l)), 'a TAC play is told');
-say(lines.some(l => /^\w+: 7 - \S+>\S+ \S+>/.test(l)), 'a 7 split is told');
+say(lines.some(l => /^\w+: 7: .+ \u2192 .+, then .+ \u2192 /.test(l)),
+    'a 7 split is told');
 say(lines.filter(l => / gave a card\.$/.test(l)).length ===
     plan.filter(s => /^give /.test(s.action)).length,
     'every gift is told without its card');
@@ -116,9 +139,8 @@ for (const [u, name] of [['1000', 'Anna'], ['1001', 'Boris'],
 		if (m === undefined || m.keys.length > 0)
 			return true;
 		if (/^give /.test(s.action))
-			return !/: give \S/.test(m.text);
-		return !m.text.includes(s.action.split(' ')
-		    .filter(w => /[>]/.test(w)).join(' '));
+			return !/: Give \S/.test(m.text);
+		return !told(s.action).every(w => m.text.includes(w));
 	});
 	say(done.length === turns && bad.length === 0, name + '\'s ' +
 	    turns + ' turn messages end as "You played: ..." (' +

@@ -199,9 +199,11 @@ const play = async (msg) => {
 (async () => {
 	let msg = await turnMessage(k => k.includes('"1:' + first + ':menu '));
 	let done = await play(msg);
-	say(/^Game #1\. You played: /.test(done.text) &&
+	// A turn message may be a picture: its words are the caption.
+	say(/^Game #1\. You played: /.test(done.text || done.caption) &&
 	    !done.reply_markup.includes('callback_data'), 'turn ' + first +
-	    ': the message shows the move, without buttons: ' + done.text);
+	    ': the message shows the move, without buttons: ' +
+	    (done.text || done.caption));
 	// The next turn of 1003's comes as a message of its own.
 	const later = (m) => {
 		const t = /"1:(\d+):menu /.exec(m);
@@ -213,9 +215,9 @@ const play = async (msg) => {
 	if (msg === null)
 		return;
 	done = await play(msg);
-	say(/^Game #1\. You played: /.test(done.text) &&
+	say(/^Game #1\. You played: /.test(done.text || done.caption) &&
 	    !done.reply_markup.includes('callback_data'), 'the next turn ' +
-	    'was played by buttons too: ' + done.text);
+	    'was played by buttons too: ' + (done.text || done.caption));
 })();
 JS
 cat press.out

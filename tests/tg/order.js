@@ -1,10 +1,13 @@
 // order.js: did a group get its game's move lines in the order of the
 // game's log?  The bot's messages to the group (from the fake API's
-// /ctl/sent, edits left out) are split into lines; each "Name: ACTION"
-// or "Name gave a card." line is one action, read back into notation and
-// compared with the record's actions (gifts as a bare "give": they are
-// secret).  The messages are HTML: the lines are unescaped first.  Prints "order CHAT: N actions in order" or the first
-// difference, and exits 1 on one.
+// /ctl/sent, edits left out) are split into lines; each "Name: WORDS"
+// or "Name gave a card." line is one action.  Lines are in words ("7:
+// 12 → 13, then 60 → home 2, kicks Boris"), so each side is cut to what
+// both say: the card, then in order each marble's target ("13", "h2"),
+// "enter" for a marble from the base, "swap", "discard", "skip" (gifts
+// are a bare "give": they are secret).  The messages are HTML: the lines
+// are unescaped first.  Prints "order CHAT: N actions in order" or the
+// first difference, and exits 1 on one.
 //
 // usage: node order.js SENT.json RECORD.json CHAT
 'use strict';
@@ -16,21 +19,62 @@ const chat = String(process.argv[4]);
 const names = { Trickster: 'TR', Angel: 'ANGEL', Devil: 'DEVIL',
     Warrior: 'WARRIOR', Fool: 'FOOL' };
 
-// A move line's action in notation, or null if the line is none.
+// An action of the log cut to its card and targets (see above).
+function actionSig(a) {
+	if (a.startsWith('give '))
+		return 'give';
+	const words = a.split(' ');
+	const head = [];
+	let i = 0;
+	while (i < words.length && /^(TAC|DEVIL)$/.test(words[i]))
+		head.push(words[i++]);
+	head.push(words[i++]);
+	for (; i < words.length; i++) {
+		const w = words[i];
+		const mv = /^([^<>]+)>(.+)$/.exec(w);
+		if (/<>/.test(w))
+			head.push('swap');
+		else if (w === 'discard' || w === 'skip')
+			head.push(w);
+		else if (mv && mv[1] === 'B')
+			head.push('enter');
+		else if (mv)
+			head.push(mv[2].replace(/^\d+H(\d)$/, 'h$1'));
+	}
+	return head.join(' ');
+}
+
+// A move line cut the same way, or null if the line is none.
 function lineAction(line) {
 	if (/ gave a card\.$/.test(line))
 		return 'give';
-	const m = line.match(/^[^:]+: (.*)$/);
+	const m = line.match(/^[^:]+?: (.*)$/);
 	if (!m)
 		return null;
-	const body = m[1].replace(/, kicks .*$/, '');
-	const words = body.split(' ').filter((w) => w !== '-')
-	    .map((w) => names[w] || w);
-	return words.length ? words.join(' ') : null;
+	let body = m[1].replace(/, kicks .*$/, ''), head, rest;
+	const d = /^Discard (.*)$/.exec(body);
+	if (d) {
+		head = d[1];
+		rest = 'Discard';
+	} else {
+		const k = body.indexOf(': ');
+		head = k < 0 ? body : body.slice(0, k);
+		rest = k < 0 ? '' : body.slice(k + 2);
+	}
+	const out = head.split(' ').map((w) => names[w] || w);
+	const re = /Enter a marble|Swap|Skip|Discard|\u2192 (home \d|\d+)/g;
+	let t;
+	while ((t = re.exec(rest)) !== null) {
+		if (t[1] !== undefined)
+			out.push(t[1].replace(/^home /, 'h'));
+		else
+			out.push({ 'Enter a marble': 'enter', Swap: 'swap',
+			    Skip: 'skip', Discard: 'discard' }[t[0]]);
+	}
+	return out.join(' ');
 }
 
-const want = (rec.actions || []).map((a) =>
-    a.startsWith('give ') ? 'give' : a);
+const want = (rec.actions || []).map(actionSig);
 const got = [];
 for (const s of sent) {
 	if (String(s.chat) !== chat || s.method !== 'sendMessage' || !s.text)

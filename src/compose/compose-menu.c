@@ -1,0 +1,295 @@
+/*
+ * compose-menu.c: a player's action menu (src/play/menu.h) as messages:
+ * each node's buttons in words that fit a phone, the "menu" row's text,
+ * and a turn message's buttons with the choices to draw on its picture.
+ *
+ * A button says what pressing it does, in the player's terms ("13: Enter
+ * a marble", "12 → 13", "Swap your 19 with Boris's 40"), in at most
+ * RENDER_LABELMAX characters; a leaf says whom it kicks.  No message has
+ * more than MENU_KEYS buttons: the menu pages a long node, and "more"
+ * and "back" are counted in.  When a turn's choices are few enough to
+ * list at once (a flat root) and the message is a picture, they are
+ * numbered as the picture's arrows are.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compose.h"
+#include "i18n.h"
+#include "menu.h"
+#include "utf8.h"
+#include "xmalloc.h"
+
+/* The numbers of a flat root's choices: ① to ⑨, as on the picture. */
+static const char *const compose_circled[MENU_FLAT] = {
+	"\xe2\x91\xa0", "\xe2\x91\xa1", "\xe2\x91\xa2", "\xe2\x91\xa3",
+	"\xe2\x91\xa4", "\xe2\x91\xa5", "\xe2\x91\xa6", "\xe2\x91\xa7",
+	"\xe2\x91\xa8"
+};
+
+/*
+ * Append the label of entry i of node m of st's menu: its words, with
+ * whom it kicks if it plays, numbered if asked (COMPOSE_NUMBERED: a
+ * flat root drawn on a picture), people as their colours' letters if
+ * asked (COMPOSE_LETTERS: two players of one name), in at most
+ * RENDER_LABELMAX characters.
+ */
+void
+compose_menu_label(const struct render_game *t, const struct tac_state *st,
+    const struct menu *m, int i, int how, struct rbuf *b)
+{
+	const struct menu_entry	*e = &m->e[i];
+	struct render_move	 mv;
+	size_t			 max = RENDER_LABELMAX;
+
+	render_move_init(&mv, st, &e->a, st->turn, 1);
+	if (!e->leaf)
+		mv.nkicked = 0;
+	if ((how & COMPOSE_NUMBERED) && m->flat && i < MENU_FLAT) {
+		rbuf_add(b, "%s ", compose_circled[i]);
+		max -= 2;
+	}
+	if (how & COMPOSE_LETTERS)
+		mv.names = 0;
+	render_move_fit(t, &mv, e->from, e->to, max, b);
+}
+
+/*
+ * The labels of node m's entries into labels[] (the caller frees them):
+ * with people's names, or with their colours' letters when names would
+ * make two buttons alike (two players of one name).
+ */
+static void
+compose_menu_labels(const struct render_game *t, const struct tac_state *st,
+    const struct menu *m, int how, char **labels)
+{
+	struct rbuf	b = { NULL, 0, 0 };
+	int		i, j, same = 0;
+
+	for (i = 0; i < m->n; i++) {
+		rbuf_reset(&b);
+		compose_menu_label(t, st, m, i, how, &b);
+		labels[i] = xstrdup(b.s != NULL ? b.s : "?");
+		for (j = 0; j < i; j++)
+			same |= strcmp(labels[i], labels[j]) == 0;
+	}
+	for (i = 0; same && i < m->n; i++) {
+		rbuf_reset(&b);
+		compose_menu_label(t, st, m, i, how | COMPOSE_LETTERS, &b);
+		free(labels[i]);
+		labels[i] = xstrdup(b.s != NULL ? b.s : "?");
+	}
+	rbuf_free(&b);
+}
+
+/* How many buttons of a width fit on one row of a phone's screen. */
+static size_t
+compose_perrow(size_t w)
+{
+	if (w <= 3)
+		return (6);
+	if (w <= 6)
+		return (4);
+	if (w <= 10)
+		return (3);
+	if (w <= 18)
+		return (2);
+	return (1);
+}
+
+/*
+ * The buttons of a menu node (page) of st for game t at turn: its
+ * entries, several a row by their width, then "more" to the next page
+ * and "<- back" unless it is the root's first page.  Each presses
+ * "/menu PATH".  numbered: number a flat root's choices.
+ */
+void
+compose_menu_keys(const struct render_game *t, const struct tac_state *st,
+    const struct menu *m, int64_t turn, int numbered, struct compose_keys *k)
+{
+	char	*labels[MENU_KEYS], cmd[MENU_PATHMAX + 16];
+	size_t	 w = 0, per, inrow = 0;
+	int	 i;
+
+	compose_menu_labels(t, st, m, numbered ? COMPOSE_NUMBERED : 0,
+	    labels);
+	for (i = 0; i < m->n; i++) {
+		if (utf8_width(labels[i]) > w)
+			w = utf8_width(labels[i]);
+	}
+	per = compose_perrow(w);
+	for (i = 0; i < m->n; i++) {
+		if (inrow == per) {
+			compose_keys_newrow(k);
+			inrow = 0;
+		}
+		snprintf(cmd, sizeof cmd, "menu %s", m->e[i].path);
+		compose_keys_add(k, labels[i], t->id, turn, cmd);
+		free(labels[i]);
+		inrow++;
+	}
+	compose_keys_newrow(k);
+	if (m->more[0] != '\0') {
+		snprintf(cmd, sizeof cmd, "menu %s", m->more);
+		compose_keys_add(k, tr(t->lang, "more ->"), t->id, turn, cmd);
+	}
+	if (!m->top) {
+		snprintf(cmd, sizeof cmd, "menu %s", m->back);
+		compose_keys_add(k, tr(t->lang, "<- back"), t->id, turn, cmd);
+	}
+	compose_keys_newrow(k);
+}
+
+/*
+ * The menu node at path for seat of game g, built on the position as it
+ * is now: 0, or -1 when there is none (no position, or the path names
+ * nothing now).  m and l are the caller's (both are big).
+ */
+static int
+compose_node(struct svc *svc, const struct svc_game *g, int seat,
+    const char *path, struct tac_state *st, struct menu *m,
+    struct tac_list *l)
+{
+	if (svc_game_position(svc, g->id, -1, st) != 0)
+		return (-1);
+	return (menu_build(st, seat, path, m, l));
+}
+
+/* Append what the player is asked at node m: a card, a move, a step. */
+static void
+compose_ask(const char *lang, const struct menu *m, struct rbuf *b)
+{
+	if (m->flat && m->n > 0 && m->e[0].a.op == TAC_OP_GIVE)
+		rbuf_addstr(b, tr(lang, "Choose a card to give."));
+	else if (m->flat)
+		rbuf_addstr(b, tr(lang, "Choose a move."));
+	else if (m->top)
+		rbuf_addstr(b, tr(lang, "Choose a card."));
+	else
+		rbuf_addstr(b, tr(lang, "Choose the next step."));
+	if (m->npages > 1) {
+		rbuf_addstr(b, " ");
+		rbuf_add(b, tr(lang, "Page %d of %d."), m->page + 1,
+		    m->npages);
+	}
+}
+
+/*
+ * The text and buttons of a "menu" row: the hand, the action chosen so
+ * far and the node's choices.  -1 when there is nothing to show (no such
+ * node now).  The caller checks that the row's turn is the game's.
+ */
+int
+compose_menu(struct svc *svc, const struct svc_game *g, int seat,
+    const char *path, struct rbuf *text, struct compose_keys *k)
+{
+	struct render_game	 t;
+	struct render_move	 mv;
+	struct tac_state	 st, view;
+	struct tac_list		*l;
+	struct menu		*m;
+	struct rbuf		 pre = { NULL, 0, 0 };
+	int			 rc = -1;
+
+	l = xmalloc(sizeof *l);
+	m = xmalloc(sizeof *m);
+	if (compose_node(svc, g, seat, path, &st, m, l) != 0)
+		goto out;
+	compose_game(g, &t);
+	rbuf_add(text, tr(t.lang, "Game #%lld."), (long long)g->id);
+	rbuf_addstr(text, " ");
+	tac_view(&st, seat, &view);
+	render_hand(&t, &view, seat, text);
+	if (m->depth > 0) {
+		render_move_init(&mv, &st, &m->a, seat, 1);
+		mv.nkicked = 0;
+		render_move_words(&t, &mv, 0, m->depth, &pre);
+		rbuf_add(text, tr(t.lang, "Your move: %s"), pre.s != NULL ?
+		    pre.s : "");
+		rbuf_addstr(text, "\n");
+	}
+	compose_ask(t.lang, m, text);
+	compose_menu_keys(&t, &st, m, g->turn_no, 0, k);
+	rc = 0;
+out:
+	rbuf_free(&pre);
+	free(m);
+	free(l);
+	return (rc);
+}
+
+/*
+ * The buttons of a "turn" row: the menu's root, if seat is to act, the
+ * choices numbered when numbered and the root lists them all; the
+ * actions of such a root into opts (at most COMPOSE_OPTS, *nopts), for
+ * the picture to draw as numbered arrows, when opts is not NULL.  -1
+ * when there are no buttons.
+ */
+static int
+compose_root(struct svc *svc, const struct svc_game *g, int seat,
+    int numbered, struct compose_keys *k, struct tac_action *opts,
+    int *nopts)
+{
+	struct render_game	 t;
+	struct tac_state	 st;
+	struct tac_list		*l;
+	struct menu		*m;
+	int			 i, drawn = 0, rc = -1;
+
+	l = xmalloc(sizeof *l);
+	m = xmalloc(sizeof *m);
+	if (compose_node(svc, g, seat, "", &st, m, l) == 0 && m->n > 0) {
+		for (i = 0; m->flat && i < m->n; i++)
+			drawn |= m->e[i].a.op == TAC_OP_MOVE ||
+			    m->e[i].a.op == TAC_OP_SWAP;
+		compose_game(g, &t);
+		compose_menu_keys(&t, &st, m, g->turn_no, numbered && drawn, k);
+		for (i = 0; opts != NULL && drawn && i < m->n &&
+		    i < COMPOSE_OPTS; i++)
+			opts[(*nopts)++] = m->e[i].a;
+		rc = 0;
+	}
+	free(m);
+	free(l);
+	return (rc);
+}
+
+/*
+ * The buttons of a "turn" row: the menu's root, if seat is to act.  -1
+ * when there are none.
+ */
+int
+compose_turnkeys(struct svc *svc, const struct svc_game *g, int seat,
+    struct compose_keys *k)
+{
+	return (compose_root(svc, g, seat, 0, k, NULL, NULL));
+}
+
+/*
+ * Give a "turn" message its buttons and, when the bridge shows pictures
+ * and the game's board is one, the board as its picture with the
+ * choices drawn on it (if they are few enough to list at once: then
+ * numbered as the buttons are).  The text stands in when the picture
+ * cannot be shown.
+ */
+void
+compose_turnmsg(struct svc *svc, struct compose_msg *m, int seat,
+    int pictures)
+{
+	int	picture;
+
+	if (!m->have)
+		return;
+	picture = pictures && strcmp(m->g.board, "text") != 0;
+	m->nopts = 0;
+	if (compose_root(svc, &m->g, seat, picture, &m->keys, m->opts,
+	    &m->nopts) != 0)
+		return;
+	m->setkeys = 1;
+	m->picture = picture;
+}

@@ -1,0 +1,461 @@
+/*
+ * render-move.c: actions in a player's words, for buttons and for the
+ * lines that tell a move: "13: Enter a marble", "9: 19 → 28",
+ * "7: 12 → 13, then 48 → 54", "Trickster: Swap your 19 with Boris's 40",
+ * "Discard 5", and ", kicks Boris" after a move that kicks.
+ *
+ * Words are made for a range of an action's tokens, as the menu cuts an
+ * action into choices (src/play/menu.h; the view counts them the same
+ * way): the prefixes and the card, then each segment's marble and where
+ * it goes, a swap's two marbles, or discard, skip; a gift is one token.
+ * A range that starts at a segment's target says the whole segment
+ * ("12 → 13"), and one at a swap's second marble the whole swap: each
+ * button says what it does.  The player's own marbles are field
+ * numbers; another seat's carry its colour's letter, as on the picture
+ * ("B40"), or its player's name where a sentence names people.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "render.h"
+#include "utf8.h"
+#include "xmalloc.h"
+
+#define RENDER_ARROW	"\xe2\x86\x92"	/* → */
+
+/* The tokens before an action's body: its prefixes and card, or a gift. */
+static int
+render_move_nhead(const struct tac_action *a)
+{
+	if (a->op == TAC_OP_GIVE)
+		return (1);
+	return (!!a->tac + !!a->devil + 1);
+}
+
+/* How many tokens an action has, as the menu counts them (render.h). */
+int
+render_move_ntok(const struct tac_action *a)
+{
+	int	n = render_move_nhead(a), nseg;
+
+	switch (a->op) {
+	case TAC_OP_DISCARD:
+	case TAC_OP_SKIP:
+		return (n + 1);
+	case TAC_OP_SWAP:
+		return (n + 2);
+	case TAC_OP_MOVE:
+		nseg = a->nseg < TAC_MAXSEG ? a->nseg : TAC_MAXSEG;
+		return (n + 2 * nseg);
+	default:
+		return (n);
+	}
+}
+
+/* Append a seat's colour letter, as the board and the picture mark it. */
+static void
+render_move_letter(const struct render_game *g, int seat, struct rbuf *b)
+{
+	struct render_opts	o = { RENDER_PLAIN, NULL, NULL, 0 };
+
+	render_mark(&o, render_lang(g, NULL), seat, b);
+}
+
+/* Append who sits in seat: a name of at most mv->names characters. */
+static void
+render_move_who(const struct render_game *g, const struct render_move *mv,
+    int seat, struct rbuf *b)
+{
+	struct render_opts	 o = { RENDER_PLAIN, NULL, NULL, 0 };
+	char			*name, cut[UTF8_NAMEMAX];
+
+	if (mv->names == 0) {
+		render_move_letter(g, seat, b);
+		return;
+	}
+	name = render_seat_dup(&o, g, seat);
+	utf8_shorten(name != NULL ? name : "?", (size_t)mv->names, cut,
+	    sizeof cut);
+	rbuf_addstr(b, cut);
+	free(name);
+}
+
+/* Is the marble of segment i someone else's than the player's? */
+static int
+render_move_other(const struct render_game *g, const struct render_move *mv,
+    int i)
+{
+	int	o = i >= 0 && i < TAC_MAXSEG ? mv->marbles[i] : -1;
+
+	return (o >= 0 && o < g->cfg.nseats && o != mv->seat);
+}
+
+/*
+ * Append a place: a field's number, "home 2" (brief: "H2", the letter
+ * the notation's words use), "base".
+ */
+static void
+render_move_place(const char *lang, int brief, int loc, struct rbuf *b)
+{
+	if (loc == TAC_LOC_BASE)
+		/* TRANSLATORS: where a kicked marble goes: "12 → base". */
+		rbuf_addstr(b, tr(lang, "base"));
+	else if (TAC_LOC_ISHOME(loc) && brief)
+		rbuf_add(b, "%s%d", trc(lang, "place", "H"),
+		    TAC_LOC_DEPTH(loc));
+	else if (TAC_LOC_ISHOME(loc))
+		/* TRANSLATORS: a field of a seat's home, 1 to 4 (deepest). */
+		rbuf_add(b, tr(lang, "home %d"), TAC_LOC_DEPTH(loc));
+	else
+		rbuf_add(b, "%d", loc);
+}
+
+/* Append the marble segment i moves: its place, lettered if not own. */
+static void
+render_move_marble(const struct render_game *g, const struct render_move *mv,
+    int i, struct rbuf *b)
+{
+	const char	*lang = render_lang(g, NULL);
+	int		 loc = mv->a->seg[i].from;
+
+	if (render_move_other(g, mv, i)) {
+		render_move_letter(g, mv->marbles[i], b);
+		if (TAC_LOC_ISHOME(loc) && !mv->brief)
+			rbuf_addstr(b, " ");
+	}
+	render_move_place(lang, mv->brief, loc, b);
+}
+
+/* Append "Enter a marble" for segment i, from a base. */
+static void
+render_move_enter(const struct render_game *g, const struct render_move *mv,
+    int i, struct rbuf *b)
+{
+	const char	*lang = render_lang(g, NULL);
+	struct rbuf	 who = { NULL, 0, 0 };
+
+	if (!render_move_other(g, mv, i)) {
+		rbuf_addstr(b, tr(lang, "Enter a marble"));
+		return;
+	}
+	render_move_who(g, mv, mv->marbles[i], &who);
+	/* TRANSLATORS: an Angel (or a finished player) brings another
+	   player's marble in; %s is that player. */
+	rbuf_add(b, tr(lang, "Enter a marble for %s"), who.s);
+	rbuf_free(&who);
+}
+
+/* Join a step to the words so far: "12 → 13, then 48 → 54". */
+static void
+render_move_then(const char *lang, int brief, struct rbuf *w,
+    const struct rbuf *step)
+{
+	struct rbuf	t = { NULL, 0, 0 };
+
+	if (w->len == 0) {
+		rbuf_addstr(w, step->s);
+		return;
+	}
+	if (brief)
+		rbuf_add(&t, "%s, %s", w->s, step->s);
+	else
+		/* TRANSLATORS: two steps of a 7, one after the other. */
+		rbuf_add(&t, tr(lang, "%s, then %s"), w->s, step->s);
+	rbuf_reset(w);
+	rbuf_addstr(w, t.s);
+	rbuf_free(&t);
+}
+
+/* Does segment i + 1 move on the marble segment i moved? */
+static int
+render_move_chains(const struct render_move *mv, int i)
+{
+	const struct tac_action	*a = mv->a;
+
+	return (i + 1 < a->nseg && i + 1 < TAC_MAXSEG &&
+	    a->seg[i + 1].from == a->seg[i].to &&
+	    a->seg[i + 1].from != TAC_LOC_BASE &&
+	    mv->marbles[i + 1] == mv->marbles[i]);
+}
+
+/*
+ * Append the segments of a move from token 'from' to 'to' (both in the
+ * body): each from its marble, a marble going on at once in the next
+ * segment as one chain of places ("home 3 → home 4 → home 3", its
+ * middle left out when brief), a segment cut after its marble ending
+ * in an arrow.
+ */
+static void
+render_move_segs(const struct render_game *g, const struct render_move *mv,
+    int from, int to, struct rbuf *w)
+{
+	const struct tac_action	*a = mv->a;
+	const char		*lang = render_lang(g, NULL);
+	struct rbuf		 step = { NULL, 0, 0 };
+	int			 h = render_move_nhead(a), i, j, k, last;
+
+	last = (to - 1 - h) / 2;
+	for (i = (from - h) / 2; i <= last; i = j + 1) {
+		rbuf_reset(&step);
+		/* Segments i..j: one marble; j is cut short if open. */
+		for (j = i; j < last && render_move_chains(mv, j); j++)
+			;
+		if (a->seg[i].from == TAC_LOC_BASE && h + 2 * i + 1 < to) {
+			render_move_enter(g, mv, i, &step);
+			render_move_then(lang, mv->brief, w, &step);
+			j = i;
+			continue;
+		}
+		render_move_marble(g, mv, i, &step);
+		for (k = i; k <= j; k++) {
+			if (mv->brief && j - i >= 2 && k < j)
+				continue;
+			rbuf_addstr(&step, " " RENDER_ARROW);
+			if (mv->brief && j - i >= 2)
+				rbuf_addstr(&step, " \xe2\x80\xa6 " RENDER_ARROW);
+			if (h + 2 * k + 1 < to) {
+				rbuf_addstr(&step, " ");
+				render_move_place(lang, mv->brief,
+				    a->seg[k].to, &step);
+			}
+		}
+		render_move_then(lang, mv->brief, w, &step);
+	}
+	rbuf_free(&step);
+}
+
+/* Append one marble of a swap (i: 0 the first, 1 the second). */
+static void
+render_move_swapped(const struct render_game *g, const struct render_move *mv,
+    int i, struct rbuf *b)
+{
+	const char	*lang = render_lang(g, NULL);
+	struct rbuf	 who = { NULL, 0, 0 };
+	int		 loc = i == 0 ? mv->a->seg[0].from : mv->a->seg[0].to;
+	char		 num[16];
+
+	snprintf(num, sizeof num, "%d", loc);
+	if (!render_move_other(g, mv, i)) {
+		if (mv->you && mv->names > 0)
+			/* TRANSLATORS: the player's own marble on a field. */
+			rbuf_add(b, tr(lang, "your %s"), num);
+		else
+			rbuf_addstr(b, num);
+		return;
+	}
+	if (mv->names == 0) {
+		render_move_letter(g, mv->marbles[i], b);
+		rbuf_addstr(b, num);
+		return;
+	}
+	render_move_who(g, mv, mv->marbles[i], &who);
+	/* TRANSLATORS: a marble by its player's name and its field:
+	   "Boris's 40"; reorder with %2$s and %1$s where needed. */
+	rbuf_add(b, tr(lang, "%s's %s"), who.s, num);
+	rbuf_free(&who);
+}
+
+/* Append a swap: "Swap your 19 with Boris's 40", or its first marble. */
+static void
+render_move_swap(const struct render_game *g, const struct render_move *mv,
+    int to, struct rbuf *w)
+{
+	const char	*lang = render_lang(g, NULL);
+	struct rbuf	 x = { NULL, 0, 0 }, y = { NULL, 0, 0 };
+
+	render_move_swapped(g, mv, 0, &x);
+	if (to < render_move_ntok(mv->a))
+		/* TRANSLATORS: the first marble of a swap is chosen. */
+		rbuf_add(w, tr(lang, "Swap %s"), x.s);
+	else {
+		render_move_swapped(g, mv, 1, &y);
+		rbuf_add(w, tr(lang, "Swap %s with %s"), x.s, y.s);
+	}
+	rbuf_free(&x);
+	rbuf_free(&y);
+}
+
+/* Append the card words of head tokens [from, to): "TAC 7", "Devil 5". */
+static void
+render_move_head(const struct render_game *g, const struct tac_action *a,
+    int from, int to, struct rbuf *w)
+{
+	const char	*lang = render_lang(g, NULL);
+	int		 cards[3], n = 0, i;
+
+	if (a->tac)
+		cards[n++] = TAC_TAC;
+	if (a->devil)
+		cards[n++] = TAC_DEVIL;
+	cards[n++] = a->card;
+	for (i = from; i < to && i < n; i++) {
+		if (w->len > 0)
+			rbuf_addstr(w, " ");
+		rbuf_addstr(w, render_card(lang, g->cfg.names, cards[i]));
+	}
+}
+
+/* Append what the body of an action without one does (Fool, Devil TAC). */
+static void
+render_move_none(const char *lang, const struct tac_action *a,
+    struct rbuf *w)
+{
+	if (a->card == TAC_FOOL)
+		/* TRANSLATORS: the Fool: every hand passes to the right. */
+		rbuf_addstr(w, tr(lang, "Hands pass to the right"));
+	else
+		/* TRANSLATORS: a TAC taken from the Devil's victim (A2.2). */
+		rbuf_addstr(w, tr(lang, "It goes on to the next player"));
+}
+
+/* Append ", kicks Boris, Clara" for a whole move that kicks. */
+static void
+render_move_kicks(const struct render_game *g, const struct render_move *mv,
+    struct rbuf *w)
+{
+	const char	*lang = render_lang(g, NULL);
+	struct rbuf	 who = { NULL, 0, 0 }, t = { NULL, 0, 0 };
+	int		 i;
+
+	for (i = 0; i < mv->nkicked && i < TAC_MAXSEATS; i++) {
+		if (i > 0)
+			rbuf_addstr(&who, ", ");
+		render_move_who(g, mv, mv->kicked[i], &who);
+	}
+	/* TRANSLATORS: a move and the players whose marbles it kicks. */
+	rbuf_add(&t, tr(lang, "%s, kicks %s"), w->s != NULL ? w->s : "",
+	    who.s);
+	rbuf_reset(w);
+	rbuf_addstr(w, t.s);
+	rbuf_free(&t);
+	rbuf_free(&who);
+}
+
+/*
+ * Append the words of tokens [from, to) of an action (see the top of
+ * this file): the card words, a colon, what the rest does, and the
+ * kicks when the range ends the action.
+ */
+void
+render_move_words(const struct render_game *g, const struct render_move *mv,
+    int from, int to, struct rbuf *b)
+{
+	const struct tac_action	*a = mv->a;
+	const char		*lang = render_lang(g, NULL);
+	struct rbuf		 w = { NULL, 0, 0 }, body = { NULL, 0, 0 };
+	int			 h = render_move_nhead(a), n;
+
+	n = render_move_ntok(a);
+	if (to > n)
+		to = n;
+	if (from < 0)
+		from = 0;
+	if (a->op == TAC_OP_GIVE)
+		rbuf_add(&w, tr(lang, "Give %s"), render_card(lang,
+		    g->cfg.names, a->card));
+	else if (a->op == TAC_OP_DISCARD && to == n) {
+		render_move_head(g, a, 0, h, &body);
+		rbuf_add(&w, tr(lang, "Discard %s"), body.s);
+	} else {
+		if (from < h)
+			render_move_head(g, a, from, to, &w);
+		if (to > h || (a->op == TAC_OP_NONE && to == n && from < h)) {
+			switch (a->op) {
+			case TAC_OP_SKIP:
+				rbuf_addstr(&body, tr(lang, "Skip the next "
+				    "player"));
+				break;
+			case TAC_OP_SWAP:
+				render_move_swap(g, mv, to, &body);
+				break;
+			case TAC_OP_MOVE:
+				render_move_segs(g, mv, from > h ? from : h,
+				    to, &body);
+				break;
+			default:
+				render_move_none(lang, a, &body);
+				break;
+			}
+			if (w.len > 0 && body.len > 0)
+				rbuf_addstr(&w, ": ");
+			if (body.len > 0)
+				rbuf_addstr(&w, body.s);
+		}
+	}
+	if (to == n && mv->nkicked > 0 && w.len > 0)
+		render_move_kicks(g, mv, &w);
+	if (w.len > 0)
+		rbuf_addstr(b, w.s);
+	rbuf_free(&w);
+	rbuf_free(&body);
+}
+
+/*
+ * Append the words of tokens [from, to) in at most max characters (a
+ * button on a phone): names cut short, then colour letters for names,
+ * then the brief form (", " for ", then", a long chain's middle left
+ * out), then cut with an ellipsis.  Names are never longer than
+ * mv->names (0: letters from the start).
+ */
+void
+render_move_fit(const struct render_game *g, const struct render_move *mv,
+    int from, int to, size_t max, struct rbuf *b)
+{
+	static const int	 tries[][2] = {
+		{ RENDER_LABELNAME, 0 }, { 0, 0 }, { 0, 1 }
+	};
+	struct render_move	 m = *mv;
+	struct rbuf		 w = { NULL, 0, 0 };
+	char			*cut;
+	size_t			 i;
+
+	for (i = 0; i < sizeof tries / sizeof tries[0]; i++) {
+		m.names = tries[i][0] < mv->names ? tries[i][0] : mv->names;
+		m.brief = tries[i][1];
+		rbuf_reset(&w);
+		render_move_words(g, &m, from, to, &w);
+		if (w.s == NULL || utf8_width(w.s) <= max)
+			break;
+	}
+	if (w.s != NULL && utf8_width(w.s) > max) {
+		cut = xmalloc(w.len + 4);
+		utf8_shorten(w.s, max, cut, w.len + 4);
+		rbuf_addstr(b, cut);
+		free(cut);
+	} else if (w.s != NULL)
+		rbuf_addstr(b, w.s);
+	rbuf_free(&w);
+}
+
+/*
+ * Set up the words of action a played by seat in st (before it is
+ * played): whose marbles it moves and whose it kicks.  you: the words
+ * are for that player.
+ */
+void
+render_move_init(struct render_move *mv, const struct tac_state *st,
+    const struct tac_action *a, int seat, int you)
+{
+	struct tac_board	after;
+	int			s;
+
+	memset(mv, 0, sizeof *mv);
+	mv->a = a;
+	mv->seat = seat;
+	mv->you = you;
+	mv->names = RENDER_NAMECHARS;
+	tac_marbles(st, a, mv->marbles);
+	if (a->op != TAC_OP_MOVE || tac_result(st, a, &after) != 0)
+		return;
+	/* A base that gains marbles was kicked into. */
+	for (s = 0; s < st->cfg.nseats && s < TAC_MAXSEATS; s++) {
+		if (after.base[s] > st->b.base[s])
+			mv->kicked[mv->nkicked++] = s;
+	}
+}
