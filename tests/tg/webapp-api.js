@@ -182,7 +182,10 @@ async function main() {
 	    headers: { Authorization: 'tma ' + L.sign(token, P[1]),
 	    'Content-Type': 'application/json' }, body: JSON.stringify(
 	    { action: 'x'.repeat(8000), turn: 1 }) });
-	say(r.status === 413, 'a body over 4 KB: 413 (' + r.status + ')');
+	// tacd answers 413 and closes at once; a proxy that streams the
+	// body (Caddy) is still writing then, and answers 502 itself.
+	say(r.status === 413 || (proxied === 'proxied' && r.status === 502),
+	    'a body over 4 KB: 413 (' + r.status + ')');
 	r = await L.request(base + '/api/games', { headers:
 	    { Authorization: 'tma ' + 'a'.repeat(9000) } });
 	say(r.status >= 400 && r.status < 500 && r.status !== 401,
