@@ -255,6 +255,7 @@ tg_out_chart(struct tg *tg, struct tg_req *req, const struct compose_msg *m,
 	char	caption[TG_CAPTIONMAX + 1];
 	size_t	n;
 
+	tg->rendered = 1;	/* fonts to free at exit, as for boards */
 	if (chart_render(m->chart, 0, &req->png, &req->pnglen) != 0) {
 		log_warnx("telegram: a chart for %s could not be drawn; its "
 		    "text instead", m->chat);
