@@ -127,6 +127,16 @@ tg_initdata_parse(const char *raw, size_t len, struct tg_init *init,
 			*why = "a key that is not a name";
 			goto fail;
 		}
+		/*
+		 * The signed string joins pairs with line breaks: a value
+		 * with one could pass for other pairs ("g\nhash=..." reads
+		 * as a second pair) under the same signature.  Telegram's
+		 * values (JSON, digits, names) have none.
+		 */
+		if (memchr(eq + 1, '\n', (size_t)vl) != NULL) {
+			*why = "a value with a line break";
+			goto fail;
+		}
 		for (i = 0; i < init->npairs; i++) {
 			if (strcmp(init->pairs[i].key, p) == 0) {
 				*why = "a key given twice";

@@ -140,6 +140,8 @@ START_TEST(test_initdata_malformed)
 		"a b=1",				/* not a name */
 		"=1",					/* no key */
 		"a=1&&b=2",				/* an empty pair */
+		"a=g%0Ahash=00",			/* a line break */
+		"a=g\nhash=00",				/* a raw one */
 	};
 	struct tg_init	 init;
 	const char	*why = NULL;
