@@ -24,4 +24,7 @@ int	 xasprintf(char **, const char *, ...)
 int	 xvasprintf(char **, const char *, va_list)
 	    __attribute__((__format__(__printf__, 2, 0)));
 
+/* xmalloc-json.c: jansson allocates with xmalloc() from then on. */
+void	 xmalloc_json(void);
+
 #endif /* XMALLOC_H */

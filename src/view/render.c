@@ -72,55 +72,6 @@ render_colour(int seat)
 	return (render_colours[seat]);
 }
 
-/* Append formatted text, growing the buffer as needed. */
-void
-rbuf_add(struct rbuf *b, const char *fmt, ...)
-{
-	va_list	ap;
-	int	n;
-	size_t	need;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	need = b->len + (size_t)n + 1;
-	if (need > b->size) {
-		while (b->size < need)
-			b->size = b->size == 0 ? 256 : b->size * 2;
-		b->s = xrealloc(b->s, b->size);
-	}
-	va_start(ap, fmt);
-	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	b->len += (size_t)n;
-}
-
-/* Append a string as it is. */
-void
-rbuf_addstr(struct rbuf *b, const char *s)
-{
-	rbuf_add(b, "%s", s);
-}
-
-/* Empty the buffer, keeping its memory. */
-void
-rbuf_reset(struct rbuf *b)
-{
-	b->len = 0;
-	if (b->s != NULL)
-		b->s[0] = '\0';
-}
-
-/* Release the buffer's memory. */
-void
-rbuf_free(struct rbuf *b)
-{
-	free(b->s);
-	memset(b, 0, sizeof *b);
-}
-
 /* The language to render a game's rows in: the game's, else the default. */
 const char *
 render_lang(const struct render_game *g, const char *def)

@@ -12,15 +12,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rbuf.h"
 #include "tac.h"
 #include "utf8.h"
-
-/* A growing string; rbuf_free() releases it. */
-struct rbuf {
-	char	*s;
-	size_t	 len;
-	size_t	 size;
-};
 
 /* How marbles are marked. */
 enum render_style {
@@ -55,11 +49,6 @@ struct render_game {
 };
 
 /* render.c */
-void		 rbuf_add(struct rbuf *, const char *, ...)
-		     __attribute__((__format__(__printf__, 2, 3)));
-void		 rbuf_addstr(struct rbuf *, const char *);
-void		 rbuf_reset(struct rbuf *);
-void		 rbuf_free(struct rbuf *);
 const char	*render_colour(int);
 const char	*render_card(const char *, int, int);
 const char	*render_lang(const struct render_game *, const char *);
