@@ -1,7 +1,9 @@
 /*
  * tacd.c: the daemon's main: options, configuration, the event loop,
  * signals, timers and systemd notification.  It wires the layers: the
- * store under the game service, the bridges above it.
+ * store under the game service, the bridges above it (the console, the
+ * Telegram bot, its Mini App), each started here; when one of them
+ * commits something, tacd_after() runs the timers and wakes the others.
  *
  * Everything runs in one libevent loop.  Signals arrive as loop events,
  * never in a handler, so a SIGTERM is only seen between two events: the
@@ -35,6 +37,8 @@
 #include "service.h"
 #include "store.h"
 #include "tg.h"
+#include "webapp.h"
+#include "xmalloc.h"
 
 #define TACD_MAXRUNS	100000	/* timer runs in one go before yielding */
 
@@ -59,6 +63,7 @@ static struct {
 	struct svc		*svc;
 	struct console		*con;
 	struct tg		*tg;		/* NULL: no Telegram bridge */
+	struct webapp		*wa;		/* NULL: no Mini App */
 } tacd;
 
 /* Print the usage and exit 1. */
@@ -167,6 +172,18 @@ tacd_work(void *arg)
 	tacd_schedule();
 }
 
+/*
+ * A bridge committed something: run the timers that came due (the AI
+ * moves at once), and wake the bridges that deliver on their own.
+ */
+static void
+tacd_after(void *arg)
+{
+	tacd_work(arg);
+	tg_deliver(tacd.tg);
+	webapp_kick(tacd.wa);
+}
+
 /* The service timer fired. */
 static void
 tacd_timer(evutil_socket_t fd, short what, void *arg)
@@ -177,6 +194,7 @@ tacd_timer(evutil_socket_t fd, short what, void *arg)
 	if (tacd.con != NULL)
 		console_deliver(tacd.con);
 	tg_deliver(tacd.tg);
+	webapp_kick(tacd.wa);
 }
 
 /* Tell the watchdog we are alive. */
@@ -202,6 +220,7 @@ tacd_stop(int code)
 	tacd.exitcode = code;
 	notify_stopping();
 	tg_stop(tacd.tg);
+	webapp_stop(tacd.wa);
 	if (tacd.con != NULL) {
 		console_stop(tacd.con);
 		console_deliver(tacd.con);
@@ -386,6 +405,8 @@ tacd_close(void)
 
 	console_free(tacd.con);
 	tacd.con = NULL;
+	webapp_free(tacd.wa);
+	tacd.wa = NULL;
 	tg_free(tacd.tg);
 	tacd.tg = NULL;
 	if (tacd.svc != NULL)
@@ -421,10 +442,12 @@ main(int argc, char **argv)
 	};
 	struct console_hooks		 hooks;
 	struct tg_hooks			 tghooks;
+	struct webapp_hooks		 wahooks;
 	char				*cause = NULL;
 	size_t				 i;
 	int				 ch, check = 0;
 
+	xmalloc_json();
 	log_init("tacd", 1, LOG_INFO);
 	while ((ch = getopt_long(argc, argv, "+df:nvh", longopts, NULL)) !=
 	    -1) {
@@ -495,17 +518,26 @@ main(int argc, char **argv)
 	tacd_events();
 
 	if (tacd.console) {
-		hooks.work = tacd_work;
+		hooks.work = tacd_after;
 		hooks.done = tacd_console_done;
 		hooks.arg = NULL;
 		tacd.con = console_start(tacd.base, tacd.svc,
 		    tacd.console == 2, tacd.lang, argc, argv, &hooks);
 	}
 	if (tacd.conf.telegram_token_file[0] != '\0') {
-		tghooks.work = tacd_work;
+		tghooks.work = tacd_after;
 		tghooks.arg = NULL;
 		if ((tacd.tg = tg_start(tacd.base, tacd.svc, &tacd.conf,
 		    &tghooks, &cause)) == NULL)
+			fatalx("telegram: %s", cause);
+	}
+	/* The Mini App checks its people with the bot's token. */
+	if (tacd.conf.telegram_token_file[0] != '\0' &&
+	    tacd.conf.webapp_listen[0] != '\0') {
+		wahooks.work = tacd_after;
+		wahooks.arg = NULL;
+		if ((tacd.wa = webapp_start(tacd.base, tacd.svc, &tacd.conf,
+		    &wahooks, &cause)) == NULL)
 			fatalx("telegram: %s", cause);
 	}
 	/* Games due while we were down move now. */

@@ -36,6 +36,7 @@
 #include "service.h"
 #include "store.h"
 #include "tacjson.h"
+#include "xmalloc.h"
 
 /* What to run. */
 struct bench_opts {
@@ -72,7 +73,6 @@ static void
 bench_event(const char *chat, const char *user, const char *text)
 {
 	struct svc_event	 ev;
-	char			*err;
 
 	memset(&ev, 0, sizeof ev);
 	ev.kind = SVC_EV_TEXT;
@@ -83,22 +83,22 @@ bench_event(const char *chat, const char *user, const char *text)
 	ev.user = user;
 	ev.user_name = user;
 	ev.text = text;
-	if (svc_event(svc, &ev, &err) != 0)
-		bench_die(text, err);
+	if (svc_event(svc, &ev) != 0)
+		bench_die(text, svc_error(svc));
 }
 
 /* Deliver what is due, as a bridge would, inside the open batch. */
 static void
 bench_deliver(void)
 {
-	struct svc_out	o;
-	int		rc;
+	static struct svc_batch	b;
+	int			rc, n;
 
-	while ((rc = svc_outbox_next(svc, "bench", &o)) == 1) {
-		if (svc_outbox_done(svc, o.id, NULL) != 0)
+	while ((rc = svc_outbox_take(svc, "bench", NULL, &b)) == 1) {
+		n = b.n;
+		if (svc_outbox_finish(svc, &b, SVC_DONE, 0, NULL) != 0)
 			bench_die("outbox done", svc_error(svc));
-		svc_out_free(&o);
-		delivered++;
+		delivered += n;
 	}
 	if (rc < 0)
 		bench_die("outbox", svc_error(svc));
@@ -314,6 +314,7 @@ main(int argc, char **argv)
 	uint64_t		 rng = 88172645463325252ULL;
 	int			 ch;
 
+	xmalloc_json();
 	while ((ch = getopt(argc, argv, "kg:n:r:b:d:")) != -1) {
 		switch (ch) {
 		case 'k':

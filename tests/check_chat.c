@@ -45,11 +45,10 @@ teardown(void)
  */
 static int
 press(struct td *t, const char *user, int64_t game, int64_t turn,
-    const char *text, int64_t message)
+    const char *text, const char *message)
 {
 	struct svc_event	 ev;
-	char			 data[SVC_BUTTON_MAX + 1], cb[32], *err;
-	int			 rc;
+	char			 data[SVC_BUTTON_MAX + 1], cb[32];
 
 	ck_assert_int_gt(svc_button_data(data, sizeof data, game, turn, text),
 	    0);
@@ -65,9 +64,31 @@ press(struct td *t, const char *user, int64_t game, int64_t turn,
 	ev.data = data;
 	ev.callback = cb;
 	ev.message = message;
-	rc = svc_event(t->svc, &ev, &err);
-	free(err);
-	return (rc);
+	return (svc_event(t->svc, &ev));
+}
+
+/*
+ * Take the platform's next row, alone (as td_drain() does): 1 with b
+ * holding it, 0 when none is due.
+ */
+static int
+take(struct td *t, struct svc_batch *b)
+{
+	int	rc, i;
+
+	if ((rc = svc_outbox_take(t->svc, "test", NULL, b)) != 1)
+		return (rc);
+	for (i = 1; i < b->n; i++)
+		svc_out_free(&b->row[i]);
+	b->n = 1;
+	return (1);
+}
+
+/* Deliver a batch taken, named ref (NULL: none); it must work. */
+static void
+done(struct td *t, struct svc_batch *b, const char *ref)
+{
+	ck_assert_int_eq(svc_outbox_finish(t->svc, b, SVC_DONE, 0, ref), 0);
 }
 
 /* The person of the seat to act, and that seat. */
@@ -141,7 +162,7 @@ walk_to(struct td *t, int64_t game, const char *text)
 		snprintf(path, sizeof path, "%s", m->e[i].path);
 		snprintf(cmd, sizeof cmd, "menu %s", path);
 		ck_assert_int_eq(press(t, user, game, td_info(t, game)->turn_no,
-		    cmd, 900), 0);
+		    cmd, "900"), 0);
 		if (m->e[i].leaf)
 			break;
 		td_drain(t);
@@ -149,7 +170,7 @@ walk_to(struct td *t, int64_t game, const char *text)
 		ck_assert_int_eq(td_count(t, NULL, NULL), 2);
 		ck_assert_ptr_nonnull((o = td_find(t, "menu", user)));
 		ck_assert_str_eq(td_str(o, "path"), path);
-		ck_assert_int_eq(td_int(o, "message"), 900);
+		ck_assert_str_eq(td_str(o, "message"), "900");
 		ck_assert_int_eq(td_int(o, "seat"), seat);
 		ck_assert_int_eq(td_int(o, "turn"), td_info(t, game)->turn_no);
 		td_clear(t);
@@ -158,34 +179,34 @@ walk_to(struct td *t, int64_t game, const char *text)
 }
 
 /*
- * Deliver every due row as td_drain() does, but with message ids for a
- * person's turn messages: a "turn" row, a "menu" row sent anew (message
- * 0) get "1000 + its turn", as a bridge would report them.
+ * Deliver every due row as td_drain() does, but with message names for
+ * a person's turn messages: a "turn" row, a "menu" row sent anew (no
+ * message) get "1000 + its turn", as a bridge would name them.
  */
 static void
 drain_ids(struct td *t)
 {
-	struct svc_out	 o;
-	struct td_out	*r;
-	char		 msg[32];
-	int		 live;
+	struct svc_batch	*b;
+	struct td_out		*r;
+	char			 msg[32];
+	int			 live;
 
-	while (svc_outbox_next(t->svc, "test", &o) == 1) {
+	ck_assert_ptr_nonnull(b = calloc(1, sizeof *b));
+	while (take(t, b) == 1) {
 		ck_assert_int_lt(t->nout, TD_MAXOUT);
 		r = &t->out[t->nout++];
-		r->id = o.id;
-		snprintf(r->chat, sizeof r->chat, "%s", o.chat);
-		snprintf(r->kind, sizeof r->kind, "%s", o.kind);
-		ck_assert_ptr_nonnull((r->payload = json_loads(o.payload, 0,
-		    NULL)));
-		live = strcmp(o.kind, "turn") == 0 || (strcmp(o.kind,
-		    "menu") == 0 && td_int(r, "message") == 0);
+		r->id = b->row[0].id;
+		snprintf(r->chat, sizeof r->chat, "%s", b->row[0].chat);
+		snprintf(r->kind, sizeof r->kind, "%s", b->row[0].kind);
+		ck_assert_ptr_nonnull((r->payload = json_loads(
+		    b->row[0].payload, 0, NULL)));
+		live = strcmp(r->kind, "turn") == 0 || (strcmp(r->kind,
+		    "menu") == 0 && td_str(r, "message") == NULL);
 		snprintf(msg, sizeof msg, "%lld", 1000 +
 		    (long long)td_int(r, "turn"));
-		ck_assert_int_eq(svc_outbox_done(t->svc, o.id, live ? msg :
-		    NULL), 0);
-		svc_out_free(&o);
+		done(t, b, live ? msg : NULL);
 	}
+	free(b);
 }
 
 /*
@@ -298,12 +319,15 @@ expect_played(struct td *t, const char *user, int seat, const char *act,
     int64_t message)
 {
 	struct td_out	*o;
+	char		 ref[32];
 
 	ck_assert_int_eq(td_count(t, "played", NULL), 1);
 	ck_assert_ptr_nonnull((o = td_find(t, "played", user)));
 	ck_assert_int_eq(td_int(o, "seat"), seat);
 	ck_assert_str_eq(td_str(o, "action"), act);
-	ck_assert_int_eq(td_int(o, "message"), message);
+	/* The message as its bridge named it, passed on as it is. */
+	snprintf(ref, sizeof ref, "%lld", (long long)message);
+	ck_assert_str_eq(td_str(o, "ref"), ref);
 }
 
 /*
@@ -384,7 +408,7 @@ END_TEST
  */
 START_TEST(test_played_takeover)
 {
-	struct svc_out	 o;
+	struct svc_batch	*b;
 	const char	*user;
 	char		 buf[32];
 	int64_t		 g, turn;
@@ -410,10 +434,10 @@ START_TEST(test_played_takeover)
 	ck_assert_int_eq(td_play(&td, g, "g1", 0), 0);
 	user = actor(&td, g, &seat);
 	ck_assert_int_eq(td_play(&td, g, "g1", 0), 0);
-	while (svc_outbox_next(td.svc, "test", &o) == 1) {
-		ck_assert_int_eq(svc_outbox_done(td.svc, o.id, "55"), 0);
-		svc_out_free(&o);
-	}
+	ck_assert_ptr_nonnull(b = calloc(1, sizeof *b));
+	while (take(&td, b) == 1)
+		done(&td, b, "55");
+	free(b);
 	ck_assert_int_eq(svc_message(td.svc, g, user, "turn", buf,
 	    sizeof buf), 0);
 	user = actor(&td, g, &seat);
@@ -445,19 +469,19 @@ START_TEST(test_menu_refusals)
 	before[0] = after[0] = '\0';
 	ck_assert_int_eq(store_log(td.store, g, log_line, before), 0);
 
-	ck_assert_int_eq(press(&td, "u9", g, turn, "menu", 1), 0);
+	ck_assert_int_eq(press(&td, "u9", g, turn, "menu", "1"), 0);
 	td_expect_error(&td, "not_in_game", "stranger");
-	ck_assert_int_eq(press(&td, other, g, turn, "menu 0", 1), 0);
+	ck_assert_int_eq(press(&td, other, g, turn, "menu 0", "1"), 0);
 	td_expect_error(&td, "not_your_turn", "other seat");
-	ck_assert_int_eq(press(&td, user, g, turn + 1, "menu 0", 1), 0);
+	ck_assert_int_eq(press(&td, user, g, turn + 1, "menu 0", "1"), 0);
 	td_expect_error(&td, "stale", "old turn");
-	ck_assert_int_eq(press(&td, user, g, turn, "menu zz", 1), 0);
+	ck_assert_int_eq(press(&td, user, g, turn, "menu zz", "1"), 0);
 	td_drain(&td);
 	ck_assert_int_eq(td_count(&td, NULL, NULL), 1);
 	ck_assert_str_eq(td_str(td_find(&td, "answer", NULL), "code"),
 	    "stale");
 	td_clear(&td);
-	ck_assert_int_eq(press(&td, user, g, turn, "menu .", 1), 0);
+	ck_assert_int_eq(press(&td, user, g, turn, "menu .", "1"), 0);
 	td_expect_error(&td, "stale", "play at a root that is no action");
 	ck_assert_int_eq(td_info(&td, g)->turn_no, turn);
 	ck_assert_int_eq(store_log(td.store, g, log_line, after), 0);
@@ -469,7 +493,7 @@ START_TEST(test_menu_refusals)
 	ck_assert_int_eq(td_count(&td, NULL, NULL), 1);
 	ck_assert_ptr_nonnull((o = td_find(&td, "menu", user)));
 	ck_assert_str_eq(td_str(o, "path"), "");
-	ck_assert_int_eq(td_int(o, "message"), 0);
+	ck_assert_ptr_null(td_str(o, "message"));
 	td_clear(&td);
 	ck_assert_int_eq(td_say(&td, other, "/menu"), 0);
 	td_expect_error(&td, "not_your_turn", "typed by another");
@@ -544,21 +568,21 @@ START_TEST(test_game_last)
 }
 END_TEST
 
-/* Message ids of boards and lobbies are remembered, others not. */
+/* Message names of boards and lobbies are remembered, others not. */
 START_TEST(test_message_ids)
 {
-	struct svc_out	o;
-	char		buf[32];
-	int64_t		g;
+	struct svc_batch	*b;
+	char			 buf[32];
+	int64_t			 g;
 
+	ck_assert_ptr_nonnull(b = calloc(1, sizeof *b));
 	ck_assert_int_eq(td_say(&td, "u0", "/new"), 0);
 	g = td_game(&td, "g1");
 	ck_assert_int_eq(svc_message(td.svc, g, "g1", "lobby", buf,
 	    sizeof buf), 0);
-	ck_assert_int_eq(svc_outbox_next(td.svc, "test", &o), 1);
-	ck_assert_str_eq(o.kind, "lobby");
-	ck_assert_int_eq(svc_outbox_done(td.svc, o.id, "m1"), 0);
-	svc_out_free(&o);
+	ck_assert_int_eq(take(&td, b), 1);
+	ck_assert_str_eq(b->row[0].kind, "lobby");
+	done(&td, b, "m1");
 	ck_assert_int_eq(svc_message(td.svc, g, "g1", "lobby", buf,
 	    sizeof buf), 1);
 	ck_assert_str_eq(buf, "m1");
@@ -569,18 +593,16 @@ START_TEST(test_message_ids)
 	/* A newer lobby message replaces it; "help" rows are not kept. */
 	ck_assert_int_eq(td_say(&td, "u1", "/join"), 0);
 	ck_assert_int_eq(td_say(&td, "u1", "/help"), 0);
-	ck_assert_int_eq(svc_outbox_next(td.svc, "test", &o), 1);
-	ck_assert_int_eq(svc_outbox_done(td.svc, o.id, "m2"), 0);
-	svc_out_free(&o);
-	ck_assert_int_eq(svc_outbox_next(td.svc, "test", &o), 1);
-	ck_assert_str_eq(o.kind, "help");
-	ck_assert_int_eq(svc_outbox_done(td.svc, o.id, "m3"), 0);
-	svc_out_free(&o);
+	ck_assert_int_eq(take(&td, b), 1);
+	done(&td, b, "m2");
+	ck_assert_int_eq(take(&td, b), 1);
+	ck_assert_str_eq(b->row[0].kind, "help");
+	done(&td, b, "m3");
 	ck_assert_int_eq(svc_message(td.svc, g, "g1", "lobby", buf,
 	    sizeof buf), 1);
 	ck_assert_str_eq(buf, "m2");
 	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM messages"), 1);
-	/* A row delivered without an id leaves the old one. */
+	/* A row delivered without a name leaves the old one. */
 	ck_assert_int_eq(td_say(&td, "u2", "/join"), 0);
 	td_drain(&td);
 	ck_assert_int_eq(svc_message(td.svc, g, "g1", "lobby", buf,
@@ -589,74 +611,165 @@ START_TEST(test_message_ids)
 	/* The board's own. */
 	ck_assert_int_eq(td_say(&td, "u3", "/join"), 0);
 	ck_assert_int_eq(td_say(&td, "u0", "/start"), 0);
-	while (svc_outbox_next(td.svc, "test", &o) == 1) {
-		ck_assert_int_eq(svc_outbox_done(td.svc, o.id,
-		    strcmp(o.kind, "board") == 0 ? "m9" : "m8"), 0);
-		svc_out_free(&o);
-	}
+	while (take(&td, b) == 1)
+		done(&td, b, strcmp(b->row[0].kind, "board") == 0 ? "m9" :
+		    "m8");
 	ck_assert_int_eq(svc_message(td.svc, g, "g1", "board", buf,
 	    sizeof buf), 1);
 	ck_assert_str_eq(buf, "m9");
+	free(b);
 }
 END_TEST
 
-/* A burst of one chat's rows, taken one after another. */
-START_TEST(test_outbox_after)
+/*
+ * A burst of one chat's notices is one batch: its first row and the
+ * notices after it, in the chat's order, up to the first row that is no
+ * notice; another chat's rows are not in it.  A batch put off keeps the
+ * whole burst waiting: order is kept.
+ */
+START_TEST(test_outbox_batch)
 {
-	struct svc_out	o, p;
-	int64_t		first;
+	struct svc_batch	*b;
+	int64_t			 first;
 
-	ck_assert_int_eq(td_say(&td, "u0", "/help"), 0);
+	ck_assert_ptr_nonnull(b = calloc(1, sizeof *b));
+	/* Confirmations ("info") are notices; /help is not. */
+	ck_assert_int_eq(td_event(&td, "g1", 0, "u0", 1, "/board text"), 0);
 	ck_assert_int_eq(td_event(&td, "g2", 0, "u0", 0, "/help"), 0);
-	ck_assert_int_eq(td_say(&td, "u0", "/rules"), 0);
-	ck_assert_int_eq(td_say(&td, "u0", "/help"), 0);
-	ck_assert_int_eq(svc_outbox_next(td.svc, "test", &o), 1);
-	ck_assert_str_eq(o.chat, "g1");
-	first = o.id;
-	ck_assert_int_eq(svc_outbox_after(td.svc, "test", "g1", o.id, &p), 1);
-	ck_assert_str_eq(p.chat, "g1");
-	ck_assert_str_eq(p.kind, "rules");
-	ck_assert_int_gt(p.id, o.id + 1);	/* g2's row is skipped */
-	svc_out_free(&o);
-	ck_assert_int_eq(svc_outbox_after(td.svc, "test", "g1", p.id, &o), 1);
-	ck_assert_str_eq(o.kind, "help");
-	svc_out_free(&p);
-	/* Nothing after the last; other platforms have nothing. */
-	ck_assert_int_eq(svc_outbox_after(td.svc, "test", "g1", o.id, &p), 0);
-	ck_assert_int_eq(svc_outbox_after(td.svc, "other", "g1", first, &p),
+	ck_assert_int_eq(td_event(&td, "g1", 0, "u0", 1, "/board picture"),
 	    0);
-	/* A row waiting for a retry stops the burst: order is kept. */
-	ck_assert_int_eq(svc_outbox_retry(td.svc, o.id, td.now + 30), 0);
-	svc_out_free(&o);
-	ck_assert_int_eq(svc_outbox_after(td.svc, "test", "g1", first, &p), 1);
-	ck_assert_str_eq(p.kind, "rules");
-	ck_assert_int_eq(svc_outbox_after(td.svc, "test", "g1", p.id, &o), 0);
-	svc_out_free(&p);
+	ck_assert_int_eq(td_say(&td, "u0", "/help"), 0);
+	ck_assert_int_eq(td_event(&td, "g1", 0, "u0", 1, "/board text"), 0);
+	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "g1", b), 1);
+	ck_assert_int_eq(b->n, 2);
+	ck_assert_str_eq(b->row[0].kind, "info");
+	ck_assert_str_eq(b->row[1].kind, "info");
+	ck_assert_int_gt(b->row[1].id, b->row[0].id + 1); /* g2's skipped */
+	first = b->row[0].id;
+	/* Put off: the whole burst waits. */
+	ck_assert_int_eq(svc_outbox_finish(td.svc, b, SVC_RETRY, td.now + 30,
+	    NULL), 0);
+	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "g1", b), 0);
+	ck_assert_int_eq(b->due, td.now + 30);
+	td.now += 30;
+	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "g1", b), 1);
+	ck_assert_int_eq(b->n, 2);
+	ck_assert_int_eq(b->row[0].id, first);
+	ck_assert_int_eq(b->row[0].attempts, 1);
+	done(&td, b, NULL);
+	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "g1", b), 1);
+	ck_assert_int_eq(b->n, 1);
+	ck_assert_str_eq(b->row[0].kind, "help");
+	done(&td, b, NULL);
+	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "g1", b), 1);
+	ck_assert_int_eq(b->n, 1);
+	ck_assert_str_eq(b->row[0].kind, "info");
+	done(&td, b, NULL);
+	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "g1", b), 0);
+	ck_assert_int_eq(svc_outbox_take(td.svc, "other", NULL, b), 0);
+	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM outbox WHERE "
+	    "chat = 'g1' AND sent = 1"), 4);
+	free(b);
 }
 END_TEST
 
 /* A deferred row waits without an attempt counted; a retry counts one. */
 START_TEST(test_outbox_defer)
 {
-	struct svc_out	o;
-	int64_t		id;
+	struct svc_batch	*b;
 
+	ck_assert_ptr_nonnull(b = calloc(1, sizeof *b));
 	ck_assert_int_eq(td_say(&td, "u0", "/help"), 0);
-	ck_assert_int_eq(svc_outbox_next(td.svc, "test", &o), 1);
-	id = o.id;
-	svc_out_free(&o);
-	ck_assert_int_eq(svc_outbox_defer(td.svc, id, td.now + 5), 0);
-	ck_assert_int_eq(svc_outbox_next(td.svc, "test", &o), 0);
+	ck_assert_int_eq(take(&td, b), 1);
+	ck_assert_int_eq(svc_outbox_finish(td.svc, b, SVC_DEFER, td.now + 5,
+	    NULL), 0);
+	ck_assert_int_eq(take(&td, b), 0);
 	td.now += 5;
-	ck_assert_int_eq(svc_outbox_next(td.svc, "test", &o), 1);
-	ck_assert_int_eq(o.attempts, 0);
-	svc_out_free(&o);
-	ck_assert_int_eq(svc_outbox_retry(td.svc, id, td.now), 0);
-	ck_assert_int_eq(svc_outbox_next(td.svc, "test", &o), 1);
-	ck_assert_int_eq(o.attempts, 1);
-	ck_assert_int_eq(svc_outbox_done(td.svc, id, NULL), 0);
-	svc_out_free(&o);
-	ck_assert_int_eq(svc_outbox_defer(td.svc, id, td.now), -1);
+	ck_assert_int_eq(take(&td, b), 1);
+	ck_assert_int_eq(b->row[0].attempts, 0);
+	ck_assert_int_eq(svc_outbox_finish(td.svc, b, SVC_RETRY, td.now,
+	    NULL), 0);
+	ck_assert_int_eq(take(&td, b), 1);
+	ck_assert_int_eq(b->row[0].attempts, 1);
+	done(&td, b, NULL);
+	ck_assert_int_eq(take(&td, b), 0);
+	free(b);
+}
+END_TEST
+
+/*
+ * A person's private chat that cannot be written to: the bridge drops
+ * their rows as unreachable, and their game's chat gets one notice row
+ * (with who and which seat), in that chat's order, and no more while
+ * the person stays out of reach; a message that reaches them resets
+ * that, and a reminder of their turn that cannot reach them tells the
+ * chat each time.
+ */
+START_TEST(test_unreachable)
+{
+	struct svc_batch	*b;
+	struct td_out		*o;
+	int64_t			 g;
+	int			 n;
+
+	ck_assert_ptr_nonnull(b = calloc(1, sizeof *b));
+	g = td_lobby4(&td, "g1", "");
+	/* u1's first row is refused: the group is told, after its rows. */
+	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "u1", b), 1);
+	ck_assert_int_eq(svc_outbox_finish(td.svc, b, SVC_UNREACHABLE, 0,
+	    NULL), 0);
+	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM outbox WHERE "
+	    "kind = 'unreachable' AND chat = 'g1' AND sent = 0"), 1);
+	ck_assert_int_gt(td_sql_int(&td, "SELECT min(id) FROM outbox WHERE "
+	    "kind = 'unreachable'"), td_sql_int(&td, "SELECT max(id) FROM "
+	    "outbox WHERE chat = 'g1' AND kind != 'unreachable'"));
+	/* Its next rows, refused too: no second notice. */
+	ck_assert_int_eq(td_event(&td, "u1", 1, "u1", 0, "/hand"), 0);
+	for (n = 0; svc_outbox_take(td.svc, "test", "u1", b) == 1; n++)
+		ck_assert_int_eq(svc_outbox_finish(td.svc, b, SVC_UNREACHABLE,
+		    0, NULL), 0);
+	ck_assert_int_gt(n, 0);
+	td_drain(&td);
+	ck_assert_int_eq(td_count(&td, "unreachable", "g1"), 1);
+	ck_assert_ptr_nonnull(o = td_find(&td, "unreachable", "g1"));
+	ck_assert_str_eq(td_str(o, "user"), "u1");
+	ck_assert_int_eq(td_int(o, "seat"), 1);
+	ck_assert_int_eq(td_int(o, "game"), g);
+	ck_assert(json_is_false(json_object_get(o->payload, "turn")));
+	td_clear(&td);
+	/* A row that needed no message reached nobody: still told. */
+	ck_assert_int_eq(td_event(&td, "u1", 1, "u1", 0, "/hand"), 0);
+	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "u1", b), 1);
+	ck_assert_int_eq(svc_outbox_finish(td.svc, b, SVC_DONE, 0, NULL), 0);
+	ck_assert_int_eq(td_event(&td, "u1", 1, "u1", 0, "/hand"), 0);
+	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "u1", b), 1);
+	ck_assert_int_eq(svc_outbox_finish(td.svc, b, SVC_UNREACHABLE, 0,
+	    NULL), 0);
+	td_drain(&td);
+	ck_assert_int_eq(td_count(&td, "unreachable", "g1"), 0);
+	td_clear(&td);
+	/* Reached (a message named): the next refusal tells once more. */
+	ck_assert_int_eq(td_event(&td, "u1", 1, "u1", 0, "/hand"), 0);
+	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "u1", b), 1);
+	ck_assert_int_eq(svc_outbox_finish(td.svc, b, SVC_DONE, 0, "71"), 0);
+	ck_assert_int_eq(td_event(&td, "u1", 1, "u1", 0, "/hand"), 0);
+	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "u1", b), 1);
+	ck_assert_int_eq(svc_outbox_finish(td.svc, b, SVC_UNREACHABLE, 0,
+	    NULL), 0);
+	td_drain(&td);
+	ck_assert_int_eq(td_count(&td, "unreachable", "g1"), 1);
+	td_clear(&td);
+	/* A row of no game tells nobody; nor does a group's own refusal. */
+	ck_assert_int_eq(td_event(&td, "u1", 1, "u1", 0, "/help"), 0);
+	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "u1", b), 1);
+	ck_assert_int_eq(svc_outbox_finish(td.svc, b, SVC_DONE, 0, "72"), 0);
+	ck_assert_int_eq(td_event(&td, "u1", 1, "u1", 0, "/help"), 0);
+	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "u1", b), 1);
+	ck_assert_int_eq(svc_outbox_finish(td.svc, b, SVC_UNREACHABLE, 0,
+	    NULL), 0);
+	td_drain(&td);
+	ck_assert_int_eq(td_count(&td, "unreachable", NULL), 0);
+	free(b);
 }
 END_TEST
 
@@ -666,24 +779,22 @@ END_TEST
  */
 START_TEST(test_chat_migrate)
 {
-	struct svc_out	o;
-	char		buf[32];
-	int64_t		g;
+	struct svc_batch	*b;
+	char			 buf[32];
+	int64_t			 g;
 
 	g = td_lobby4(&td, "g1", "");
 	ck_assert_int_eq(td_say(&td, "u0", "/lang ru"), 0);
 	ck_assert_int_eq(td_say(&td, "u0", "/board text"), 0);
-	ck_assert_int_eq(svc_outbox_next(td.svc, "test", &o), 1);
-	ck_assert_str_eq(o.kind, "lobby");
-	svc_out_free(&o);
-	while (svc_outbox_next(td.svc, "test", &o) == 1 &&
-	    strcmp(o.kind, "board") != 0) {
-		ck_assert_int_eq(svc_outbox_done(td.svc, o.id, NULL), 0);
-		svc_out_free(&o);
-	}
-	ck_assert_str_eq(o.kind, "board");
-	ck_assert_int_eq(svc_outbox_done(td.svc, o.id, "b1"), 0);
-	svc_out_free(&o);
+	ck_assert_ptr_nonnull(b = calloc(1, sizeof *b));
+	ck_assert_int_eq(take(&td, b), 1);
+	ck_assert_str_eq(b->row[0].kind, "lobby");
+	svc_batch_free(td.svc, b);
+	while (take(&td, b) == 1 && strcmp(b->row[0].kind, "board") != 0)
+		done(&td, b, NULL);
+	ck_assert_str_eq(b->row[0].kind, "board");
+	done(&td, b, "b1");
+	free(b);
 	ck_assert_int_gt(td_sql_int(&td, "SELECT count(*) FROM outbox WHERE "
 	    "chat = 'g1' AND sent = 0"), 0);
 
@@ -800,8 +911,9 @@ suite_chat(void)
 	tcase_add_test(tc, test_board_style);
 	tcase_add_test(tc, test_game_last);
 	tcase_add_test(tc, test_message_ids);
-	tcase_add_test(tc, test_outbox_after);
+	tcase_add_test(tc, test_outbox_batch);
 	tcase_add_test(tc, test_outbox_defer);
+	tcase_add_test(tc, test_unreachable);
 	tcase_add_test(tc, test_chat_migrate);
 	tcase_add_test(tc, test_chat_migrate_known);
 	tcase_add_test(tc, test_button_parse);

@@ -52,6 +52,14 @@ struct td {
 	int		 nout;
 };
 
+/*
+ * The fixture the service's suites share (tcase_add_checked_fixture(tc,
+ * fx_setup, fx_teardown)): each test gets a fresh database, fx.
+ */
+extern struct td	 fx;
+void		 fx_setup(void);
+void		 fx_teardown(void);
+
 /* check_daemon_main.c */
 void		 td_init(struct td *, int);
 void		 td_open(struct td *);

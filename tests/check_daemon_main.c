@@ -13,6 +13,24 @@
 
 #include "check_daemon.h"
 #include "tacjson.h"
+#include "xmalloc.h"
+
+struct td	 fx;
+
+/* Each test of a suite with the fixture starts with an empty database. */
+void
+fx_setup(void)
+{
+	td_init(&fx, STORE_NOSYNC);
+	td_open(&fx);
+}
+
+/* And leaves nothing behind. */
+void
+fx_teardown(void)
+{
+	td_done(&fx);
+}
 
 /* The fake clock: the seconds in the td it is given. */
 int64_t
@@ -119,8 +137,7 @@ td_event(struct td *td, const char *chat, int private, const char *user,
     int admin, const char *text)
 {
 	struct svc_event	 ev;
-	char			 name[64], title[64], *err;
-	int			 rc;
+	char			 name[64], title[64];
 
 	memset(&ev, 0, sizeof ev);
 	snprintf(name, sizeof name, "Name-%s", user);
@@ -135,9 +152,7 @@ td_event(struct td *td, const char *chat, int private, const char *user,
 	ev.user_name = name;
 	ev.admin = admin;
 	ev.text = text;
-	rc = svc_event(td->svc, &ev, &err);
-	free(err);
-	return (rc);
+	return (svc_event(td->svc, &ev));
 }
 
 /* A person says something in the group chat "g1". */
@@ -153,8 +168,6 @@ td_button(struct td *td, const char *chat, const char *user,
     const char *data)
 {
 	struct svc_event	 ev;
-	char			*err;
-	int			 rc;
 
 	memset(&ev, 0, sizeof ev);
 	ev.kind = SVC_EV_BUTTON;
@@ -165,32 +178,40 @@ td_button(struct td *td, const char *chat, const char *user,
 	ev.user_name = user;
 	ev.data = data;
 	ev.callback = "cb1";
-	rc = svc_event(td->svc, &ev, &err);
-	free(err);
-	return (rc);
+	return (svc_event(td->svc, &ev));
 }
 
-/* Deliver every due outbox row into td->out; returns how many came. */
+/*
+ * Deliver every due outbox row into td->out, a row a message, as a
+ * bridge that merges nothing does; returns how many came.
+ */
 int
 td_drain(struct td *td)
 {
-	struct svc_out	 o;
-	struct td_out	*t;
-	int		 n = 0, rc;
+	struct svc_batch	*b;
+	struct td_out		*t;
+	int			 i, n = 0, rc;
 
-	while ((rc = svc_outbox_next(td->svc, "test", &o)) == 1) {
+	ck_assert_ptr_nonnull(b = calloc(1, sizeof *b));
+	while ((rc = svc_outbox_take(td->svc, "test", NULL, b)) == 1) {
+		/* One row at a time: the rest are taken next. */
+		for (i = 1; i < b->n; i++)
+			svc_out_free(&b->row[i]);
+		b->n = 1;
 		ck_assert_msg(td->nout < TD_MAXOUT, "outbox overflow");
 		t = &td->out[td->nout++];
-		t->id = o.id;
-		snprintf(t->chat, sizeof t->chat, "%s", o.chat);
-		snprintf(t->kind, sizeof t->kind, "%s", o.kind);
-		t->payload = json_loads(o.payload, 0, NULL);
-		ck_assert_msg(t->payload != NULL, "bad payload %s", o.payload);
-		ck_assert_int_eq(svc_outbox_done(td->svc, o.id, NULL), 0);
-		svc_out_free(&o);
+		t->id = b->row[0].id;
+		snprintf(t->chat, sizeof t->chat, "%s", b->row[0].chat);
+		snprintf(t->kind, sizeof t->kind, "%s", b->row[0].kind);
+		t->payload = json_loads(b->row[0].payload, 0, NULL);
+		ck_assert_msg(t->payload != NULL, "bad payload %s",
+		    b->row[0].payload);
+		ck_assert_int_eq(svc_outbox_finish(td->svc, b, SVC_DONE, 0,
+		    NULL), 0);
 		n++;
 	}
 	ck_assert_int_eq(rc, 0);
+	free(b);
 	return (n);
 }
 
@@ -418,6 +439,7 @@ main(void)
 	SRunner	*sr;
 	int	 failed;
 
+	xmalloc_json();
 	sr = srunner_create(suite_store());
 	srunner_add_suite(sr, suite_store_guard());
 	srunner_add_suite(sr, suite_stats());

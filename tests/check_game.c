@@ -23,23 +23,6 @@
 
 #define MAXSTEPS	5000	/* longer than any game the engine plays */
 
-static struct td	td;
-
-/* Each test starts with an empty database and service. */
-static void
-setup(void)
-{
-	td_init(&td, STORE_NOSYNC);
-	td_open(&td);
-}
-
-/* And leaves nothing behind. */
-static void
-teardown(void)
-{
-	td_done(&td);
-}
-
 /*
  * A person not in the game, or not to act, or with a bad or illegal
  * action, gets a clear error and changes nothing.
@@ -51,36 +34,36 @@ START_TEST(test_turn_refusals_change_nothing)
 	int		 actor, other;
 	char		 act[160], cmd[200], user[8];
 
-	id = td_lobby4(&td, "g1", "");
-	td_drain(&td);
-	td_clear(&td);
-	before = td_pos_json(&td, id);
-	outbox = td_sql_int(&td, "SELECT count(*) FROM outbox");
-	actor = td_first_legal(&td, id, act, sizeof act);
+	id = td_lobby4(&fx, "g1", "");
+	td_drain(&fx);
+	td_clear(&fx);
+	before = td_pos_json(&fx, id);
+	outbox = td_sql_int(&fx, "SELECT count(*) FROM outbox");
+	actor = td_first_legal(&fx, id, act, sizeof act);
 	other = (actor + 1) % 4;
 
 	snprintf(cmd, sizeof cmd, "/play %s", act);
 	snprintf(user, sizeof user, "u%d", other);
-	td_say(&td, user, cmd);
-	td_expect_error(&td, "not_your_turn", "wrong seat");
-	td_say(&td, "u9", cmd);
-	td_expect_error(&td, "not_in_game", "outsider");
+	td_say(&fx, user, cmd);
+	td_expect_error(&fx, "not_your_turn", "wrong seat");
+	td_say(&fx, "u9", cmd);
+	td_expect_error(&fx, "not_in_game", "outsider");
 	snprintf(user, sizeof user, "u%d", actor);
-	td_say(&td, user, "/play");
-	td_expect_error(&td, "usage", "no action");
-	td_say(&td, user, "/play 5 zz>1");
-	td_expect_error(&td, "bad_action", "bad notation");
-	td_say(&td, user, "/play 13 B>5");
-	td_expect_error(&td, "illegal", "illegal action");
-	td_say(&td, user, "/hand #999");
-	td_expect_error(&td, "no_game", "no such game");
+	td_say(&fx, user, "/play");
+	td_expect_error(&fx, "usage", "no action");
+	td_say(&fx, user, "/play 5 zz>1");
+	td_expect_error(&fx, "bad_action", "bad notation");
+	td_say(&fx, user, "/play 13 B>5");
+	td_expect_error(&fx, "illegal", "illegal action");
+	td_say(&fx, user, "/hand #999");
+	td_expect_error(&fx, "no_game", "no such game");
 
-	after = td_pos_json(&td, id);
+	after = td_pos_json(&fx, id);
 	ck_assert(json_equal(before, after));
-	ck_assert_int_eq(td_info(&td, id)->turn_no, 0);
-	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM actions"), 0);
+	ck_assert_int_eq(td_info(&fx, id)->turn_no, 0);
+	ck_assert_int_eq(td_sql_int(&fx, "SELECT count(*) FROM actions"), 0);
 	/* Only the error rows were added. */
-	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM outbox WHERE "
+	ck_assert_int_eq(td_sql_int(&fx, "SELECT count(*) FROM outbox WHERE "
 	    "kind NOT IN ('error')"), outbox);
 	json_decref(before);
 	json_decref(after);
@@ -96,29 +79,29 @@ START_TEST(test_turn_canonical_log)
 	int		 actor;
 	char		 act[160], cmd[200], user[8], *p;
 
-	id = td_lobby4(&td, "g1", "seed=5");
-	actor = td_first_legal(&td, id, act, sizeof act);	/* "give C" */
+	id = td_lobby4(&fx, "g1", "seed=5");
+	actor = td_first_legal(&fx, id, act, sizeof act);	/* "give C" */
 	for (p = act; *p != '\0'; p++)
 		*p = *p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p;
 	snprintf(cmd, sizeof cmd, "/play   %s  ", act);
 	snprintf(user, sizeof user, "u%d", actor);
-	td_drain(&td);
-	td_clear(&td);
-	ck_assert_int_eq(td_say(&td, user, cmd), 0);
-	td_drain(&td);
-	ck_assert_ptr_nonnull((o = td_find(&td, "moved", "g1")));
+	td_drain(&fx);
+	td_clear(&fx);
+	ck_assert_int_eq(td_say(&fx, user, cmd), 0);
+	td_drain(&fx);
+	ck_assert_ptr_nonnull((o = td_find(&fx, "moved", "g1")));
 	ck_assert_str_eq(td_str(o, "action"), "give");	/* the card is secret */
 	ck_assert_int_eq(td_int(o, "seat"), actor);
 	ck_assert_int_eq(td_int(o, "turn"), 1);
 	ck_assert_str_eq(td_str(o, "by"), "person");
-	g = td_info(&td, id);
+	g = td_info(&fx, id);
 	ck_assert_int_eq(g->turn_no, 1);
 	ck_assert_int_ne(g->actor, actor);
-	ck_assert_ptr_nonnull(td_find(&td, "turn", g->seats[g->actor].user));
-	td_first_legal(&td, id, act, sizeof act);
-	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM actions WHERE "
+	ck_assert_ptr_nonnull(td_find(&fx, "turn", g->seats[g->actor].user));
+	td_first_legal(&fx, id, act, sizeof act);
+	ck_assert_int_eq(td_sql_int(&fx, "SELECT count(*) FROM actions WHERE "
 	    "n = 0 AND action GLOB 'give [0-9A-Z]*' AND who = 0"), 1);
-	td_check_replay(&td, id);
+	td_check_replay(&fx, id);
 }
 END_TEST
 
@@ -130,37 +113,37 @@ START_TEST(test_turn_text_and_buttons)
 	int		 actor, i;
 	char		 act[160], data[SVC_BUTTON_MAX + 1], user[8];
 
-	id = td_lobby4(&td, "g1", "");
-	actor = td_first_legal(&td, id, act, sizeof act);
+	id = td_lobby4(&fx, "g1", "");
+	actor = td_first_legal(&fx, id, act, sizeof act);
 	snprintf(user, sizeof user, "u%d", actor);
-	ck_assert_int_eq(td_say(&td, user, act), 0);	/* no "/play" */
-	ck_assert_int_eq(td_info(&td, id)->turn_no, 1);
-	ck_assert_int_eq(td_say(&td, user, "hello everyone"), 0);
-	td_drain(&td);
-	td_clear(&td);
+	ck_assert_int_eq(td_say(&fx, user, act), 0);	/* no "/play" */
+	ck_assert_int_eq(td_info(&fx, id)->turn_no, 1);
+	ck_assert_int_eq(td_say(&fx, user, "hello everyone"), 0);
+	td_drain(&fx);
+	td_clear(&fx);
 
 	/* A button made at turn 1 works once. */
-	actor = td_first_legal(&td, id, act, sizeof act);
+	actor = td_first_legal(&fx, id, act, sizeof act);
 	snprintf(user, sizeof user, "u%d", actor);
 	ck_assert_int_gt(svc_button_data(data, sizeof data, id, 1, act), 0);
-	ck_assert_int_eq(td_button(&td, user, user, data), 0);
-	g = td_info(&td, id);
+	ck_assert_int_eq(td_button(&fx, user, user, data), 0);
+	g = td_info(&fx, id);
 	ck_assert_int_eq(g->turn_no, 2);
-	td_drain(&td);
-	ck_assert_int_eq(td_count(&td, "answer", ""), 1);
-	td_clear(&td);
+	td_drain(&fx);
+	ck_assert_int_eq(td_count(&fx, "answer", ""), 1);
+	td_clear(&fx);
 	/* Pressed again: out of date, answered, nothing played. */
-	ck_assert_int_eq(td_button(&td, user, user, data), 0);
-	td_expect_error(&td, "stale", "stale button");
-	ck_assert_int_eq(td_info(&td, id)->turn_no, 2);
+	ck_assert_int_eq(td_button(&fx, user, user, data), 0);
+	td_expect_error(&fx, "stale", "stale button");
+	ck_assert_int_eq(td_info(&fx, id)->turn_no, 2);
 	/* A lobby-style button without a turn, refused with an answer. */
 	snprintf(data, sizeof data, "%lld::join", (long long)id);
-	ck_assert_int_eq(td_button(&td, "g1", "u9", data), 0);
-	td_drain(&td);
-	for (i = 0; i < td.nout; i++)
-		ck_assert_str_eq(td.out[i].kind, "answer");
-	ck_assert_int_eq(td.nout, 1);
-	ck_assert_str_eq(td_str(&td.out[0], "code"), "full");
+	ck_assert_int_eq(td_button(&fx, "g1", "u9", data), 0);
+	td_drain(&fx);
+	for (i = 0; i < fx.nout; i++)
+		ck_assert_str_eq(fx.out[i].kind, "answer");
+	ck_assert_int_eq(fx.nout, 1);
+	ck_assert_str_eq(td_str(&fx.out[0], "code"), "full");
 }
 END_TEST
 
@@ -175,28 +158,28 @@ START_TEST(test_game_four_people_to_the_end)
 	int64_t		 id;
 	int		 steps, over = 0;
 
-	id = td_lobby4(&td, "g1", "seed=11");
+	id = td_lobby4(&fx, "g1", "seed=11");
 	for (steps = 0; steps < MAXSTEPS; steps++) {
-		ck_assert_int_eq(td_play(&td, id, "g1", 1), 0);
-		ck_assert_int_eq(td_info(&td, id)->turn_no, steps + 1);
-		td_drain(&td);
-		over = td_find(&td, "over", "g1") != NULL;
-		td_clear(&td);
+		ck_assert_int_eq(td_play(&fx, id, "g1", 1), 0);
+		ck_assert_int_eq(td_info(&fx, id)->turn_no, steps + 1);
+		td_drain(&fx);
+		over = td_find(&fx, "over", "g1") != NULL;
+		td_clear(&fx);
 		if (over)
 			break;
 	}
 	ck_assert_msg(over, "no end after %d actions", steps);
-	g = td_info(&td, id);
+	g = td_info(&fx, id);
 	ck_assert_int_eq(g->state, SVC_OVER);
 	ck_assert(g->winner == 0 || g->winner == 1);
 	ck_assert_int_eq(g->actor, -1);
 	ck_assert_int_eq(g->turn_no, steps + 1);
-	ck_assert_int_eq(td_game(&td, "g1"), 0);
-	ck_assert_int_eq(svc_next_timer(td.svc), -1);
-	td_check_replay(&td, id);
-	td_say(&td, "u0", "/board #1");
-	td_drain(&td);
-	ck_assert_ptr_nonnull(td_find(&td, "board", "g1"));
+	ck_assert_int_eq(td_game(&fx, "g1"), 0);
+	ck_assert_int_eq(svc_next_timer(fx.svc), -1);
+	td_check_replay(&fx, id);
+	td_say(&fx, "u0", "/board #1");
+	td_drain(&fx);
+	ck_assert_ptr_nonnull(td_find(&fx, "board", "g1"));
 }
 END_TEST
 
@@ -207,26 +190,26 @@ START_TEST(test_game_ai_seats)
 	int64_t		 id;
 	int		 steps;
 
-	td_say(&td, "u0", "/new seed=3");
-	td_say(&td, "u0", "/ai all");
-	td_say(&td, "u0", "/start");
-	id = td_game(&td, "g1");
+	td_say(&fx, "u0", "/new seed=3");
+	td_say(&fx, "u0", "/ai all");
+	td_say(&fx, "u0", "/start");
+	id = td_game(&fx, "g1");
 	for (steps = 0; steps < MAXSTEPS; steps++) {
-		td_run_timers(&td);
-		g = td_info(&td, id);
+		td_run_timers(&fx);
+		g = td_info(&fx, id);
 		if (g->state != SVC_PLAYING)
 			break;
 		ck_assert_int_eq(g->actor, 0);	/* the AI never waits */
-		ck_assert_int_eq(td_play_first(&td, id, "g1"), 0);
-		td_drain(&td);
-		td_clear(&td);
+		ck_assert_int_eq(td_play_first(&fx, id, "g1"), 0);
+		td_drain(&fx);
+		td_clear(&fx);
 	}
-	ck_assert_int_eq(td_info(&td, id)->state, SVC_OVER);
-	ck_assert_int_gt(td_sql_int(&td, "SELECT count(*) FROM actions WHERE "
+	ck_assert_int_eq(td_info(&fx, id)->state, SVC_OVER);
+	ck_assert_int_gt(td_sql_int(&fx, "SELECT count(*) FROM actions WHERE "
 	    "who = 1 AND seat != 0"), 0);
-	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM actions WHERE "
+	ck_assert_int_eq(td_sql_int(&fx, "SELECT count(*) FROM actions WHERE "
 	    "who = 1 AND seat = 0"), 0);
-	td_check_replay(&td, id);
+	td_check_replay(&fx, id);
 }
 END_TEST
 
@@ -236,20 +219,20 @@ START_TEST(test_game_ai_search)
 	int64_t	id;
 	int	calls;
 
-	td_say(&td, "u0", "/new ai=2 seed=5");
-	td_say(&td, "u0", "/ai all");
-	td_say(&td, "u0", "/start");
-	id = td_game(&td, "g1");
-	ck_assert_int_eq(td_info(&td, id)->seats[1].ai, 2);
-	ck_assert_int_eq(td_say(&td, "u0", "/leave"), 0);
-	for (calls = 0; calls < MAXSTEPS && td_info(&td, id)->state ==
+	td_say(&fx, "u0", "/new ai=2 seed=5");
+	td_say(&fx, "u0", "/ai all");
+	td_say(&fx, "u0", "/start");
+	id = td_game(&fx, "g1");
+	ck_assert_int_eq(td_info(&fx, id)->seats[1].ai, 2);
+	ck_assert_int_eq(td_say(&fx, "u0", "/leave"), 0);
+	for (calls = 0; calls < MAXSTEPS && td_info(&fx, id)->state ==
 	    SVC_PLAYING; calls++) {
-		ck_assert_int_gt(svc_timers(td.svc), 0);
-		td_drain(&td);
-		td_clear(&td);
+		ck_assert_int_gt(svc_timers(fx.svc), 0);
+		td_drain(&fx);
+		td_clear(&fx);
 	}
-	ck_assert_int_eq(td_info(&td, id)->state, SVC_OVER);
-	td_check_replay(&td, id);
+	ck_assert_int_eq(td_info(&fx, id)->state, SVC_OVER);
+	td_check_replay(&fx, id);
 }
 END_TEST
 
@@ -259,22 +242,22 @@ START_TEST(test_game_all_ai_six_triples)
 	int64_t	id;
 	int	n = 0, calls;
 
-	td_say(&td, "u0", "/new 6 triples seed=8");
-	td_say(&td, "u0", "/ai all");
-	td_say(&td, "u0", "/start");
-	id = td_game(&td, "g1");
-	ck_assert_int_eq(td_say(&td, "u0", "/leave"), 0);
-	ck_assert_int_eq(td_info(&td, id)->seats[0].away, 1);
-	for (calls = 0; calls < MAXSTEPS && td_info(&td, id)->state ==
+	td_say(&fx, "u0", "/new 6 triples seed=8");
+	td_say(&fx, "u0", "/ai all");
+	td_say(&fx, "u0", "/start");
+	id = td_game(&fx, "g1");
+	ck_assert_int_eq(td_say(&fx, "u0", "/leave"), 0);
+	ck_assert_int_eq(td_info(&fx, id)->seats[0].away, 1);
+	for (calls = 0; calls < MAXSTEPS && td_info(&fx, id)->state ==
 	    SVC_PLAYING; calls++) {
-		n = svc_timers(td.svc);
+		n = svc_timers(fx.svc);
 		ck_assert_int_gt(n, 0);
 		ck_assert_int_le(n, 64);	/* bounded work per call */
-		td_drain(&td);
-		td_clear(&td);
+		td_drain(&fx);
+		td_clear(&fx);
 	}
-	ck_assert_int_eq(td_info(&td, id)->state, SVC_OVER);
-	td_check_replay(&td, id);
+	ck_assert_int_eq(td_info(&fx, id)->state, SVC_OVER);
+	td_check_replay(&fx, id);
 }
 END_TEST
 
@@ -285,27 +268,27 @@ START_TEST(test_duplicate_update)
 	int	actor;
 	char	act[160], cmd[200], user[8];
 
-	id = td_lobby4(&td, "g1", "");
-	actor = td_first_legal(&td, id, act, sizeof act);
+	id = td_lobby4(&fx, "g1", "");
+	actor = td_first_legal(&fx, id, act, sizeof act);
 	snprintf(cmd, sizeof cmd, "/play %s", act);
 	snprintf(user, sizeof user, "u%d", actor);
-	td.update = 100;
-	ck_assert_int_eq(td_say(&td, user, cmd), 0);
-	turn = td_info(&td, id)->turn_no;
-	rows = td_sql_int(&td, "SELECT count(*) FROM outbox");
-	td.update = 100;
-	ck_assert_int_eq(td_say(&td, user, cmd), 0);
-	td.update = 100;
-	ck_assert_int_eq(td_say(&td, "u9", "/new"), 0);
-	ck_assert_int_eq(td_info(&td, id)->turn_no, turn);
-	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM outbox"),
+	fx.update = 100;
+	ck_assert_int_eq(td_say(&fx, user, cmd), 0);
+	turn = td_info(&fx, id)->turn_no;
+	rows = td_sql_int(&fx, "SELECT count(*) FROM outbox");
+	fx.update = 100;
+	ck_assert_int_eq(td_say(&fx, user, cmd), 0);
+	fx.update = 100;
+	ck_assert_int_eq(td_say(&fx, "u9", "/new"), 0);
+	ck_assert_int_eq(td_info(&fx, id)->turn_no, turn);
+	ck_assert_int_eq(td_sql_int(&fx, "SELECT count(*) FROM outbox"),
 	    rows);
-	ck_assert_int_eq(svc_update_offset(td.svc, "test"), 100);
-	td.update = 50;		/* older, but never seen: processed */
-	ck_assert_int_eq(td_say(&td, "u9", "/help"), 0);
-	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM outbox"),
+	ck_assert_int_eq(svc_update_offset(fx.svc, "test"), 100);
+	fx.update = 50;		/* older, but never seen: processed */
+	ck_assert_int_eq(td_say(&fx, "u9", "/help"), 0);
+	ck_assert_int_eq(td_sql_int(&fx, "SELECT count(*) FROM outbox"),
 	    rows + 1);
-	ck_assert_int_eq(svc_update_offset(td.svc, "test"), 100);
+	ck_assert_int_eq(svc_update_offset(fx.svc, "test"), 100);
 }
 END_TEST
 
@@ -317,30 +300,30 @@ START_TEST(test_private_chat_games)
 	char		 act[160], cmd[200], who[8];
 	int		 i, actor;
 
-	a = td_lobby4(&td, "g1", "seed=1");
-	b = td_lobby4(&td, "g2", "seed=2");
+	a = td_lobby4(&fx, "g1", "seed=1");
+	b = td_lobby4(&fx, "g2", "seed=2");
 	/* Move g2 on until its actor differs from g1's. */
-	actor = td_info(&td, a)->actor;
-	for (i = 0; i < 8 && td_info(&td, b)->actor == actor; i++)
-		td_play_first(&td, b, "g2");
-	ck_assert_int_ne(td_info(&td, b)->actor, actor);
-	g = td_info(&td, a);
+	actor = td_info(&fx, a)->actor;
+	for (i = 0; i < 8 && td_info(&fx, b)->actor == actor; i++)
+		td_play_first(&fx, b, "g2");
+	ck_assert_int_ne(td_info(&fx, b)->actor, actor);
+	g = td_info(&fx, a);
 	snprintf(who, sizeof who, "%s", g->seats[actor].user);
-	td_first_legal(&td, a, act, sizeof act);
+	td_first_legal(&fx, a, act, sizeof act);
 	snprintf(cmd, sizeof cmd, "/play %s", act);
-	ck_assert_int_eq(td_event(&td, who, 1, who, 0, cmd), 0);
-	ck_assert_int_eq(td_info(&td, a)->turn_no, 1);
-	td_drain(&td);
-	td_clear(&td);
+	ck_assert_int_eq(td_event(&fx, who, 1, who, 0, cmd), 0);
+	ck_assert_int_eq(td_info(&fx, a)->turn_no, 1);
+	td_drain(&fx);
+	td_clear(&fx);
 	/* Nobody waits for this person now: which game? */
-	ck_assert_int_eq(td_event(&td, who, 1, who, 0, "/hand"), 0);
-	td_expect_error(&td, "which_game", "two games, none waiting");
+	ck_assert_int_eq(td_event(&fx, who, 1, who, 0, "/hand"), 0);
+	td_expect_error(&fx, "which_game", "two games, none waiting");
 	snprintf(cmd, sizeof cmd, "/hand #%lld", (long long)b);
-	ck_assert_int_eq(td_event(&td, who, 1, who, 0, cmd), 0);
-	td_drain(&td);
-	ck_assert_ptr_nonnull(td_find(&td, "hand", who));
-	ck_assert_int_eq(td_event(&td, "u9", 1, "u9", 0, "/hand"), 0);
-	td_expect_error(&td, "no_game", "in no game");
+	ck_assert_int_eq(td_event(&fx, who, 1, who, 0, cmd), 0);
+	td_drain(&fx);
+	ck_assert_ptr_nonnull(td_find(&fx, "hand", who));
+	ck_assert_int_eq(td_event(&fx, "u9", 1, "u9", 0, "/hand"), 0);
+	td_expect_error(&fx, "no_game", "in no game");
 }
 END_TEST
 
@@ -353,17 +336,17 @@ START_TEST(test_many_games_interleaved)
 
 	for (k = 0; k < 3; k++) {
 		snprintf(chat, sizeof chat, "g%d", k + 1);
-		id[k] = td_lobby4(&td, chat, "");
+		id[k] = td_lobby4(&fx, chat, "");
 	}
 	for (i = 0; i < 40; i++) {
 		for (k = 0; k < 3; k++) {
 			snprintf(chat, sizeof chat, "g%d", k + 1);
-			ck_assert_int_eq(td_play_first(&td, id[k], chat), 0);
+			ck_assert_int_eq(td_play_first(&fx, id[k], chat), 0);
 		}
 	}
 	for (k = 0; k < 3; k++) {
-		ck_assert_int_eq(td_info(&td, id[k])->turn_no, 40);
-		td_check_replay(&td, id[k]);
+		ck_assert_int_eq(td_info(&fx, id[k])->turn_no, 40);
+		td_check_replay(&fx, id[k]);
 	}
 }
 END_TEST
@@ -377,38 +360,38 @@ START_TEST(test_deadline_reminder_takeover)
 	int		 actor;
 	char		 user[64];
 
-	id = td_lobby4(&td, "g1", "deadline=30m");
-	g = td_info(&td, id);
+	id = td_lobby4(&fx, "g1", "deadline=30m");
+	g = td_info(&fx, id);
 	actor = g->actor;
 	snprintf(user, sizeof user, "%s", g->seats[actor].user);
 	due = TD_T0 + 1800;
 	ck_assert_int_eq(g->due, due);
 	ck_assert_int_eq(g->remind, due - 450);
-	ck_assert_int_eq(svc_next_timer(td.svc), due - 450);
-	td_drain(&td);
-	td_clear(&td);
-	ck_assert_int_eq(svc_timers(td.svc), 0);	/* nothing due yet */
-	td.now = due - 450;
-	ck_assert_int_eq(svc_timers(td.svc), 1);
-	td_drain(&td);
-	ck_assert_ptr_nonnull((o = td_find(&td, "reminder", user)));
+	ck_assert_int_eq(svc_next_timer(fx.svc), due - 450);
+	td_drain(&fx);
+	td_clear(&fx);
+	ck_assert_int_eq(svc_timers(fx.svc), 0);	/* nothing due yet */
+	fx.now = due - 450;
+	ck_assert_int_eq(svc_timers(fx.svc), 1);
+	td_drain(&fx);
+	ck_assert_ptr_nonnull((o = td_find(&fx, "reminder", user)));
 	ck_assert_int_eq(td_int(o, "due"), due);
-	td_clear(&td);
-	ck_assert_int_eq(svc_next_timer(td.svc), due);
-	ck_assert_int_eq(svc_timers(td.svc), 0);	/* reminded once */
+	td_clear(&fx);
+	ck_assert_int_eq(svc_next_timer(fx.svc), due);
+	ck_assert_int_eq(svc_timers(fx.svc), 0);	/* reminded once */
 
-	td.now = due;
-	ck_assert_int_eq(svc_timers(td.svc), 1);
-	td_drain(&td);
-	ck_assert_ptr_nonnull((o = td_find(&td, "takeover", "g1")));
+	fx.now = due;
+	ck_assert_int_eq(svc_timers(fx.svc), 1);
+	td_drain(&fx);
+	ck_assert_ptr_nonnull((o = td_find(&fx, "takeover", "g1")));
 	ck_assert_int_eq(td_int(o, "seat"), actor);
-	ck_assert_ptr_nonnull((o = td_find(&td, "moved", "g1")));
+	ck_assert_ptr_nonnull((o = td_find(&fx, "moved", "g1")));
 	ck_assert_str_eq(td_str(o, "by"), "timeout");
-	g = td_info(&td, id);
+	g = td_info(&fx, id);
 	ck_assert_int_eq(g->turn_no, 1);
 	ck_assert_int_ne(g->actor, actor);
 	ck_assert_int_eq(g->due, due + 1800);
-	ck_assert_int_eq(td_sql_int(&td, "SELECT who FROM actions"), 2);
+	ck_assert_int_eq(td_sql_int(&fx, "SELECT who FROM actions"), 2);
 	ck_assert_int_eq(g->seats[actor].away, 0);	/* just that turn */
 }
 END_TEST
@@ -418,16 +401,16 @@ START_TEST(test_timers_survive_restart)
 {
 	int64_t	id, next;
 
-	id = td_lobby4(&td, "g1", "deadline=1h");
-	next = svc_next_timer(td.svc);
+	id = td_lobby4(&fx, "g1", "deadline=1h");
+	next = svc_next_timer(fx.svc);
 	ck_assert_int_eq(next, TD_T0 + 2700);
-	td_reopen(&td);
-	ck_assert_int_eq(svc_next_timer(td.svc), next);
-	td.now = TD_T0 + 3600;
-	ck_assert_int_eq(svc_timers(td.svc), 1);
-	ck_assert_int_eq(td_info(&td, id)->turn_no, 1);
-	td_reopen(&td);
-	ck_assert_int_eq(svc_next_timer(td.svc), TD_T0 + 3600 + 2700);
+	td_reopen(&fx);
+	ck_assert_int_eq(svc_next_timer(fx.svc), next);
+	fx.now = TD_T0 + 3600;
+	ck_assert_int_eq(svc_timers(fx.svc), 1);
+	ck_assert_int_eq(td_info(&fx, id)->turn_no, 1);
+	td_reopen(&fx);
+	ck_assert_int_eq(svc_next_timer(fx.svc), TD_T0 + 3600 + 2700);
 }
 END_TEST
 
@@ -438,38 +421,38 @@ START_TEST(test_replace_resume)
 	int64_t		 id;
 	int		 i;
 
-	id = td_lobby4(&td, "g1", "seed=4");
-	td_say(&td, "u1", "/replace 2 ai");
-	td_expect_error(&td, "not_creator", "a player replaces");
-	td_say(&td, "u0", "/replace 2");
-	td_expect_error(&td, "usage", "replace without ai");
-	ck_assert_int_eq(td_event(&td, "g1", 0, "boss", 1, "/replace 2 ai"),
+	id = td_lobby4(&fx, "g1", "seed=4");
+	td_say(&fx, "u1", "/replace 2 ai");
+	td_expect_error(&fx, "not_creator", "a player replaces");
+	td_say(&fx, "u0", "/replace 2");
+	td_expect_error(&fx, "usage", "replace without ai");
+	ck_assert_int_eq(td_event(&fx, "g1", 0, "boss", 1, "/replace 2 ai"),
 	    0);
-	ck_assert_int_eq(td_info(&td, id)->seats[2].away, 1);
-	td_drain(&td);
-	ck_assert_ptr_nonnull(td_find(&td, "seat", "g1"));
-	td_clear(&td);
-	td_say(&td, "u0", "/replace 2 ai");
-	td_expect_error(&td, "already_away", "replace twice");
+	ck_assert_int_eq(td_info(&fx, id)->seats[2].away, 1);
+	td_drain(&fx);
+	ck_assert_ptr_nonnull(td_find(&fx, "seat", "g1"));
+	td_clear(&fx);
+	td_say(&fx, "u0", "/replace 2 ai");
+	td_expect_error(&fx, "already_away", "replace twice");
 	for (i = 0; i < 60; i++) {
-		td_run_timers(&td);
-		g = td_info(&td, id);
+		td_run_timers(&fx);
+		g = td_info(&fx, id);
 		ck_assert_int_ne(g->actor, 2);
-		td_play_first(&td, id, "g1");
+		td_play_first(&fx, id, "g1");
 	}
-	ck_assert_int_gt(td_sql_int(&td, "SELECT count(*) FROM actions WHERE "
+	ck_assert_int_gt(td_sql_int(&fx, "SELECT count(*) FROM actions WHERE "
 	    "seat = 2 AND who = 1"), 0);
-	ck_assert_int_eq(td_say(&td, "u2", "/resume"), 0);
-	ck_assert_int_eq(td_info(&td, id)->seats[2].away, 0);
-	td_say(&td, "u2", "/resume");
-	td_expect_error(&td, "not_away", "resume twice");
+	ck_assert_int_eq(td_say(&fx, "u2", "/resume"), 0);
+	ck_assert_int_eq(td_info(&fx, id)->seats[2].away, 0);
+	td_say(&fx, "u2", "/resume");
+	td_expect_error(&fx, "not_away", "resume twice");
 	/* /leave in a game: the AI plays on; playing again resumes. */
-	ck_assert_int_eq(td_say(&td, "u3", "/leave"), 0);
-	ck_assert_int_eq(td_info(&td, id)->seats[3].away, 1);
-	td_say(&td, "u3", "/leave");
-	td_expect_error(&td, "already_away", "leave twice");
-	ck_assert_int_eq(td_say(&td, "u3", "/join"), 0);
-	ck_assert_int_eq(td_info(&td, id)->seats[3].away, 0);
+	ck_assert_int_eq(td_say(&fx, "u3", "/leave"), 0);
+	ck_assert_int_eq(td_info(&fx, id)->seats[3].away, 1);
+	td_say(&fx, "u3", "/leave");
+	td_expect_error(&fx, "already_away", "leave twice");
+	ck_assert_int_eq(td_say(&fx, "u3", "/join"), 0);
+	ck_assert_int_eq(td_info(&fx, id)->seats[3].away, 0);
 }
 END_TEST
 
@@ -478,23 +461,23 @@ START_TEST(test_join_running_game)
 {
 	int64_t	id;
 
-	td_say(&td, "u0", "/new");
-	td_say(&td, "u0", "/ai all");
-	td_say(&td, "u0", "/start");
-	id = td_game(&td, "g1");
-	td_say(&td, "u0", "/join");
-	td_expect_error(&td, "already_seated", "creator joins");
-	ck_assert_int_eq(td_say(&td, "u5", "/join 2"), 0);
-	ck_assert_str_eq(td_info(&td, id)->seats[2].user, "u5");
-	ck_assert_int_eq(td_info(&td, id)->seats[2].ai, 0);
-	td_drain(&td);
-	ck_assert_ptr_nonnull(td_find(&td, "hand", "u5"));
-	ck_assert_ptr_nonnull(td_find(&td, "seat", "g1"));
-	td_clear(&td);
-	td_say(&td, "u6", "/join 2");
-	td_expect_error(&td, "seat_taken", "a person's seat");
-	td_say(&td, "u6", "/team 1");
-	td_expect_error(&td, "not_lobby", "team in a game");
+	td_say(&fx, "u0", "/new");
+	td_say(&fx, "u0", "/ai all");
+	td_say(&fx, "u0", "/start");
+	id = td_game(&fx, "g1");
+	td_say(&fx, "u0", "/join");
+	td_expect_error(&fx, "already_seated", "creator joins");
+	ck_assert_int_eq(td_say(&fx, "u5", "/join 2"), 0);
+	ck_assert_str_eq(td_info(&fx, id)->seats[2].user, "u5");
+	ck_assert_int_eq(td_info(&fx, id)->seats[2].ai, 0);
+	td_drain(&fx);
+	ck_assert_ptr_nonnull(td_find(&fx, "hand", "u5"));
+	ck_assert_ptr_nonnull(td_find(&fx, "seat", "g1"));
+	td_clear(&fx);
+	td_say(&fx, "u6", "/join 2");
+	td_expect_error(&fx, "seat_taken", "a person's seat");
+	td_say(&fx, "u6", "/team 1");
+	td_expect_error(&fx, "not_lobby", "team in a game");
 }
 END_TEST
 
@@ -508,33 +491,33 @@ START_TEST(test_disk_full_rolls_back)
 	struct svc_event	 ev;
 	json_t			*before, *after;
 	int64_t			 id, turn, rows, acts, upd;
-	char			 sql[64], act[160], cmd[200], user[8], *err;
+	char			 sql[64], act[160], cmd[200], user[8];
 	int			 i, rc = 0, seat;
 
-	id = td_lobby4(&td, "g1", "seed=9");
+	id = td_lobby4(&fx, "g1", "seed=9");
 	snprintf(sql, sizeof sql, "PRAGMA max_page_count = %lld",
-	    (long long)td_sql_int(&td, "PRAGMA page_count"));
-	td_sql(&td, sql);
+	    (long long)td_sql_int(&fx, "PRAGMA page_count"));
+	td_sql(&fx, sql);
 	for (i = 0; i < MAXSTEPS && rc == 0; i++) {
-		before = td_pos_json(&td, id);
-		turn = td_info(&td, id)->turn_no;
-		rows = td_sql_int(&td, "SELECT count(*) FROM outbox");
-		acts = td_sql_int(&td, "SELECT count(*) FROM actions");
-		upd = td.update;
-		seat = td_first_legal(&td, id, act, sizeof act);
+		before = td_pos_json(&fx, id);
+		turn = td_info(&fx, id)->turn_no;
+		rows = td_sql_int(&fx, "SELECT count(*) FROM outbox");
+		acts = td_sql_int(&fx, "SELECT count(*) FROM actions");
+		upd = fx.update;
+		seat = td_first_legal(&fx, id, act, sizeof act);
 		snprintf(cmd, sizeof cmd, "/play %s", act);
 		snprintf(user, sizeof user, "u%d", seat);
-		if ((rc = td_say(&td, user, cmd)) != 0)
+		if ((rc = td_say(&fx, user, cmd)) != 0)
 			break;
 		json_decref(before);
 	}
 	ck_assert_int_eq(rc, -1);
-	after = td_pos_json(&td, id);
+	after = td_pos_json(&fx, id);
 	ck_assert(json_equal(before, after));
-	ck_assert_int_eq(td_info(&td, id)->turn_no, turn);
-	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM outbox"), rows);
-	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM actions"), acts);
-	ck_assert_int_eq(svc_update_offset(td.svc, "test"), upd - 1);
+	ck_assert_int_eq(td_info(&fx, id)->turn_no, turn);
+	ck_assert_int_eq(td_sql_int(&fx, "SELECT count(*) FROM outbox"), rows);
+	ck_assert_int_eq(td_sql_int(&fx, "SELECT count(*) FROM actions"), acts);
+	ck_assert_int_eq(svc_update_offset(fx.svc, "test"), upd - 1);
 	json_decref(before);
 	json_decref(after);
 
@@ -545,15 +528,14 @@ START_TEST(test_disk_full_rolls_back)
 	ev.chat = "g1";
 	ev.user = user;
 	ev.text = cmd;
-	ck_assert_int_eq(svc_event(td.svc, &ev, &err), -1);
-	ck_assert_ptr_nonnull(strstr(err, "full"));
-	free(err);
-	td_sql(&td, "PRAGMA max_page_count = 1000000");
-	ck_assert_int_eq(svc_event(td.svc, &ev, &err), 0);
-	ck_assert_int_eq(td_info(&td, id)->turn_no, turn + 1);
-	ck_assert_int_eq(svc_event(td.svc, &ev, &err), 0);	/* a duplicate */
-	ck_assert_int_eq(td_info(&td, id)->turn_no, turn + 1);
-	td_check_replay(&td, id);
+	ck_assert_int_eq(svc_event(fx.svc, &ev), -1);
+	ck_assert_ptr_nonnull(strstr(svc_error(fx.svc), "full"));
+	td_sql(&fx, "PRAGMA max_page_count = 1000000");
+	ck_assert_int_eq(svc_event(fx.svc, &ev), 0);
+	ck_assert_int_eq(td_info(&fx, id)->turn_no, turn + 1);
+	ck_assert_int_eq(svc_event(fx.svc, &ev), 0);	/* a duplicate */
+	ck_assert_int_eq(td_info(&fx, id)->turn_no, turn + 1);
+	td_check_replay(&fx, id);
 }
 END_TEST
 
@@ -567,33 +549,33 @@ START_TEST(test_batch_all_or_nothing)
 	char	sql[64];
 	int	i, ok = 0, rc;
 
-	id = td_lobby4(&td, "g1", "seed=10");
-	turn = td_info(&td, id)->turn_no;
-	off = svc_update_offset(td.svc, "test");
+	id = td_lobby4(&fx, "g1", "seed=10");
+	turn = td_info(&fx, id)->turn_no;
+	off = svc_update_offset(fx.svc, "test");
 	snprintf(sql, sizeof sql, "PRAGMA max_page_count = %lld",
-	    (long long)td_sql_int(&td, "PRAGMA page_count") + 2);
-	td_sql(&td, sql);
-	ck_assert_int_eq(svc_batch_begin(td.svc), 0);
-	ck_assert_int_eq(svc_batch_begin(td.svc), -1);
+	    (long long)td_sql_int(&fx, "PRAGMA page_count") + 2);
+	td_sql(&fx, sql);
+	ck_assert_int_eq(svc_batch_begin(fx.svc), 0);
+	ck_assert_int_eq(svc_batch_begin(fx.svc), -1);
 	for (i = 0; i < MAXSTEPS; i++) {
-		if ((rc = td_play_first(&td, id, "g1")) != 0)
+		if ((rc = td_play_first(&fx, id, "g1")) != 0)
 			break;
 		ok++;
 	}
 	ck_assert_int_gt(ok, 0);
 	ck_assert_int_lt(i, MAXSTEPS);
-	rc = svc_batch_end(td.svc);
-	td_sql(&td, "PRAGMA max_page_count = 1000000");
+	rc = svc_batch_end(fx.svc);
+	td_sql(&fx, "PRAGMA max_page_count = 1000000");
 	if (rc == 0) {
-		ck_assert_int_eq(td_info(&td, id)->turn_no, turn + ok);
-		ck_assert_int_eq(svc_update_offset(td.svc, "test"), off + ok);
+		ck_assert_int_eq(td_info(&fx, id)->turn_no, turn + ok);
+		ck_assert_int_eq(svc_update_offset(fx.svc, "test"), off + ok);
 	} else {
-		ck_assert_int_eq(td_info(&td, id)->turn_no, turn);
-		ck_assert_int_eq(svc_update_offset(td.svc, "test"), off);
+		ck_assert_int_eq(td_info(&fx, id)->turn_no, turn);
+		ck_assert_int_eq(svc_update_offset(fx.svc, "test"), off);
 	}
-	td_check_replay(&td, id);
-	ck_assert_int_eq(svc_batch_end(td.svc), -1);	/* none open */
-	ck_assert_int_eq(td_play_first(&td, id, "g1"), 0);
+	td_check_replay(&fx, id);
+	ck_assert_int_eq(svc_batch_end(fx.svc), -1);	/* none open */
+	ck_assert_int_eq(td_play_first(&fx, id, "g1"), 0);
 }
 END_TEST
 
@@ -604,25 +586,25 @@ START_TEST(test_snapshot_fallback)
 	int64_t	id;
 	int	i;
 
-	id = td_lobby4(&td, "g1", "seed=12");
+	id = td_lobby4(&fx, "g1", "seed=12");
 	for (i = 0; i < 25; i++)
-		td_play_first(&td, id, "g1");
-	want = td_pos_json(&td, id);
-	td_sql(&td, "UPDATE games SET snapshot = 'not json'");
-	td_reopen(&td);		/* no cached positions */
-	got = td_pos_json(&td, id);
+		td_play_first(&fx, id, "g1");
+	want = td_pos_json(&fx, id);
+	td_sql(&fx, "UPDATE games SET snapshot = 'not json'");
+	td_reopen(&fx);		/* no cached positions */
+	got = td_pos_json(&fx, id);
 	ck_assert(json_equal(want, got));
 	json_decref(got);
-	td_sql(&td, "UPDATE games SET snapshot = NULL");
-	td_reopen(&td);
-	got = td_pos_json(&td, id);
+	td_sql(&fx, "UPDATE games SET snapshot = NULL");
+	td_reopen(&fx);
+	got = td_pos_json(&fx, id);
 	ck_assert(json_equal(want, got));
 	json_decref(got);
 	json_decref(want);
-	ck_assert_int_eq(td_play_first(&td, id, "g1"), 0);
-	ck_assert_int_eq(td_sql_int(&td, "SELECT json_valid(snapshot) "
+	ck_assert_int_eq(td_play_first(&fx, id, "g1"), 0);
+	ck_assert_int_eq(td_sql_int(&fx, "SELECT json_valid(snapshot) "
 	    "FROM games"), 1);
-	td_check_replay(&td, id);
+	td_check_replay(&fx, id);
 }
 END_TEST
 
@@ -631,27 +613,27 @@ START_TEST(test_broken_game_stops_timers)
 {
 	int64_t	id;
 
-	td_say(&td, "u0", "/new seed=6");
-	td_say(&td, "u0", "/ai all");
-	td_say(&td, "u0", "/start");
-	id = td_game(&td, "g1");
-	ck_assert_int_eq(td_say(&td, "u0", "/leave"), 0);
-	ck_assert_int_gt(svc_timers(td.svc), 10);
-	td_sql(&td, "UPDATE games SET snapshot = NULL");
-	td_sql(&td, "DELETE FROM actions WHERE n = 3");
-	td_reopen(&td);
-	ck_assert_int_eq(svc_next_timer(td.svc), td.now);
-	ck_assert_int_eq(svc_timers(td.svc), -1);
-	ck_assert_msg(strstr(svc_error(td.svc), "timers are stopped") != NULL,
-	    "%s", svc_error(td.svc));
-	ck_assert_int_eq(svc_next_timer(td.svc), -1);
-	ck_assert_int_eq(svc_timers(td.svc), 0);
-	ck_assert_int_eq(td_info(&td, id)->state, SVC_PLAYING);
+	td_say(&fx, "u0", "/new seed=6");
+	td_say(&fx, "u0", "/ai all");
+	td_say(&fx, "u0", "/start");
+	id = td_game(&fx, "g1");
+	ck_assert_int_eq(td_say(&fx, "u0", "/leave"), 0);
+	ck_assert_int_gt(svc_timers(fx.svc), 10);
+	td_sql(&fx, "UPDATE games SET snapshot = NULL");
+	td_sql(&fx, "DELETE FROM actions WHERE n = 3");
+	td_reopen(&fx);
+	ck_assert_int_eq(svc_next_timer(fx.svc), fx.now);
+	ck_assert_int_eq(svc_timers(fx.svc), -1);
+	ck_assert_msg(strstr(svc_error(fx.svc), "timers are stopped") != NULL,
+	    "%s", svc_error(fx.svc));
+	ck_assert_int_eq(svc_next_timer(fx.svc), -1);
+	ck_assert_int_eq(svc_timers(fx.svc), 0);
+	ck_assert_int_eq(td_info(&fx, id)->state, SVC_PLAYING);
 	/* Commands on it are refused, not failed. */
-	ck_assert_int_eq(td_say(&td, "u0", "/resume"), 0);
-	td_expect_error(&td, "damaged", "damaged game");
-	ck_assert_int_eq(td_say(&td, "u0", "/abort"), 0);	/* still works */
-	ck_assert_int_eq(td_info(&td, id)->state, SVC_ABORTED);
+	ck_assert_int_eq(td_say(&fx, "u0", "/resume"), 0);
+	td_expect_error(&fx, "damaged", "damaged game");
+	ck_assert_int_eq(td_say(&fx, "u0", "/abort"), 0);	/* still works */
+	ck_assert_int_eq(td_info(&fx, id)->state, SVC_ABORTED);
 }
 END_TEST
 
@@ -668,43 +650,43 @@ kill_child(int fd)
 	char	act[160], cmd[200], user[8];
 	int	seat;
 
-	td.flags = 0;	/* synchronous=FULL */
-	td_open(&td);
-	last = svc_update_offset(td.svc, "test");
-	td.update = last + 1;
+	fx.flags = 0;	/* synchronous=FULL */
+	td_open(&fx);
+	last = svc_update_offset(fx.svc, "test");
+	fx.update = last + 1;
 	/* A lobby cut short by the kill is opened again. */
-	if ((id = td_game(&td, "k")) != 0 &&
-	    td_info(&td, id)->state == SVC_LOBBY) {
-		td_event(&td, "k", 0, "u0", 0, "/abort");
+	if ((id = td_game(&fx, "k")) != 0 &&
+	    td_info(&fx, id)->state == SVC_LOBBY) {
+		td_event(&fx, "k", 0, "u0", 0, "/abort");
 		id = 0;
 	}
 	if (id == 0)
-		id = td_lobby4(&td, "k", "seed=77");
+		id = td_lobby4(&fx, "k", "seed=77");
 	for (;;) {
-		if (td_info(&td, id)->state != SVC_PLAYING) {
-			id = td_lobby4(&td, "k", "seed=78");
+		if (td_info(&fx, id)->state != SVC_PLAYING) {
+			id = td_lobby4(&fx, "k", "seed=78");
 			continue;
 		}
-		seat = td_legal(&td, id, 1, act, sizeof act);
+		seat = td_legal(&fx, id, 1, act, sizeof act);
 		snprintf(cmd, sizeof cmd, "/play %s", act);
 		snprintf(user, sizeof user, "u%d", seat);
 		if (last > 0) {
 			/* The last update before the kill, fed again. */
-			turn = td_info(&td, id)->turn_no;
-			v = td.update;
-			td.update = last;
-			if (td_say(&td, user, cmd) != 0 ||
-			    td_info(&td, id)->turn_no != turn)
+			turn = td_info(&fx, id)->turn_no;
+			v = fx.update;
+			fx.update = last;
+			if (td_say(&fx, user, cmd) != 0 ||
+			    td_info(&fx, id)->turn_no != turn)
 				last = -1;
 			if (write(fd, &last, sizeof last) != sizeof last)
 				_exit(1);
 			last = 0;
-			td.update = v;
+			fx.update = v;
 			continue;
 		}
-		if (td_say(&td, user, cmd) != 0)
+		if (td_say(&fx, user, cmd) != 0)
 			_exit(1);
-		turn = td.update - 1;
+		turn = fx.update - 1;
 		if (write(fd, &turn, sizeof turn) != sizeof turn)
 			_exit(1);
 	}
@@ -723,7 +705,7 @@ START_TEST(test_kill_nine)
 	int		 fd[2], k, status, n;
 	pid_t		 pid;
 
-	td_close(&td);
+	td_close(&fx);
 	rng = 4242;
 	for (k = 0; k < 20; k++) {
 		ck_assert_int_eq(pipe(fd), 0);
@@ -759,19 +741,19 @@ START_TEST(test_kill_nine)
 		}
 		close(fd[0]);
 
-		td.flags = STORE_NOSYNC;
-		td_open(&td);
-		ck_assert_int_eq(td_sql_int(&td, "SELECT integrity_check = 'ok' "
+		fx.flags = STORE_NOSYNC;
+		td_open(&fx);
+		ck_assert_int_eq(td_sql_int(&fx, "SELECT integrity_check = 'ok' "
 		    "FROM pragma_integrity_check"), 1);
-		ck_assert_int_ge(svc_update_offset(td.svc, "test"), acked);
-		n = store_user_games(td.store, td_sql_int(&td, "SELECT id FROM "
+		ck_assert_int_ge(svc_update_offset(fx.svc, "test"), acked);
+		n = store_user_games(fx.store, td_sql_int(&fx, "SELECT id FROM "
 		    "users WHERE pid = 'u1'"), ids, (int [8]){ 0 }, 8);
 		while (n-- > 0)
-			td_check_replay(&td, ids[n]);
-		td_close(&td);
+			td_check_replay(&fx, ids[n]);
+		td_close(&fx);
 	}
 	ck_assert_int_gt(acked, 20);
-	td_open(&td);
+	td_open(&fx);
 }
 END_TEST
 
@@ -784,7 +766,7 @@ suite_game(void)
 
 	s = suite_create("game");
 	tc = tcase_create("turns");
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, fx_setup, fx_teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_turn_refusals_change_nothing);
 	tcase_add_test(tc, test_turn_canonical_log);
@@ -801,7 +783,7 @@ suite_game(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("timers and failures");
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, fx_setup, fx_teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_deadline_reminder_takeover);
 	tcase_add_test(tc, test_timers_survive_restart);

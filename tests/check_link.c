@@ -16,28 +16,11 @@
 
 #include "check_daemon.h"
 
-static struct td	td;
-
-/* Each test starts with an empty database and service. */
-static void
-setup(void)
-{
-	td_init(&td, STORE_NOSYNC);
-	td_open(&td);
-}
-
-/* And leaves nothing behind. */
-static void
-teardown(void)
-{
-	td_done(&td);
-}
-
 /* A person types text in their own private chat (its id is theirs). */
 static int
 say_private(const char *user, const char *text)
 {
-	return (td_event(&td, user, 1, user, 0, text));
+	return (td_event(&fx, user, 1, user, 0, text));
 }
 
 /* The person whose turn it is in a game, and the seat. */
@@ -45,7 +28,7 @@ static const char *
 actor_of(int64_t game, int *seat)
 {
 	static char	user[64];
-	struct svc_game	*g = td_info(&td, game);
+	struct svc_game	*g = td_info(&fx, game);
 
 	*seat = g->actor;
 	ck_assert_int_ge(*seat, 0);
@@ -58,7 +41,7 @@ static const char *
 waiting_of(int64_t game, int *seat)
 {
 	static char	user[64];
-	struct svc_game	*g = td_info(&td, game);
+	struct svc_game	*g = td_info(&fx, game);
 
 	*seat = (g->actor + 1) % g->cfg.nseats;
 	snprintf(user, sizeof user, "%s", g->seats[*seat].user);
@@ -75,16 +58,16 @@ expect_turn(int64_t game, const char *user, int seat, const char *what)
 {
 	struct td_out	*o;
 
-	td_drain(&td);
-	ck_assert_msg(td_find(&td, "error", NULL) == NULL, "%s: refused: %s",
-	    what, td_str(td_find(&td, "error", NULL), "code"));
-	o = td_find(&td, "turn", user);
+	td_drain(&fx);
+	ck_assert_msg(td_find(&fx, "error", NULL) == NULL, "%s: refused: %s",
+	    what, td_str(td_find(&fx, "error", NULL), "code"));
+	o = td_find(&fx, "turn", user);
 	ck_assert_msg(o != NULL, "%s: no turn row for %s", what, user);
 	ck_assert_int_eq(td_int(o, "game"), game);
 	ck_assert_int_eq(td_int(o, "seat"), seat);
-	ck_assert_int_eq(td_int(o, "turn"), td_info(&td, game)->turn_no);
-	ck_assert_ptr_null(td_find(&td, "hand", user));
-	td_clear(&td);
+	ck_assert_int_eq(td_int(o, "turn"), td_info(&fx, game)->turn_no);
+	ck_assert_ptr_null(td_find(&fx, "hand", user));
+	td_clear(&fx);
 }
 
 /* Deliver, and check that the person got their cards (only). */
@@ -93,15 +76,15 @@ expect_hand(int64_t game, const char *user, int seat, const char *what)
 {
 	struct td_out	*o;
 
-	td_drain(&td);
-	ck_assert_msg(td_find(&td, "error", NULL) == NULL, "%s: refused: %s",
-	    what, td_str(td_find(&td, "error", NULL), "code"));
-	o = td_find(&td, "hand", user);
+	td_drain(&fx);
+	ck_assert_msg(td_find(&fx, "error", NULL) == NULL, "%s: refused: %s",
+	    what, td_str(td_find(&fx, "error", NULL), "code"));
+	o = td_find(&fx, "hand", user);
 	ck_assert_msg(o != NULL, "%s: no hand row for %s", what, user);
 	ck_assert_int_eq(td_int(o, "game"), game);
 	ck_assert_int_eq(td_int(o, "seat"), seat);
-	ck_assert_ptr_null(td_find(&td, "turn", user));
-	td_clear(&td);
+	ck_assert_ptr_null(td_find(&fx, "turn", user));
+	td_clear(&fx);
 }
 
 /*
@@ -174,9 +157,9 @@ START_TEST(test_link_seated_running)
 	int64_t		 id;
 	int		 seat;
 
-	id = td_lobby4(&td, "g1", "");
-	td_drain(&td);
-	td_clear(&td);
+	id = td_lobby4(&fx, "g1", "");
+	td_drain(&fx);
+	td_clear(&fx);
 	snprintf(link, sizeof link, "/start j%lld", (long long)id);
 	who = actor_of(id, &seat);
 	ck_assert_int_eq(say_private(who, link), 0);
@@ -190,8 +173,8 @@ START_TEST(test_link_seated_running)
 	snprintf(link, sizeof link, "/start j%lld", (long long)id);
 	ck_assert_int_eq(say_private(who, link), 0);
 	expect_hand(id, who, seat, "a waiting player's join link");
-	ck_assert_str_eq(td_info(&td, id)->seats[seat].user, who);
-	ck_assert_int_eq(td_info(&td, id)->turn_no, 0);
+	ck_assert_str_eq(td_info(&fx, id)->seats[seat].user, who);
+	ck_assert_int_eq(td_info(&fx, id)->turn_no, 0);
 }
 END_TEST
 
@@ -201,23 +184,23 @@ START_TEST(test_link_refused)
 	char	link[32];
 	int64_t	id;
 
-	id = td_lobby4(&td, "g1", "");
-	td_drain(&td);
-	td_clear(&td);
+	id = td_lobby4(&fx, "g1", "");
+	td_drain(&fx);
+	td_clear(&fx);
 	snprintf(link, sizeof link, "/start h%lld", (long long)id);
 	ck_assert_int_eq(say_private("u9", link), 0);
-	td_expect_error(&td, "not_in_game", "a stranger's hand link");
+	td_expect_error(&fx, "not_in_game", "a stranger's hand link");
 	/* Every seat of a game of people is taken. */
 	snprintf(link, sizeof link, "/start j%lld", (long long)id);
 	ck_assert_int_eq(say_private("u9", link), 0);
-	td_expect_error(&td, "full", "a stranger's join link");
+	td_expect_error(&fx, "full", "a stranger's join link");
 	ck_assert_int_eq(say_private("u9", "/start h999"), 0);
-	td_expect_error(&td, "no_game", "a link to no game");
-	ck_assert_int_eq(td_say(&td, "u0", "/abort"), 0);
-	td_drain(&td);
-	td_clear(&td);
+	td_expect_error(&fx, "no_game", "a link to no game");
+	ck_assert_int_eq(td_say(&fx, "u0", "/abort"), 0);
+	td_drain(&fx);
+	td_clear(&fx);
 	ck_assert_int_eq(say_private("u1", link), 0);
-	td_expect_error(&td, "game_over", "a link to an aborted game");
+	td_expect_error(&fx, "game_over", "a link to an aborted game");
 }
 END_TEST
 
@@ -232,33 +215,33 @@ START_TEST(test_link_lobby)
 	char		 link[32];
 	int64_t		 id;
 
-	ck_assert_int_eq(td_say(&td, "u0", "/new"), 0);
-	id = td_game(&td, "g1");
-	td_drain(&td);
-	td_clear(&td);
+	ck_assert_int_eq(td_say(&fx, "u0", "/new"), 0);
+	id = td_game(&fx, "g1");
+	td_drain(&fx);
+	td_clear(&fx);
 	snprintf(link, sizeof link, "/start j%lld", (long long)id);
 	ck_assert_int_eq(say_private("u1", link), 0);
-	ck_assert_str_eq(td_info(&td, id)->seats[1].user, "u1");
-	td_drain(&td);
-	ck_assert_ptr_nonnull(td_find(&td, "lobby", "g1"));
-	ck_assert_ptr_nonnull(o = td_find(&td, "info", "u1"));
+	ck_assert_str_eq(td_info(&fx, id)->seats[1].user, "u1");
+	td_drain(&fx);
+	ck_assert_ptr_nonnull(td_find(&fx, "lobby", "g1"));
+	ck_assert_ptr_nonnull(o = td_find(&fx, "info", "u1"));
 	ck_assert_str_eq(td_str(o, "code"), "seated");
 	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(
 	    o->payload, "args"), "seat")), 1);
-	ck_assert_ptr_null(td_find(&td, "error", NULL));
-	td_clear(&td);
+	ck_assert_ptr_null(td_find(&fx, "error", NULL));
+	td_clear(&fx);
 	ck_assert_int_eq(say_private("u1", link), 0);
-	td_drain(&td);
-	ck_assert_ptr_nonnull(o = td_find(&td, "info", "u1"));
+	td_drain(&fx);
+	ck_assert_ptr_nonnull(o = td_find(&fx, "info", "u1"));
 	ck_assert_str_eq(td_str(o, "code"), "seated");
-	ck_assert_ptr_null(td_find(&td, "error", NULL));
-	ck_assert_ptr_null(td_find(&td, "lobby", "g1"));
-	td_clear(&td);
+	ck_assert_ptr_null(td_find(&fx, "error", NULL));
+	ck_assert_ptr_null(td_find(&fx, "lobby", "g1"));
+	td_clear(&fx);
 	/* The hand link of a lobby says the same, and seats nobody. */
 	snprintf(link, sizeof link, "/start h%lld", (long long)id);
 	ck_assert_int_eq(say_private("u2", link), 0);
-	td_expect_error(&td, "not_in_game", "a hand link to a lobby");
-	ck_assert_str_eq(td_info(&td, id)->seats[2].user, "");
+	td_expect_error(&fx, "not_in_game", "a hand link to a lobby");
+	ck_assert_str_eq(td_info(&fx, id)->seats[2].user, "");
 }
 END_TEST
 
@@ -272,24 +255,24 @@ START_TEST(test_link_takes_ai_seat)
 	int64_t	id;
 	int	s, mine = -1;
 
-	td_say(&td, "u0", "/new");
-	td_say(&td, "u0", "/ai all");
-	td_say(&td, "u0", "/start");
-	id = td_game(&td, "g1");
-	td_drain(&td);
-	td_clear(&td);
+	td_say(&fx, "u0", "/new");
+	td_say(&fx, "u0", "/ai all");
+	td_say(&fx, "u0", "/start");
+	id = td_game(&fx, "g1");
+	td_drain(&fx);
+	td_clear(&fx);
 	snprintf(link, sizeof link, "/start j%lld", (long long)id);
 	ck_assert_int_eq(say_private("u5", link), 0);
 	for (s = 0; s < 4; s++) {
-		if (strcmp(td_info(&td, id)->seats[s].user, "u5") == 0)
+		if (strcmp(td_info(&fx, id)->seats[s].user, "u5") == 0)
 			mine = s;
 	}
 	ck_assert_int_gt(mine, 0);
-	ck_assert_int_eq(td_info(&td, id)->seats[mine].ai, 0);
-	td_drain(&td);
-	ck_assert_ptr_nonnull(td_find(&td, "hand", "u5"));
-	ck_assert_ptr_nonnull(td_find(&td, "seat", "g1"));
-	ck_assert_ptr_null(td_find(&td, "error", NULL));
+	ck_assert_int_eq(td_info(&fx, id)->seats[mine].ai, 0);
+	td_drain(&fx);
+	ck_assert_ptr_nonnull(td_find(&fx, "hand", "u5"));
+	ck_assert_ptr_nonnull(td_find(&fx, "seat", "g1"));
+	ck_assert_ptr_null(td_find(&fx, "error", NULL));
 }
 END_TEST
 
@@ -300,22 +283,22 @@ START_TEST(test_hand_pending)
 	int64_t		 id;
 	int		 seat;
 
-	id = td_lobby4(&td, "g1", "");
-	td_drain(&td);
-	td_clear(&td);
+	id = td_lobby4(&fx, "g1", "");
+	td_drain(&fx);
+	td_clear(&fx);
 	who = actor_of(id, &seat);
 	ck_assert_int_eq(say_private(who, "/hand"), 0);
 	expect_turn(id, who, seat, "the actor's /hand in private");
-	ck_assert_int_eq(td_say(&td, who, "/hand"), 0);
+	ck_assert_int_eq(td_say(&fx, who, "/hand"), 0);
 	expect_turn(id, who, seat, "the actor's /hand in the group");
 	who = waiting_of(id, &seat);
 	ck_assert_int_eq(say_private(who, "/hand"), 0);
 	expect_hand(id, who, seat, "another player's /hand");
 	/* A seat the AI plays for gets its cards, not the turn. */
 	who = actor_of(id, &seat);
-	ck_assert_int_eq(td_say(&td, who, "/leave"), 0);
-	td_drain(&td);
-	td_clear(&td);
+	ck_assert_int_eq(td_say(&fx, who, "/leave"), 0);
+	td_drain(&fx);
+	td_clear(&fx);
 	ck_assert_int_eq(say_private(who, "/hand"), 0);
 	expect_hand(id, who, seat, "the /hand of a seat the AI plays");
 }
@@ -332,28 +315,28 @@ START_TEST(test_hello)
 	struct td_out	*o;
 
 	ck_assert_int_eq(say_private("u0", "/start"), 0);
-	td_drain(&td);
-	ck_assert_ptr_nonnull(o = td_find(&td, "help", "u0"));
+	td_drain(&fx);
+	ck_assert_ptr_nonnull(o = td_find(&fx, "help", "u0"));
 	ck_assert_str_eq(td_str(o, "welcome"), "private");
 	ck_assert_str_eq(td_str(o, "name"), "Name-u0");
-	td_clear(&td);
+	td_clear(&fx);
 	ck_assert_int_eq(say_private("u0", "/start hello"), 0);
-	td_drain(&td);
-	ck_assert_ptr_nonnull(o = td_find(&td, "help", "u0"));
+	td_drain(&fx);
+	ck_assert_ptr_nonnull(o = td_find(&fx, "help", "u0"));
 	ck_assert_str_eq(td_str(o, "welcome"), "private");
-	td_clear(&td);
-	ck_assert_int_eq(td_say(&td, "u0", "/start new"), 0);
-	td_drain(&td);
-	ck_assert_ptr_nonnull(o = td_find(&td, "help", "g1"));
+	td_clear(&fx);
+	ck_assert_int_eq(td_say(&fx, "u0", "/start new"), 0);
+	td_drain(&fx);
+	ck_assert_ptr_nonnull(o = td_find(&fx, "help", "g1"));
 	ck_assert_str_eq(td_str(o, "welcome"), "group");
-	td_clear(&td);
+	td_clear(&fx);
 	/* A full lobby is not started by the greeting's /start. */
-	td_say(&td, "u0", "/new");
-	td_say(&td, "u0", "/ai all");
-	ck_assert_int_eq(td_say(&td, "u0", "/start new"), 0);
-	ck_assert_int_eq(td_info(&td, td_game(&td, "g1"))->state, SVC_LOBBY);
-	ck_assert_int_eq(td_say(&td, "u0", "/start"), 0);
-	ck_assert_int_eq(td_info(&td, td_game(&td, "g1"))->state, SVC_PLAYING);
+	td_say(&fx, "u0", "/new");
+	td_say(&fx, "u0", "/ai all");
+	ck_assert_int_eq(td_say(&fx, "u0", "/start new"), 0);
+	ck_assert_int_eq(td_info(&fx, td_game(&fx, "g1"))->state, SVC_LOBBY);
+	ck_assert_int_eq(td_say(&fx, "u0", "/start"), 0);
+	ck_assert_int_eq(td_info(&fx, td_game(&fx, "g1"))->state, SVC_PLAYING);
 }
 END_TEST
 
@@ -369,44 +352,44 @@ START_TEST(test_idle_reminder)
 	int64_t		 id;
 	int		 seat;
 
-	svc_set_remind(td.svc, 3600);
-	id = td_lobby4(&td, "g1", "");
-	ck_assert_int_eq(td_info(&td, id)->due, 0);
-	ck_assert_int_eq(td_info(&td, id)->remind, td.now + 3600);
-	td_drain(&td);
-	td_clear(&td);
-	td.now += 3599;
-	td_run_timers(&td);
-	td_drain(&td);
-	ck_assert_ptr_null(td_find(&td, "reminder", NULL));
-	td.now += 1;
-	td_run_timers(&td);
-	td_drain(&td);
+	svc_set_remind(fx.svc, 3600);
+	id = td_lobby4(&fx, "g1", "");
+	ck_assert_int_eq(td_info(&fx, id)->due, 0);
+	ck_assert_int_eq(td_info(&fx, id)->remind, fx.now + 3600);
+	td_drain(&fx);
+	td_clear(&fx);
+	fx.now += 3599;
+	td_run_timers(&fx);
+	td_drain(&fx);
+	ck_assert_ptr_null(td_find(&fx, "reminder", NULL));
+	fx.now += 1;
+	td_run_timers(&fx);
+	td_drain(&fx);
 	who = actor_of(id, &seat);
-	ck_assert_ptr_nonnull(o = td_find(&td, "reminder", who));
+	ck_assert_ptr_nonnull(o = td_find(&fx, "reminder", who));
 	ck_assert_int_eq(td_int(o, "due"), 0);
 	ck_assert_int_eq(td_int(o, "seat"), seat);
-	ck_assert_int_eq(td_count(&td, "reminder", NULL), 1);
-	ck_assert_int_eq(td_info(&td, id)->remind, 0);
-	td_clear(&td);
+	ck_assert_int_eq(td_count(&fx, "reminder", NULL), 1);
+	ck_assert_int_eq(td_info(&fx, id)->remind, 0);
+	td_clear(&fx);
 	/* Once a turn: nothing more however long it waits. */
-	td.now += 10 * 3600;
-	td_run_timers(&td);
-	td_drain(&td);
-	ck_assert_int_eq(td_count(&td, "reminder", NULL), 0);
+	fx.now += 10 * 3600;
+	td_run_timers(&fx);
+	td_drain(&fx);
+	ck_assert_int_eq(td_count(&fx, "reminder", NULL), 0);
 	/* The next turn has its own. */
-	ck_assert_int_eq(td_play_first(&td, id, "g1"), 0);
-	ck_assert_int_eq(td_info(&td, id)->remind, td.now + 3600);
+	ck_assert_int_eq(td_play_first(&fx, id, "g1"), 0);
+	ck_assert_int_eq(td_info(&fx, id)->remind, fx.now + 3600);
 	/* Off: no reminder for the turns that begin from now on. */
-	svc_set_remind(td.svc, 0);
-	ck_assert_int_eq(td_play_first(&td, id, "g1"), 0);
-	ck_assert_int_eq(td_info(&td, id)->remind, 0);
+	svc_set_remind(fx.svc, 0);
+	ck_assert_int_eq(td_play_first(&fx, id, "g1"), 0);
+	ck_assert_int_eq(td_info(&fx, id)->remind, 0);
 	/* A deadline keeps its own reminder, at three quarters of it. */
-	svc_set_remind(td.svc, 3600);
-	td_say(&td, "u0", "/abort");
-	id = td_lobby4(&td, "g1", "deadline=2h");
-	ck_assert_int_eq(td_info(&td, id)->due, td.now + 7200);
-	ck_assert_int_eq(td_info(&td, id)->remind, td.now + 5400);
+	svc_set_remind(fx.svc, 3600);
+	td_say(&fx, "u0", "/abort");
+	id = td_lobby4(&fx, "g1", "deadline=2h");
+	ck_assert_int_eq(td_info(&fx, id)->due, fx.now + 7200);
+	ck_assert_int_eq(td_info(&fx, id)->remind, fx.now + 5400);
 }
 END_TEST
 
@@ -416,7 +399,7 @@ suite_link(void)
 	Suite	*s = suite_create("link");
 	TCase	*tc = tcase_create("link");
 
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, fx_setup, fx_teardown);
 	tcase_add_test(tc, test_payload);
 	tcase_add_test(tc, test_link_seated_running);
 	tcase_add_test(tc, test_link_refused);

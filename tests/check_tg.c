@@ -17,14 +17,17 @@
 #include <unistd.h>
 
 #include <check.h>
+#include <sqlite3.h>
 
 #include "check_tg.h"
+#include "config.h"
 #include "i18n.h"
 #include "now.h"
 #include "store.h"
 #include "tg-int.h"
 #include "tg-keys.h"
 #include "utf8.h"
+#include "xmalloc.h"
 
 
 /* The fake clock. */
@@ -38,8 +41,10 @@ tt_clock(void *arg)
 void
 tt_open(struct tt *t)
 {
-	const char	*tmp;
-	char		*cause = NULL;
+	struct config		 conf;
+	struct tg_hooks		 hooks = { NULL, NULL };
+	const char		*tmp;
+	char			*cause = NULL;
 
 	memset(t, 0, sizeof *t);
 	if ((tmp = getenv("TMPDIR")) == NULL || *tmp == '\0')
@@ -53,11 +58,8 @@ tt_open(struct tt *t)
 	t->store = store_open(t->path, STORE_NOSYNC, &cause);
 	ck_assert_msg(t->store != NULL, "store_open: %s", cause);
 	t->svc = svc_open(t->store, tt_clock, t);
-	t->tg = calloc(1, sizeof *t->tg);
-	ck_assert(t->tg != NULL);
-	tg_chat_init(t->tg);
-	t->tg->svc = t->svc;
-	t->tg->scale = 1.0;
+	config_defaults(&conf);
+	t->tg = tg_new(NULL, t->svc, &conf, &hooks);
 	snprintf(t->tg->botname, sizeof t->tg->botname, "TacTestBot");
 	/* The group's admins are known (none): no getChatAdministrators. */
 	tg_chat_get(t->tg, "-100", now_mono())->fetched = now_mono();
@@ -69,8 +71,10 @@ tt_clear(struct tt *t)
 {
 	int	i;
 
-	for (i = 0; i < t->nreqs; i++)
-		tg_out_free(&t->reqs[i]);
+	for (i = 0; i < t->nreqs; i++) {
+		tg_out_free(t->reqs[i]);
+		free(t->reqs[i]);
+	}
 	t->nreqs = 0;
 }
 
@@ -81,11 +85,9 @@ tt_close(struct tt *t)
 	char	p[400];
 
 	tt_clear(t);
-	tg_photo_exit(t->tg);
-	tg_chat_free(t->tg);
+	tg_free(t->tg);
 	svc_close(t->svc);
 	store_close(t->store);
-	free(t->tg);
 	unlink(t->path);
 	snprintf(p, sizeof p, "%s-wal", t->path);
 	unlink(p);
@@ -95,19 +97,17 @@ tt_close(struct tt *t)
 }
 
 /* Feed an update through the bridge's parser and the service. */
-static void
+void
 tt_update(struct tt *t, const char *json)
 {
 	struct tg_update	*u;
-	char			*err = NULL;
 	int			 rc;
 
 	u = malloc(sizeof *u);
 	ck_assert(u != NULL);
 	rc = tg_update_parse(json, strlen(json), "TacTestBot", u);
 	ck_assert_int_ge(rc, 0);
-	tg_admin_see(t->tg, u);
-	ck_assert_msg(svc_event(t->svc, &u->ev, &err) == 0, "%s", err);
+	ck_assert_msg(tg_feed(t->tg, u) == 0, "%s", svc_error(t->svc));
 	free(u);
 }
 
@@ -126,88 +126,111 @@ tt_say(struct tt *t, const char *chat, const char *user, const char *text)
 	tt_update(t, buf);
 }
 
-/* A person presses a button under message msg in chat. */
+/*
+ * A person presses a button under message msg in chat (a photo, or a
+ * text message), as Telegram's callback shows that message.
+ */
 void
 tt_press(struct tt *t, const char *chat, const char *user, int64_t msg,
-    const char *data)
+    int photo, const char *data)
 {
 	char	buf[1024];
 
 	snprintf(buf, sizeof buf, "{\"update_id\": %lld, \"callback_query\": "
 	    "{\"id\": \"cb%lld\", \"from\": {\"id\": %s, \"first_name\": "
-	    "\"P%s\"}, \"message\": {\"message_id\": %lld, \"chat\": "
+	    "\"P%s\"}, \"message\": {\"message_id\": %lld, %s\"chat\": "
 	    "{\"id\": %s, \"type\": \"%s\", \"title\": \"Friday TAC\"}}, "
 	    "\"data\": \"%s\"}}", (long long)t->update, (long long)t->update,
-	    user, user, (long long)msg, chat, chat[0] == '-' ? "group" :
-	    "private", data);
+	    user, user, (long long)msg, photo ? "\"photo\": [{\"file_id\": "
+	    "\"p\", \"width\": 1024, \"height\": 1024}], " : "", chat,
+	    chat[0] == '-' ? "group" : "private", data);
 	t->update++;
 	tt_update(t, buf);
 }
 
 /*
- * Deliver every due row as the bridge would, the "API" always saying
- * ok: a sent message gets the next id, an edit keeps its message's id.
- * Answers are done at once; the other calls are kept in t->reqs.
+ * Deliver every due row as the bridge's sender would (svc_outbox_take(),
+ * compose_batch(), tg_out_make()), the "API" always saying ok: a sent
+ * message gets the next id, an edit keeps its message's.  Answers are
+ * done at once; the other calls are kept in t->reqs.  t->reads counts
+ * the games read while composing, t->nbatches the batches composed.
  */
 void
 tt_drain(struct tt *t)
 {
-	struct svc_out	 out;
-	struct tg_req	*r;
-	char		 msg[32];
-	int		 i;
+	struct compose_msg	 m;
+	struct tg_req		*r;
+	uint64_t		 before;
+	char			 msg[SVC_REF_MAX];
+	int			 form;
 
 	tt_clear(t);
-	while (svc_outbox_next(t->svc, TG_PLATFORM, &out) == 1) {
-		if (strcmp(out.kind, "answer") == 0) {
-			ck_assert_int_eq(svc_outbox_done(t->svc, out.id, NULL),
-			    0);
-			svc_out_free(&out);
+	t->reads = 0;
+	t->nbatches = 0;
+	for (;;) {
+		ck_assert_ptr_nonnull(r = calloc(1, sizeof *r));
+		if (svc_outbox_take(t->svc, TG_PLATFORM, NULL, &r->b) != 1) {
+			free(r);
+			break;
+		}
+		before = svc_game_reads(t->svc);
+		form = compose_batch(t->svc, &r->b, &t->tg->copts, &m);
+		before = svc_game_reads(t->svc) - before;
+		t->reads += before;
+		t->nbatches++;
+		if (form == COMPOSE_NONE || form == COMPOSE_ANSWER) {
+			compose_msg_free(&m);
+			ck_assert_int_eq(svc_outbox_finish(t->svc, &r->b,
+			    SVC_DONE, 0, NULL), 0);
+			free(r);
 			continue;
 		}
-		ck_assert_int_lt(t->nreqs, 64);
-		r = &t->reqs[t->nreqs];
+		ck_assert_int_lt(t->nreqs, TT_MAXREQ);
+		tg_out_make(t->tg, &m, r);
+		compose_msg_free(&m);
 		snprintf(t->kinds[t->nreqs], sizeof t->kinds[0], "%s",
-		    out.kind);
-		if (tg_out_make(t->tg, &out, r) == 0) {
-			ck_assert_int_eq(svc_outbox_done(t->svc, out.id, NULL),
-			    0);
-			tg_out_free(r);
-			svc_out_free(&out);
-			continue;
-		}
+		    r->b.row[0].kind);
+		t->nrows[t->nreqs] = r->b.n;
+		t->rreads[t->nreqs] = before;
 		if (r->edit[0] != '\0')
 			snprintf(msg, sizeof msg, "%s", r->edit);
 		else
-			tg_photo_mkref(msg, sizeof msg, t->nextmsg++,
-			    r->photo);
-		t->msgs[t->nreqs++] = tg_photo_ref(msg, &i);
-		for (i = 0; i < r->nids; i++)
-			ck_assert_int_eq(svc_outbox_done(t->svc, r->ids[i],
-			    msg), 0);
-		svc_out_free(&out);
+			tg_ref_make(msg, sizeof msg, t->nextmsg++, r->photo);
+		t->msgs[t->nreqs] = tg_ref_id(msg, &t->photos[t->nreqs]);
+		ck_assert_int_eq(svc_outbox_finish(t->svc, &r->b, SVC_DONE, 0,
+		    msg), 0);
+		t->reqs[t->nreqs++] = r;
 	}
+}
+
+/* The index of the first call of the last drain for a kind and chat, -1. */
+int
+tt_index(struct tt *t, const char *kind, const char *chat)
+{
+	const char	*c;
+	int		 i;
+
+	for (i = 0; i < t->nreqs; i++) {
+		c = json_string_value(json_object_get(t->reqs[i]->params,
+		    "chat_id"));
+		if (strcmp(t->kinds[i], kind) == 0 && c != NULL &&
+		    strcmp(c, chat) == 0)
+			return (i);
+	}
+	return (-1);
 }
 
 /* The first call of the last drain for a kind and chat, or NULL. */
 struct tg_req *
 tt_find(struct tt *t, const char *kind, const char *chat)
 {
-	const char	*c;
-	int		 i;
+	int	i = tt_index(t, kind, chat);
 
-	for (i = 0; i < t->nreqs; i++) {
-		c = json_string_value(json_object_get(t->reqs[i].params,
-		    "chat_id"));
-		if (strcmp(t->kinds[i], kind) == 0 && c != NULL &&
-		    strcmp(c, chat) == 0)
-			return (&t->reqs[i]);
-	}
-	return (NULL);
+	return (i >= 0 ? t->reqs[i] : NULL);
 }
 
 /* The callback data of the button with a label, or NULL. */
-static const char *
+const char *
 tt_button(const struct tg_req *r, const char *label)
 {
 	json_t		*rows, *row, *b;
@@ -304,13 +327,25 @@ tt_fits(const struct tg_req *r)
 	}
 }
 
+/* A keyboard of compose's as reply_markup, in params (no links). */
+static json_t *
+tt_markup(struct compose_keys *k)
+{
+	json_t	*p;
+
+	p = json_pack("{s:o}", "reply_markup", tg_keys_json(k, NULL));
+	compose_keys_free(k);
+	return (p);
+}
+
 /* The lobby's keyboard: team buttons only for teams with a free seat. */
 START_TEST(test_lobby_keys)
 {
-	struct svc_game	 g;
-	struct tg_req	 r;
-	int64_t		 game, turn;
-	char		 text[64];
+	struct compose_keys	 k = { NULL, 0, 0, 0 };
+	struct svc_game		 g;
+	struct tg_req		 r;
+	int64_t			 game, turn;
+	char			 text[64];
 
 	memset(&g, 0, sizeof g);
 	memset(&r, 0, sizeof r);
@@ -319,7 +354,8 @@ START_TEST(test_lobby_keys)
 	g.cfg.nseats = 4;
 	snprintf(g.seats[0].user, sizeof g.seats[0].user, "1");
 	snprintf(g.seats[2].user, sizeof g.seats[2].user, "2");
-	r.params = json_pack("{s:o}", "reply_markup", tg_keys_lobby(&g, "en"));
+	compose_keys_lobby(&g, "en", &k);
+	r.params = tt_markup(&k);
 	ck_assert_str_eq(tt_button(&r, "Join"), "7::join");
 	ck_assert_str_eq(tt_button(&r, "Add AI"), "7::ai");
 	ck_assert_str_eq(tt_button(&r, "Start"), "7::start");
@@ -336,11 +372,13 @@ START_TEST(test_lobby_keys)
 	json_decref(r.params);
 
 	/* Russian labels; a game that started has no buttons. */
-	r.params = json_pack("{s:o}", "reply_markup", tg_keys_lobby(&g, "ru"));
+	compose_keys_lobby(&g, "ru", &k);
+	r.params = tt_markup(&k);
 	ck_assert_str_eq(tt_button(&r, "Сесть за стол"), "7::join");
 	json_decref(r.params);
 	g.state = SVC_PLAYING;
-	r.params = json_pack("{s:o}", "reply_markup", tg_keys_lobby(&g, "en"));
+	compose_keys_lobby(&g, "en", &k);
+	r.params = tt_markup(&k);
 	ck_assert_int_eq(tt_nbuttons(&r), 0);
 	json_decref(r.params);
 
@@ -349,8 +387,8 @@ START_TEST(test_lobby_keys)
 	g.cfg.nseats = 6;
 	g.cfg.triples = 1;
 	g.deadline = 7200;
-	r.params = json_pack("{s:o}", "reply_markup", tg_keys_options(&g,
-	    "en"));
+	compose_keys_options(&g, "en", &k);
+	r.params = tt_markup(&k);
 	ck_assert_str_eq(tt_button(&r, "\xe2\x9c\x93 6 players"),
 	    "7::options 6");
 	ck_assert_str_eq(tt_button(&r, "4 players"), "7::options 4");
@@ -362,6 +400,24 @@ START_TEST(test_lobby_keys)
 	json_decref(r.params);
 }
 END_TEST
+
+/* The title the store keeps for a chat ("" if none). */
+static const char *
+tt_title(struct tt *t, const char *chat)
+{
+	static char	 title[UTF8_NAMEMAX];
+	sqlite3_stmt	*st;
+
+	title[0] = '\0';
+	ck_assert_int_eq(sqlite3_prepare_v2(store_db(t->store), "SELECT title "
+	    "FROM chats WHERE pid = ?1", -1, &st, NULL), SQLITE_OK);
+	sqlite3_bind_text(st, 1, chat, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		snprintf(title, sizeof title, "%s",
+		    (const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return (title);
+}
 
 /* Updates: an anonymous admin, a known admin, a migration, a bare press. */
 START_TEST(test_update_admin)
@@ -415,8 +471,9 @@ START_TEST(test_update_admin)
 	ck_assert_int_eq(u->ev.admin, 0);
 	tg_admin_see(t.tg, u);
 	ck_assert_int_eq(u->ev.admin, 1);
-	ck_assert_str_eq(tg_admin_title(t.tg, "-100"), "Club");
-	ck_assert_ptr_null(tg_admin_title(t.tg, "-300"));
+	/* The group's title is kept by the service, with the chat. */
+	ck_assert_int_eq(tg_feed(t.tg, u), 0);
+	ck_assert_str_eq(tt_title(&t, "-100"), "Club");
 	tt_close(&t);
 	free(u);
 }
@@ -504,7 +561,7 @@ START_TEST(test_lobby_flow)
 	ck_assert_str_eq(tt_button(r, "Join"), "1::join");
 	lobby = t.nextmsg - 1;
 
-	tt_press(&t, "-100", "2", lobby, "1::join");
+	tt_press(&t, "-100", "2", lobby, 0, "1::join");
 	tt_drain(&t);
 	ck_assert_ptr_nonnull(r = tt_find(&t, "lobby", "-100"));
 	ck_assert_str_eq(r->method, "editMessageText");
@@ -519,7 +576,7 @@ START_TEST(test_lobby_flow)
 	ck_assert_ptr_nonnull(tt_button(r, "Team Blue+Yellow"));
 
 	for (i = 0; i < 2; i++) {
-		tt_press(&t, "-100", "1", lobby, "1::ai");
+		tt_press(&t, "-100", "1", lobby, 0, "1::ai");
 		tt_drain(&t);
 	}
 	ck_assert_ptr_nonnull(r = tt_find(&t, "lobby", "-100"));
@@ -527,7 +584,7 @@ START_TEST(test_lobby_flow)
 	ck_assert_ptr_null(tt_button(r, "Team Blue+Yellow"));
 
 	/* Options: a new message with the choices. */
-	tt_press(&t, "-100", "1", lobby, "1::options");
+	tt_press(&t, "-100", "1", lobby, 0, "1::options");
 	tt_drain(&t);
 	ck_assert_ptr_nonnull(r = tt_find(&t, "options", "-100"));
 	ck_assert_str_eq(r->method, "sendMessage");
@@ -536,25 +593,25 @@ START_TEST(test_lobby_flow)
 	ck_assert_ptr_nonnull(d);
 	ck_assert_str_eq(d, "1::options ai=2");
 
-	tt_press(&t, "-100", "1", lobby, "1::start");
+	tt_press(&t, "-100", "1", lobby, 0, "1::start");
 	tt_drain(&t);
 	/* The default style: the board is a photo. */
 	ck_assert_ptr_nonnull(r = tt_find(&t, "board", "-100"));
 	ck_assert_str_eq(r->method, "sendPhoto");
-	ck_assert_int_eq(r->lobby, 1);
 	ck_assert_str_eq(r->file, "photo");
 	ck_assert_ptr_nonnull(r->png);	/* its checks: check_tg_photo.c */
-	/* The edit the bridge makes then: the lobby without buttons. */
-	tt_clear(&t);
-	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, SVC_OUT_LOBBY, &t.reqs[0]),
-	    1);
-	t.nreqs = 1;
-	ck_assert_str_eq(t.reqs[0].method, "editMessageText");
-	ck_assert_int_eq(tt_nbuttons(&t.reqs[0]), 0);
-	ck_assert_ptr_nonnull(json_object_get(t.reqs[0].params,
-	    "reply_markup"));
+	/* The edit that follows the first board: the lobby, no buttons. */
+	ck_assert_int_gt(tt_index(&t, "edit-lobby", "-100"), tt_index(&t,
+	    "board", "-100"));
+	ck_assert_ptr_nonnull(r = tt_find(&t, "edit-lobby", "-100"));
+	ck_assert_str_eq(r->method, "editMessageText");
+	ck_assert_int_eq(json_integer_value(json_object_get(r->params,
+	    "message_id")), lobby);
+	ck_assert_ptr_null(r->fallback);	/* a lobby is not posted anew */
+	ck_assert_int_eq(tt_nbuttons(r), 0);
+	ck_assert_ptr_nonnull(json_object_get(r->params, "reply_markup"));
 	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(
-	    t.reqs[0].params, "text")), "has started"));
+	    r->params, "text")), "has started"));
 	tt_close(&t);
 }
 END_TEST
@@ -605,6 +662,7 @@ START_TEST(test_menu_walk)
 	int64_t		 before, msg[2] = { 0, 0 }, game, turn;
 	int		 i, u, steps, backs = 0, merged = 0, played = 0;
 	int		 isturn[2] = { 0, 0 }, retired = 0, photos = 0;
+	int		 photo[2] = { 0, 0 }, edits = 0;
 	size_t		 k;
 
 	memset(kb, 0, sizeof kb);
@@ -623,12 +681,18 @@ START_TEST(test_menu_walk)
 			;
 		tt_drain(&t);
 		for (i = 0; i < t.nreqs; i++) {
-			r = &t.reqs[i];
+			r = t.reqs[i];
 			kind = t.kinds[i];
-			if (r->nids > 1)
+			/* Every message read its game once, merged or not. */
+			ck_assert_int_le(t.rreads[i], 1);
+			if (t.nrows[i] > 1)
 				merged++;
-			if (strcmp(kind, "board") == 0)
-				ck_assert_str_eq(r->method, "editMessageText");
+			/* The board is edited after moves, never posted again. */
+			ck_assert_str_ne(kind, "board");
+			if (strcmp(kind, "edit-board") == 0) {
+				ck_assert_str_eq(r->method, "editMessageMedia");
+				edits++;
+			}
 			if (strcmp(kind, "played") == 0)
 				retired += tt_played(r, msg);
 			if (strcmp(kind, "turn") != 0 &&
@@ -646,6 +710,7 @@ START_TEST(test_menu_walk)
 			json_decref(kb[u].params);
 			kb[u].params = json_incref(r->params);
 			msg[u] = t.msgs[i];
+			photo[u] = t.photos[i];
 			isturn[u] = strcmp(kind, "turn") == 0;
 		}
 		ck_assert_int_eq(svc_game_info(t.svc, 1, &g), 0);
@@ -667,7 +732,7 @@ START_TEST(test_menu_walk)
 		ck_assert_int_eq(turn, g.turn_no);
 		ck_assert_msg(strncmp(cmd, "menu ", 5) == 0, "%s", cmd);
 		before = g.turn_no;
-		tt_press(&t, chat, chat, msg[u], data);
+		tt_press(&t, chat, chat, msg[u], photo[u], data);
 		ck_assert_int_eq(svc_game_info(t.svc, 1, &g), 0);
 		if (g.turn_no > before) {
 			played++;
@@ -687,7 +752,7 @@ START_TEST(test_menu_walk)
 		if (backs > 0 || !isturn[u])
 			continue;
 		/* Once, go back up from the first level: the root again. */
-		tt_press(&t, chat, chat, msg[u], data);
+		tt_press(&t, chat, chat, msg[u], photo[u], data);
 		tt_drain(&t);
 		ck_assert_ptr_nonnull(r = tt_find(&t, "menu", chat));
 		ck_assert_ptr_nonnull(strstr(tt_words(r), "Choose a card."));
@@ -701,6 +766,7 @@ START_TEST(test_menu_walk)
 	ck_assert_int_ge(retired, played - 1);	/* the last: not drained */
 	ck_assert_int_eq(backs, 1);
 	ck_assert_int_gt(merged, 0);
+	ck_assert_int_gt(edits, 0);
 	json_decref(kb[0].params);
 	json_decref(kb[1].params);
 	tt_close(&t);
@@ -726,8 +792,8 @@ START_TEST(test_merge)
 	tt_say(&t, "-100", "3", "/leave");
 	tt_say(&t, "-100", "4", "/leave");
 	tt_drain(&t);
+	ck_assert_int_eq(t.nrows[tt_index(&t, "seat", "-100")], 2);
 	ck_assert_ptr_nonnull(r = tt_find(&t, "seat", "-100"));
-	ck_assert_int_eq(r->nids, 2);
 	text = json_string_value(json_object_get(r->params, "text"));
 	ck_assert_ptr_nonnull(strstr(text, "P3"));
 	ck_assert_ptr_nonnull(strstr(text, "P4"));
@@ -738,24 +804,25 @@ END_TEST
 
 /*
  * The per-chat table: past its size, the oldest idle chats go, but never
- * one with an edit to make or a new id, so nothing pending is lost.
+ * one with something pending (a new id, an admin call out), so nothing
+ * is lost.
  */
 START_TEST(test_chat_table)
 {
+	struct config	 conf;
+	struct tg_hooks	 hooks = { NULL, NULL };
 	struct tg	*tg;
 	struct tg_chat	*c;
-	struct tg_edit	 e;
 	char		 id[32];
-	int		 i, edits = 0;
+	int		 i;
 
-	ck_assert_ptr_nonnull(tg = calloc(1, sizeof *tg));
-	tg_chat_init(tg);
-	tg->scale = 1.0;
+	config_defaults(&conf);
+	tg = tg_new(NULL, NULL, &conf, &hooks);
 	for (i = 0; i < 3 * TG_CHATS; i++) {
 		snprintf(id, sizeof id, "-%d", 1000 + i);
 		c = tg_chat_get(tg, id, i);
 		if (i % 7 == 0)
-			tg_chat_edit(tg, c, i, SVC_OUT_BOARD);
+			c->fetching = 1;
 		else if (i % 11 == 0)
 			snprintf(c->moved, sizeof c->moved, "-100%d", i);
 	}
@@ -769,23 +836,12 @@ START_TEST(test_chat_table)
 		else if (i < TG_CHATS)
 			ck_assert_msg(c == NULL, "idle chat %s was kept", id);
 	}
-	/* The edits come out, each once, whatever was let go. */
-	while ((c = TAILQ_FIRST(&tg->chat_edits)) != NULL) {
-		ck_assert_int_eq(tg_chat_edit_take(tg, c, &e), 1);
-		ck_assert_int_eq(e.kind, SVC_OUT_BOARD);
-		ck_assert_int_eq(e.game % 7, 0);
-		edits++;
-	}
-	ck_assert_int_eq(edits, (3 * TG_CHATS + 6) / 7);
-	/* A chat's second edit of the same message is the same edit. */
-	c = tg_chat_get(tg, "-5", 0);
-	tg_chat_edit(tg, c, 9, SVC_OUT_LOBBY);
-	tg_chat_edit(tg, c, 9, SVC_OUT_LOBBY);
-	tg_chat_edit(tg, c, 9, SVC_OUT_BOARD);
-	ck_assert_uint_eq(c->nedits, 2);
+	/* A new id is where the chat's messages go. */
+	ck_assert_str_eq(tg_chat_target(tg, "-1011"), "-10011");
+	ck_assert_str_eq(tg_chat_target(tg, "-1012"), "-1012");
 	tg_chat_free(tg);
 	ck_assert_uint_eq(tg->nchats, 0);
-	free(tg);
+	tg_free(tg);
 }
 END_TEST
 
@@ -827,8 +883,11 @@ tt_turn_links(const char *group, const char *link)
 		for (i = 0; i < t.nreqs; i++) {
 			if (strcmp(t.kinds[i], "turn") != 0)
 				continue;
-			text = tt_words(&t.reqs[i]);
+			text = tt_words(t.reqs[i]);
 			ck_assert_ptr_nonnull(text);
+			/* The group's title, as the service keeps it. */
+			ck_assert_msg(strstr(text, "\nGroup: Friday TAC") != NULL,
+			    "no group in: %s", text);
 			if (link != NULL)
 				ck_assert_msg(strstr(text, link) != NULL,
 				    "no %s in: %s", link, text);
@@ -876,9 +935,11 @@ suite_tg(void)
 int
 main(void)
 {
-	SRunner	*sr = srunner_create(suite_tg());
+	SRunner	*sr;
 	int	 failed;
 
+	xmalloc_json();
+	sr = srunner_create(suite_tg());
 	srunner_add_suite(sr, suite_tg_initdata());
 	srunner_add_suite(sr, suite_tg_photo());
 	srunner_add_suite(sr, suite_tg_split());

@@ -1,6 +1,7 @@
 /*
  * check_tg.h: the Telegram bridge's test harness (check_tg.c), shared
- * with the board picture cases (check_tg_photo.c).
+ * by the suites of tests/check_tg: the board pictures, the statistics,
+ * how people meet the bot, the Mini App's init data.
  */
 #ifndef CHECK_TG_H
 #define CHECK_TG_H
@@ -9,7 +10,13 @@
 
 #include "tg-int.h"
 
-/* The service under test, on a fake clock, in a scratch directory. */
+#define TT_MAXREQ	64	/* calls of one drain */
+
+/*
+ * The service under test, on a fake clock, in a scratch directory, and
+ * a bridge that is not started (tg_new()): tt_drain() delivers as its
+ * sender would, every call answered "ok".
+ */
 struct tt {
 	char		 dir[256];
 	char		 path[300];
@@ -19,20 +26,29 @@ struct tt {
 	int64_t		 now;
 	int64_t		 update;
 	int64_t		 nextmsg;	/* message ids the "API" gives */
-	struct tg_req	 reqs[64];	/* the calls of the last drain */
-	char		 kinds[64][24];
-	int64_t		 msgs[64];	/* the message each call made or edited */
+	struct tg_req	*reqs[TT_MAXREQ];	/* the calls of the last drain */
+	char		 kinds[TT_MAXREQ][24];	/* ... the kind of its first row */
+	int		 nrows[TT_MAXREQ];	/* ... how many rows it delivered */
+	int64_t		 msgs[TT_MAXREQ];	/* ... the message it made or
+					   edited */
+	int		 photos[TT_MAXREQ];	/* ... which was a photo */
+	uint64_t	 rreads[TT_MAXREQ];	/* ... games read to compose it */
 	int		 nreqs;
+	uint64_t	 reads;		/* games read by the last drain */
+	int		 nbatches;	/* ... the batches it composed */
 };
 
 void		 tt_open(struct tt *);
 void		 tt_clear(struct tt *);
 void		 tt_close(struct tt *);
+void		 tt_update(struct tt *, const char *);
 void		 tt_say(struct tt *, const char *, const char *, const char *);
-void		 tt_press(struct tt *, const char *, const char *, int64_t,
+void		 tt_press(struct tt *, const char *, const char *, int64_t, int,
 		     const char *);
 void		 tt_drain(struct tt *);
 struct tg_req	*tt_find(struct tt *, const char *, const char *);
+int		 tt_index(struct tt *, const char *, const char *);
+const char	*tt_button(const struct tg_req *, const char *);
 
 Suite		*suite_tg_initdata(void);
 Suite		*suite_tg_photo(void);

@@ -28,8 +28,7 @@ static void
 say_lang(struct tt *t, const char *chat, const char *user, const char *lang,
     const char *text)
 {
-	struct tg_update	*u;
-	char			 buf[1024], *err = NULL;
+	char			 buf[1024];
 
 	snprintf(buf, sizeof buf, "{\"update_id\": %lld, \"message\": "
 	    "{\"message_id\": 1, \"from\": {\"id\": %s, \"first_name\": "
@@ -37,11 +36,7 @@ say_lang(struct tt *t, const char *chat, const char *user, const char *lang,
 	    "\"type\": \"%s\", \"title\": \"Friday TAC\"}, \"text\": \"%s\"}}",
 	    (long long)t->update++, user, user, lang, chat, chat[0] == '-' ?
 	    "group" : "private", text);
-	ck_assert_ptr_nonnull(u = malloc(sizeof *u));
-	ck_assert_int_eq(tg_update_parse(buf, strlen(buf), "TacTestBot", u),
-	    1);
-	ck_assert_msg(svc_event(t->svc, &u->ev, &err) == 0, "%s", err);
-	free(u);
+	tt_update(t, buf);
 }
 
 /* The text of a call (a photo's: its caption, as a turn's may be). */
@@ -123,10 +118,10 @@ START_TEST(test_welcome_private)
 	ck_assert_ptr_nonnull(button_with(r, "callback_data", "0::help"));
 	ck_assert_int_eq(buttons_with(r, "url"), 1);
 	ck_assert_int_eq(buttons_with(r, "callback_data"), 2);
-	tt_press(&t, "1001", "1001", t.msgs[0], "0::rules");
+	tt_press(&t, "1001", "1001", t.msgs[0], 0, "0::rules");
 	tt_drain(&t);
 	ck_assert_ptr_nonnull(tt_find(&t, "rules", "1001"));
-	tt_press(&t, "1001", "1001", t.msgs[0], "0::help");
+	tt_press(&t, "1001", "1001", t.msgs[0], 0, "0::help");
 	tt_drain(&t);
 	ck_assert_ptr_nonnull(r = tt_find(&t, "help", "1001"));
 	ck_assert(strncmp(text_of(r), "Commands:", 9) == 0);
@@ -173,18 +168,21 @@ END_TEST
 START_TEST(test_links_need_botname)
 {
 	struct compose_keys	 k = { NULL, 0, 0, 0 };
+	struct tg_links		 l = { NULL, NULL, NULL, 0 };
 	json_t			*m;
 	char			*s;
 
 	compose_keys_link(&k, "Add", COMPOSE_LINK_GROUP, "new");
 	compose_keys_add(&k, "Rules", 0, -1, "rules");
-	m = tg_keys_links(&k, "");
+	l.botname = "";
+	m = tg_keys_json(&k, &l);
 	s = json_dumps(m, JSON_COMPACT | JSON_SORT_KEYS);
 	ck_assert_str_eq(s, "{\"inline_keyboard\":[[{\"callback_data\":"
 	    "\"0::rules\",\"text\":\"Rules\"}]]}");
 	free(s);
 	json_decref(m);
-	m = tg_keys_links(&k, "Bot");
+	l.botname = "Bot";
+	m = tg_keys_json(&k, &l);
 	s = json_dumps(m, JSON_COMPACT | JSON_SORT_KEYS);
 	ck_assert_str_eq(s, "{\"inline_keyboard\":[[{\"text\":\"Add\","
 	    "\"url\":\"https://t.me/Bot?startgroup=new\"},{\"callback_data\":"

@@ -1,8 +1,8 @@
 /*
  * check_tg_photo.c: the board in a Telegram chat, as a photo ("picture"
- * chats, bot/tg-photo.c) or as text: which calls the board rows and the
- * bridge's edits after moves become, what they upload, and the text
- * board standing in when the drawing fails.
+ * chats, bot/telegram/tg-photo.c) or as text: which calls the board rows
+ * and the edits after moves (rows too) become, what they upload, and the
+ * text board standing in when the drawing fails.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -102,23 +102,36 @@ tt_play(struct tt *t, int n)
 	return (moves);
 }
 
+/* The board's edit of the last drain in group "-100" (it must be there). */
+static struct tg_req *
+tt_edit(struct tt *t, int64_t *msg)
+{
+	int	i;
+
+	ck_assert_int_ge(i = tt_index(t, "edit-board", "-100"), 0);
+	if (msg != NULL)
+		*msg = t->msgs[i];
+	return (t->reqs[i]);
+}
+
 /*
  * A picture chat (the default): the first board is a sendPhoto with a
- * PNG, stored as "photo:ID"; after moves the bridge's edit is an
- * editMessageMedia of that message with a new image, falling back to a
- * new photo.  A style change posts a board of the new kind, since a
- * text message cannot become a photo nor a photo text.
+ * PNG, named "photo:ID"; after moves the board's edit (an outbox row,
+ * after the moves' lines) is an editMessageMedia of that message with a
+ * new image, falling back to a new photo.  A style change posts a board
+ * of the new kind, since a text message cannot become a photo nor a
+ * photo text; the next edits edit that one.
  */
 START_TEST(test_photo_board)
 {
 	struct tt	 t;
-	struct tg_req	 req, *r;
+	struct tg_req	*r;
 	json_t		*media;
 	unsigned char	*first;
 	size_t		 firstlen;
 	char		 ref[32];
-	int64_t		 id;
-	int		 photo, i, dirty = 0;
+	int64_t		 id, text;
+	int		 photo;
 
 	tt_open(&t);
 	tt_start4(&t);
@@ -133,72 +146,68 @@ START_TEST(test_photo_board)
 	firstlen = r->pnglen;
 	ck_assert_int_eq(svc_message(t.svc, 1, "-100", "board", ref,
 	    sizeof ref), 1);
-	id = tg_photo_ref(ref, &photo);
+	id = tg_ref_id(ref, &photo);
 	ck_assert_int_eq(photo, 1);
 	ck_assert_int_gt(id, 0);
 
-	/* Four gifts, then moves: "moved" lines ask for the board's edit. */
+	/* Four gifts, then moves: their lines bring the board's edit. */
 	ck_assert_int_gt(tt_play(&t, 8), 0);
 	ck_assert_int_eq(svc_message(t.svc, 1, "-100", "board", ref,
 	    sizeof ref), 1);
-	ck_assert_int_eq(tg_photo_ref(ref, &photo), id);
+	ck_assert_int_eq(tg_ref_id(ref, &photo), id);
 	tt_play(&t, 1);
-	for (i = 0; i < t.nreqs; i++)
-		dirty += t.reqs[i].board == 1;
-	ck_assert_int_gt(dirty, 0);
-
-	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, SVC_OUT_BOARD, &req), 1);
-	ck_assert_str_eq(req.method, "editMessageMedia");
-	ck_assert_int_eq(json_integer_value(json_object_get(req.params,
+	ck_assert_int_gt(tt_index(&t, "edit-board", "-100"), tt_index(&t,
+	    "moved", "-100"));
+	r = tt_edit(&t, NULL);
+	ck_assert_str_eq(r->method, "editMessageMedia");
+	ck_assert_int_eq(json_integer_value(json_object_get(r->params,
 	    "message_id")), id);
-	media = json_object_get(req.params, "media");
+	media = json_object_get(r->params, "media");
 	ck_assert_str_eq(json_string_value(json_object_get(media, "type")),
 	    "photo");
 	ck_assert_str_eq(json_string_value(json_object_get(media, "media")),
 	    "attach://board");
 	ck_assert_str_eq(json_string_value(json_object_get(media, "caption")),
 	    "Game #1.");
-	tt_assert_png(&req, "board");
-	ck_assert(req.pnglen != firstlen || memcmp(req.png, first,
+	tt_assert_png(r, "board");
+	ck_assert(r->pnglen != firstlen || memcmp(r->png, first,
 	    firstlen) != 0);
 	/* A failed edit posts the same image as a new photo. */
-	ck_assert_ptr_nonnull(req.fallback);
-	ck_assert_str_eq(req.fbmethod, "sendPhoto");
-	ck_assert_str_eq(req.fbfile, "photo");
-	ck_assert_ptr_null(json_object_get(req.fallback, "message_id"));
-	ck_assert_int_eq(req.shown, 1);
-	tg_out_free(&req);
+	ck_assert_ptr_nonnull(r->fallback);
+	ck_assert_str_eq(r->fbmethod, "sendPhoto");
+	ck_assert_str_eq(r->fbfile, "photo");
+	ck_assert_ptr_null(json_object_get(r->fallback, "message_id"));
 	free(first);
 
-	/* "/board text": the info asks for a redraw, a new text board. */
+	/* "/board text": the board is posted anew, as text. */
 	tt_say(&t, "-100", "1", "/board text");
 	tt_drain(&t);
-	ck_assert_ptr_nonnull(r = tt_find(&t, "info", "-100"));
-	ck_assert_int_eq(r->board, 1);
-	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, SVC_OUT_BOARD, &req), 1);
-	ck_assert_str_eq(req.method, "sendMessage");
-	ck_assert_ptr_null(req.png);
-	ck_assert_ptr_null(req.fallback);
+	ck_assert_ptr_nonnull(tt_find(&t, "info", "-100"));
+	r = tt_edit(&t, &text);
+	ck_assert_str_eq(r->method, "sendMessage");
+	ck_assert_ptr_null(r->png);
+	ck_assert_ptr_null(r->fallback);
 	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(
-	    req.params, "text")), "<pre>"));
-	tg_out_free(&req);
-	/* Sent (as tg_result_ok() records it): later edits are text ones. */
-	ck_assert_int_eq(svc_message_set(t.svc, 1, "-100", "board", "777"), 0);
-	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, SVC_OUT_BOARD, &req), 1);
-	ck_assert_str_eq(req.method, "editMessageText");
-	ck_assert_int_eq(json_integer_value(json_object_get(req.params,
-	    "message_id")), 777);
-	ck_assert_ptr_nonnull(req.fallback);
-	tg_out_free(&req);
+	    r->params, "text")), "<pre>"));
+	/* Kept, so the next edits are text ones, of that message. */
+	ck_assert_int_eq(svc_message(t.svc, 1, "-100", "board", ref,
+	    sizeof ref), 1);
+	ck_assert_int_eq(tg_ref_id(ref, &photo), text);
+	ck_assert_int_eq(photo, 0);
+	tt_play(&t, 1);
+	r = tt_edit(&t, NULL);
+	ck_assert_str_eq(r->method, "editMessageText");
+	ck_assert_int_eq(json_integer_value(json_object_get(r->params,
+	    "message_id")), text);
+	ck_assert_ptr_nonnull(r->fallback);
 
 	/* "/board picture": a new photo, the text board is not edited. */
 	tt_say(&t, "-100", "1", "/board picture");
 	tt_drain(&t);
-	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, SVC_OUT_BOARD, &req), 1);
-	ck_assert_str_eq(req.method, "sendPhoto");
-	ck_assert_ptr_null(json_object_get(req.params, "message_id"));
-	tt_assert_png(&req, "photo");
-	tg_out_free(&req);
+	r = tt_edit(&t, NULL);
+	ck_assert_str_eq(r->method, "sendPhoto");
+	ck_assert_ptr_null(json_object_get(r->params, "message_id"));
+	tt_assert_png(r, "photo");
 	tt_close(&t);
 }
 END_TEST
@@ -207,7 +216,7 @@ END_TEST
 START_TEST(test_text_board)
 {
 	struct tt	 t;
-	struct tg_req	 req, *r;
+	struct tg_req	*r;
 	int		 i;
 
 	tt_open(&t);
@@ -223,17 +232,16 @@ START_TEST(test_text_board)
 	    r->params, "text")), "<pre>"));
 	ck_assert_int_gt(tt_play(&t, 8), 0);
 	for (i = 0; i < t.nreqs; i++)
-		ck_assert_ptr_null(t.reqs[i].png);
-	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, SVC_OUT_BOARD, &req), 1);
-	ck_assert_str_eq(req.method, "editMessageText");
-	ck_assert_ptr_null(req.png);
-	ck_assert_str_eq(req.file, "");
+		ck_assert_ptr_null(t.reqs[i]->png);
+	r = tt_edit(&t, NULL);
+	ck_assert_str_eq(r->method, "editMessageText");
+	ck_assert_ptr_null(r->png);
+	ck_assert_str_eq(r->file, "");
 	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(
-	    req.params, "text")), "<pre>"));
+	    r->params, "text")), "<pre>"));
 	/* A failed edit posts the board anew (text). */
-	ck_assert_ptr_nonnull(req.fallback);
-	ck_assert_str_eq(req.fbmethod, "");
-	tg_out_free(&req);
+	ck_assert_ptr_nonnull(r->fallback);
+	ck_assert_str_eq(r->fbmethod, "");
 	ck_assert_int_eq(t.tg->rendered, 0);
 	tt_close(&t);
 }
@@ -246,7 +254,7 @@ END_TEST
 START_TEST(test_photo_fails)
 {
 	struct tt	 t;
-	struct tg_req	 req, *r;
+	struct tg_req	*r;
 	char		 ref[32];
 	int		 photo;
 
@@ -260,26 +268,24 @@ START_TEST(test_photo_fails)
 	ck_assert_ptr_nonnull(r = tt_find(&t, "board", "-100"));
 	ck_assert_str_eq(r->method, "sendMessage");
 	ck_assert_ptr_null(r->png);
-	ck_assert_int_eq(r->lobby, 1);
 	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(
 	    r->params, "text")), "<pre>"));
 	ck_assert_int_eq(svc_message(t.svc, 1, "-100", "board", ref,
 	    sizeof ref), 1);
-	ck_assert_int_gt(tg_photo_ref(ref, &photo), 0);
+	ck_assert_int_gt(tg_ref_id(ref, &photo), 0);
 	ck_assert_int_eq(photo, 0);
 	tt_play(&t, 6);
-	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, SVC_OUT_BOARD, &req), 1);
-	ck_assert_str_eq(req.method, "editMessageText");
-	ck_assert_int_eq(json_integer_value(json_object_get(req.params,
-	    "message_id")), tg_photo_ref(ref, &photo));
-	ck_assert_ptr_null(req.png);
-	tg_out_free(&req);
+	r = tt_edit(&t, NULL);
+	ck_assert_str_eq(r->method, "editMessageText");
+	ck_assert_int_eq(json_integer_value(json_object_get(r->params,
+	    "message_id")), tg_ref_id(ref, &photo));
+	ck_assert_ptr_null(r->png);
 
 	t.tg->render = NULL;
-	ck_assert_int_eq(tg_out_edit(t.tg, "-100", 1, SVC_OUT_BOARD, &req), 1);
-	ck_assert_str_eq(req.method, "sendPhoto");
-	tt_assert_png(&req, "photo");
-	tg_out_free(&req);
+	tt_play(&t, 1);
+	r = tt_edit(&t, NULL);
+	ck_assert_str_eq(r->method, "sendPhoto");
+	tt_assert_png(r, "photo");
 	tt_close(&t);
 }
 END_TEST

@@ -1,5 +1,5 @@
 /*
- * check_tg_split.c: the getUpdates scanner (bot/tg-split.c) on answers
+ * check_tg_split.c: the getUpdates scanner (bot/bridge-jscan.c) on answers
  * Telegram could send and answers that are broken, and the clamp of a
  * retry_after (bot/tg-http.c).
  */
@@ -11,17 +11,17 @@
 #include <jansson.h>
 
 #include "check_tg.h"
-#include "tg-split.h"
+#include "bridge-jscan.h"
 
-/* The spans tg_split_array() gave. */
+/* The spans bridge_jscan_array() gave. */
 struct spans {
-	struct tg_span	sp[16];
+	struct bridge_span	sp[16];
 	int		n;
 };
 
-/* Keep a span (tg_split_array's callback). */
+/* Keep a span (bridge_jscan_array's callback). */
 static void
-keep(void *arg, const struct tg_span *sp)
+keep(void *arg, const struct bridge_span *sp)
 {
 	struct spans	*s = arg;
 
@@ -32,7 +32,7 @@ keep(void *arg, const struct tg_span *sp)
 
 /* Does jansson take the span as it is? */
 static int
-jansson_takes(const char *text, const struct tg_span *sp)
+jansson_takes(const char *text, const struct bridge_span *sp)
 {
 	json_error_t	 jerr;
 	json_t		*v;
@@ -58,7 +58,7 @@ START_TEST(test_split_poison)
 	    "]}";
 	static const int64_t	ids[] = { 7, 8, 9, 10, -1, 12 };
 	static const int	good[] = { 1, 0, 0, 0, 1, 1 };
-	struct tg_span		list;
+	struct bridge_span		list;
 	struct spans		s;
 	json_error_t		jerr;
 	const char		*text;
@@ -66,16 +66,16 @@ START_TEST(test_split_poison)
 	int			i;
 
 	ck_assert_ptr_null(json_loadb(answer, len, 0, &jerr));
-	ck_assert_int_eq(tg_split_member(answer, len, "result", &list), 0);
+	ck_assert_int_eq(bridge_jscan_member(answer, len, "result", &list), 0);
 	text = answer + list.off;
 	ck_assert_int_eq(text[0], '[');
 	ck_assert_int_eq(text[list.len - 1], ']');
 	memset(&s, 0, sizeof s);
-	ck_assert_int_eq(tg_split_array(text, list.len, keep, &s), 6);
+	ck_assert_int_eq(bridge_jscan_array(text, list.len, keep, &s), 6);
 	ck_assert_int_eq(s.n, 6);
 	for (i = 0; i < 6; i++) {
 		ck_assert_int_eq(text[s.sp[i].off], '{');
-		ck_assert_int_eq(tg_split_id(text + s.sp[i].off,
+		ck_assert_int_eq(bridge_jscan_id(text + s.sp[i].off,
 		    s.sp[i].len), ids[i]);
 		ck_assert_int_eq(jansson_takes(text, &s.sp[i]), good[i]);
 	}
@@ -98,25 +98,25 @@ START_TEST(test_split_broken)
 		"{\"ok\": true}",
 		"[\"result\", []]",
 	};
-	struct tg_span	sp;
+	struct bridge_span	sp;
 	char		deep[2 * 2050 + 1];
 	size_t		i;
 
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
-		ck_assert_msg(tg_split_member(bad[i], strlen(bad[i]),
+		ck_assert_msg(bridge_jscan_member(bad[i], strlen(bad[i]),
 		    "result", &sp) == -1, "took \"%s\"", bad[i]);
-	ck_assert_int_eq(tg_split_array("[]", 2, NULL, NULL), 0);
-	ck_assert_int_eq(tg_split_array(" [ ] ", 5, NULL, NULL), 0);
-	ck_assert_int_eq(tg_split_array("[1 2]", 5, NULL, NULL), -1);
-	ck_assert_int_eq(tg_split_array("[{]", 3, NULL, NULL), -1);
+	ck_assert_int_eq(bridge_jscan_array("[]", 2, NULL, NULL), 0);
+	ck_assert_int_eq(bridge_jscan_array(" [ ] ", 5, NULL, NULL), 0);
+	ck_assert_int_eq(bridge_jscan_array("[1 2]", 5, NULL, NULL), -1);
+	ck_assert_int_eq(bridge_jscan_array("[{]", 3, NULL, NULL), -1);
 
 	/* An element nests as deep as jansson lets a document, no deeper. */
 	memset(deep, '[', 2049);
 	memset(deep + 2049, ']', 2049);
-	ck_assert_int_eq(tg_split_array(deep, 4098, NULL, NULL), 1);
+	ck_assert_int_eq(bridge_jscan_array(deep, 4098, NULL, NULL), 1);
 	memset(deep, '[', 2050);
 	memset(deep + 2050, ']', 2050);
-	ck_assert_int_eq(tg_split_array(deep, 4100, NULL, NULL), -1);
+	ck_assert_int_eq(bridge_jscan_array(deep, 4100, NULL, NULL), -1);
 }
 END_TEST
 
@@ -147,7 +147,7 @@ START_TEST(test_split_id)
 	size_t	i;
 
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
-		ck_assert_msg(tg_split_id(cases[i].text,
+		ck_assert_msg(bridge_jscan_id(cases[i].text,
 		    strlen(cases[i].text)) == cases[i].id, "%s",
 		    cases[i].text);
 }

@@ -1,6 +1,7 @@
 /*
  * check_web.c: the service as the Mini App's API uses it
- * (src/service/service-web.c): a person's games, a game as each person
+ * (src/service/service-web.c, in the JSON src/compose/compose-web.c
+ * makes of it, as the API answers): a person's games, a game as each person
  * may see it (their own hand only; nothing hidden leaks to others), the
  * legal list only on their move, and actions played as a button's
  * /play: a stale turn or the wrong person refused with a code and no
@@ -16,41 +17,57 @@
 #include <string.h>
 
 #include "check_daemon.h"
+#include "compose.h"
 
-static struct td	td;
-
-/* Each test starts with an empty database and service. */
-static void
-setup(void)
+/* A game of a platform as user sees it: 1 found (*out set), 0 none. */
+static int
+view_on(const char *platform, const char *user, int64_t game, json_t **out)
 {
-	td_init(&td, STORE_NOSYNC);
-	td_open(&td);
-}
+	struct svc_web_game	*w;
+	int			 rc;
 
-/* And leaves nothing behind. */
-static void
-teardown(void)
-{
-	td_done(&td);
+	*out = NULL;
+	ck_assert_ptr_nonnull(w = malloc(sizeof *w));
+	rc = svc_web_game(fx.svc, game, platform, user, w);
+	ck_assert_int_ge(rc, 0);
+	if (rc == 1)
+		*out = compose_web_game(w, "en");
+	svc_web_game_free(w);
+	free(w);
+	return (rc);
 }
 
 /* A game as user sees it: 1 found (*out set), 0 none. */
 static int
 view(const char *user, int64_t game, json_t **out)
 {
-	int	rc;
-
-	rc = svc_web_game(td.svc, game, "test", user, out);
-	ck_assert_int_ge(rc, 0);
-	return (rc);
+	return (view_on("test", user, game, out));
 }
 
-/* Play an action for user as the app would; svc_web_play()'s result. */
+/* The person's games, as the app gets them. */
+static json_t *
+games(const char *user)
+{
+	struct svc_web_games	*w;
+	json_t			*o;
+
+	ck_assert_ptr_nonnull(w = malloc(sizeof *w));
+	ck_assert_int_eq(svc_web_games(fx.svc, "test", user, w), 0);
+	o = compose_web_games(w, "en");
+	free(w);
+	return (o);
+}
+
+/*
+ * Play an action for user as the app would: 0 applied (*out: {applied,
+ * turn[, again]}), 1 refused (*out: {code, args}).
+ */
 static int
 app_play(const char *user, int64_t game, int64_t turn, const char *action,
     json_t **out)
 {
 	struct svc_event	ev;
+	struct svc_web_result	r;
 
 	memset(&ev, 0, sizeof ev);
 	ev.kind = SVC_EV_APP;
@@ -63,7 +80,18 @@ app_play(const char *user, int64_t game, int64_t turn, const char *action,
 	ev.text = action;
 	ev.game = game;
 	ev.turn = turn;
-	return (svc_web_play(td.svc, &ev, out));
+	/* Refused or applied, it is decided: 0 either way. */
+	ck_assert_int_eq(svc_web_play(fx.svc, &ev, &r), 0);
+	if (!r.applied) {
+		ck_assert_str_ne(r.code, "");
+		*out = json_pack("{s:s, s:O?}", "code", r.code, "args", r.args);
+		json_decref(r.args);
+		return (1);
+	}
+	*out = r.again ? json_pack("{s:b, s:b, s:I}", "applied", 1, "again", 1,
+	    "turn", (json_int_t)r.turn) : json_pack("{s:b, s:I}", "applied", 1,
+	    "turn", (json_int_t)r.turn);
+	return (0);
 }
 
 /* The hand of seat s in a view, as a JSON text. */
@@ -98,7 +126,7 @@ nactions(int64_t game)
 
 	snprintf(sql, sizeof sql, "SELECT count(*) FROM actions WHERE "
 	    "game = %lld", (long long)game);
-	return (td_sql_int(&td, sql));
+	return (td_sql_int(&fx, sql));
 }
 
 /* The person's games; another person has none. */
@@ -107,20 +135,22 @@ START_TEST(test_web_games)
 	json_t	*o, *g;
 	int64_t	 game;
 
-	game = td_lobby4(&td, "g1", "4");
-	ck_assert_int_eq(svc_web_games(td.svc, "test", "u2", &o), 0);
+	game = td_lobby4(&fx, "g1", "4");
+	o = games("u2");
 	ck_assert_int_eq(json_array_size(json_object_get(o, "games")), 1);
 	g = json_array_get(json_object_get(o, "games"), 0);
 	ck_assert_int_eq(json_integer_value(json_object_get(g, "id")), game);
 	ck_assert_int_eq(json_integer_value(json_object_get(g, "seat")), 2);
 	ck_assert_str_eq(json_string_value(json_object_get(g, "state")),
 	    "playing");
+	ck_assert_str_eq(json_string_value(json_object_get(g, "title")),
+	    "Chat g1");
 	json_decref(o);
-	ck_assert_int_eq(svc_web_games(td.svc, "test", "nobody", &o), 0);
+	o = games("nobody");
 	ck_assert_int_eq(json_array_size(json_object_get(o, "games")), 0);
 	json_decref(o);
 	/* Asking wrote nothing: an unknown person is still unknown. */
-	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM users WHERE "
+	ck_assert_int_eq(td_sql_int(&fx, "SELECT count(*) FROM users WHERE "
 	    "pid = 'nobody'"), 0);
 }
 END_TEST
@@ -133,8 +163,8 @@ START_TEST(test_web_privacy)
 	int64_t	 game;
 	int	 s, t;
 
-	game = td_lobby4(&td, "g1", "4");
-	full = json_pack("{s:o}", "position", td_pos_json(&td, game));
+	game = td_lobby4(&fx, "g1", "4");
+	full = json_pack("{s:o}", "position", td_pos_json(&fx, game));
 	for (s = 0; s < 4; s++) {
 		char	user[8];
 
@@ -158,7 +188,7 @@ START_TEST(test_web_privacy)
 		json_decref(v);
 	}
 	/* Someone who does not play, and someone never seen. */
-	ck_assert_int_eq(td_event(&td, "g1", 0, "u9", 0, "/board"), 0);
+	ck_assert_int_eq(td_event(&fx, "g1", 0, "u9", 0, "/board"), 0);
 	ck_assert_int_eq(view("u9", game, &w), 1);
 	ck_assert(json_is_null(json_object_get(w, "seat")));
 	ck_assert_int_eq(json_array_size(json_object_get(w, "legal")), 0);
@@ -179,7 +209,7 @@ START_TEST(test_web_privacy)
 	json_decref(w);
 	/* No such game, or one of another platform. */
 	ck_assert_int_eq(view("u0", game + 100, &w), 0);
-	ck_assert_int_eq(svc_web_game(td.svc, game, "other", "u0", &w), 0);
+	ck_assert_int_eq(view_on("other", "u0", game, &w), 0);
 	json_decref(full);
 }
 END_TEST
@@ -197,11 +227,11 @@ START_TEST(test_web_play)
 	int64_t		 game, turn;
 	int		 seat, i;
 
-	game = td_lobby4(&td, "g1", "4");
+	game = td_lobby4(&fx, "g1", "4");
 	for (i = 0; i < 12; i++) {
-		td_drain(&td);
-		td_clear(&td);
-		g = td_info(&td, game);
+		td_drain(&fx);
+		td_clear(&fx);
+		g = td_info(&fx, game);
 		seat = g->actor;
 		turn = g->turn_no;
 		snprintf(user, sizeof user, "%s", g->seats[seat].user);
@@ -212,7 +242,7 @@ START_TEST(test_web_play)
 		ck_assert_int_gt(json_array_size(legal), 0);
 		ck_assert_int_eq(json_integer_value(json_object_get(v, "turn")),
 		    turn);
-		td_legal(&td, game, i % 2, act, sizeof act);
+		td_legal(&fx, game, i % 2, act, sizeof act);
 		ck_assert_str_eq(json_string_value(json_array_get(legal,
 		    i % 2 ? json_array_size(legal) - 1 : 0)), act);
 		json_decref(v);
@@ -235,10 +265,10 @@ START_TEST(test_web_play)
 			json_decref(r);
 		}
 		/* Refusals leave no row: the app says why, not the chat. */
-		td_drain(&td);
-		ck_assert_int_eq(td_count(&td, "error", NULL), 0);
-		ck_assert_int_eq(td_count(&td, "answer", NULL), 0);
-		td_clear(&td);
+		td_drain(&fx);
+		ck_assert_int_eq(td_count(&fx, "error", NULL), 0);
+		ck_assert_int_eq(td_count(&fx, "answer", NULL), 0);
+		td_clear(&fx);
 		ck_assert_int_eq(nactions(game), turn);
 
 		ck_assert_int_eq(app_play(user, game, turn, act, &r), 0);
@@ -254,11 +284,11 @@ START_TEST(test_web_play)
 		json_decref(r);
 		ck_assert_int_eq(nactions(game), turn + 1);
 		/* The group heard of the move once. */
-		td_drain(&td);
-		ck_assert_int_eq(td_count(&td, "moved", "g1"), 1);
-		td_clear(&td);
+		td_drain(&fx);
+		ck_assert_int_eq(td_count(&fx, "moved", "g1"), 1);
+		td_clear(&fx);
 	}
-	td_check_replay(&td, game);
+	td_check_replay(&fx, game);
 }
 END_TEST
 
@@ -270,8 +300,8 @@ START_TEST(test_web_refused)
 	int64_t		 game;
 	char		 user[8];
 
-	game = td_lobby4(&td, "g1", "4");
-	g = td_info(&td, game);
+	game = td_lobby4(&fx, "g1", "4");
+	g = td_info(&fx, game);
 	snprintf(user, sizeof user, "%s", g->seats[g->actor].user);
 	ck_assert_int_eq(app_play(user, game, g->turn_no, "7 1>9>", &r), 1);
 	ck_assert_str_eq(json_string_value(json_object_get(r, "code")),
@@ -299,7 +329,7 @@ suite_web(void)
 	Suite	*s = suite_create("web");
 	TCase	*tc = tcase_create("web");
 
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, fx_setup, fx_teardown);
 	tcase_add_test(tc, test_web_games);
 	tcase_add_test(tc, test_web_privacy);
 	tcase_add_test(tc, test_web_play);

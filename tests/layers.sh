@@ -21,8 +21,11 @@ view:     engine common
 service:  store play engine common
 compose:  service view play engine common
 tacctl:   service store view play engine common
-bot:      compose service view common
-tacd:     bot compose service store view common
+bridge:   common
+console:  compose service view engine common
+telegram: bridge compose service view engine common
+webapp:   telegram bridge compose service view engine common
+tacd:     webapp telegram console bridge compose service store view common
 '
 maxlines=800
 
@@ -35,12 +38,14 @@ while read -r name rest; do
 	allowed[${name%:}]=" $rest "
 done <<<"$layers"
 
-# The layer of a file: its folder under src/, bot, or tacd for src/*.c.
+# The layer of a file: its folder under src/; under bot/, its bridge's
+# folder, or bridge for what they share beside them; tacd for src/*.c.
 layer_of() {
 	case $1 in
 	src/*/*) local d=${1#src/}; echo "${d%%/*}" ;;
 	src/tacd.c) echo tacd ;;
-	bot/*) echo bot ;;
+	bot/*/*) local d=${1#bot/}; echo "${d%%/*}" ;;
+	bot/*) echo bridge ;;
 	*) echo "?" ;;
 	esac
 }

@@ -15,31 +15,30 @@
 
 #include <jansson.h>
 
-#include "compose.h"
+#include "compose-int.h"
 #include "i18n.h"
 #include "log.h"
 #include "xmalloc.h"
 
 /*
  * A "document" row: the game's record as a file named tac-game-ID.json,
- * its caption as the text; 1 with m filled.  When the record cannot be
- * made, the text says so and there is no file.
+ * its caption as the text; its form.  When the record cannot be made,
+ * the text says so and there is no file.
  */
 int
-compose_document(struct svc *svc, const struct svc_out *out,
-    struct compose_msg *m)
+compose_document(struct compose_ctx *c, struct compose_msg *m)
 {
 	char	*text;
 
-	(void)out;
 	if (m->game <= 0)
 		return (compose_none(m));
-	if (svc_game_record(svc, m->game, &text) != 0) {
+	if (svc_game_record(c->svc, m->game, &text) != 0) {
 		log_warnx("compose: the record of game #%lld: %s",
-		    (long long)m->game, svc_error(svc));
+		    (long long)m->game, svc_error(c->svc));
 		rbuf_add(&m->text, tr(m->lang, "The record of game #%lld could "
 		    "not be made."), (long long)m->game);
-		return (1);
+		m->form = COMPOSE_TEXT;
+		return (m->form);
 	}
 	m->file = (unsigned char *)text;
 	m->filelen = strlen(text);
@@ -52,7 +51,8 @@ compose_document(struct svc *svc, const struct svc_out *out,
 	rbuf_add(&m->alt, tr(m->lang, "The record of game #%lld could not be "
 	    "sent as a file. /moves #%lld lists its actions."),
 	    (long long)m->game, (long long)m->game);
-	return (1);
+	m->form = COMPOSE_DOCUMENT;
+	return (m->form);
 }
 
 /* A seat's name for the legend: the person's, or "AI (level N)". */

@@ -19,11 +19,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compose.h"
+#include "compose-int.h"
 #include "i18n.h"
 #include "menu.h"
 #include "utf8.h"
 #include "xmalloc.h"
+
+_Static_assert(COMPOSE_OPTS == MENU_FLAT,
+    "a flat root's numbered choices are the arrows of its picture");
 
 /* The numbers of a flat root's choices: ① to ⑨, as on the picture. */
 static const char *const compose_circled[MENU_FLAT] = {
@@ -146,18 +149,17 @@ compose_menu_keys(const struct render_game *t, const struct tac_state *st,
 }
 
 /*
- * The menu node at path for seat of game g, built on the position as it
- * is now: 0, or -1 when there is none (no position, or the path names
+ * The menu node at path for seat of the game c read, built on its
+ * position: 0, or -1 when there is none (no position, or the path names
  * nothing now).  m and l are the caller's (both are big).
  */
 static int
-compose_node(struct svc *svc, const struct svc_game *g, int seat,
-    const char *path, struct tac_state *st, struct menu *m,
-    struct tac_list *l)
+compose_node(struct compose_ctx *c, int seat, const char *path,
+    struct menu *m, struct tac_list *l)
 {
-	if (svc_game_position(svc, g->id, -1, st) != 0)
+	if (!c->have || !c->g.started)
 		return (-1);
-	return (menu_build(st, seat, path, m, l));
+	return (menu_build(&c->st, seat, path, m, l));
 }
 
 /* Append what the player is asked at node m: a card, a move, a step. */
@@ -185,12 +187,13 @@ compose_ask(const char *lang, const struct menu *m, struct rbuf *b)
  * node now).  The caller checks that the row's turn is the game's.
  */
 int
-compose_menu(struct svc *svc, const struct svc_game *g, int seat,
-    const char *path, struct rbuf *text, struct compose_keys *k)
+compose_menu(struct compose_ctx *c, int seat, const char *path,
+    struct rbuf *text, struct compose_keys *k)
 {
+	const struct svc_game	*g = &c->g;
 	struct render_game	 t;
 	struct render_move	 mv;
-	struct tac_state	 st, view;
+	struct tac_state	 view;
 	struct tac_list		*l;
 	struct menu		*m;
 	struct rbuf		 pre = { NULL, 0, 0 };
@@ -198,15 +201,15 @@ compose_menu(struct svc *svc, const struct svc_game *g, int seat,
 
 	l = xmalloc(sizeof *l);
 	m = xmalloc(sizeof *m);
-	if (compose_node(svc, g, seat, path, &st, m, l) != 0)
+	if (compose_node(c, seat, path, m, l) != 0)
 		goto out;
 	compose_game(g, &t);
 	rbuf_add(text, tr(t.lang, "Game #%lld."), (long long)g->id);
 	rbuf_addstr(text, " ");
-	tac_view(&st, seat, &view);
+	tac_view(&c->st, seat, &view);
 	render_hand(&t, &view, seat, text);
 	if (m->depth > 0) {
-		render_move_init(&mv, &st, &m->a, seat, 1);
+		render_move_init(&mv, &c->st, &m->a, seat, 1);
 		mv.nkicked = 0;
 		render_move_words(&t, &mv, 0, m->depth, &pre);
 		rbuf_add(text, tr(t.lang, "Your move: %s"), pre.s != NULL ?
@@ -214,7 +217,7 @@ compose_menu(struct svc *svc, const struct svc_game *g, int seat,
 		rbuf_addstr(text, "\n");
 	}
 	compose_ask(t.lang, m, text);
-	compose_menu_keys(&t, &st, m, g->turn_no, 0, k);
+	compose_menu_keys(&t, &c->st, m, g->turn_no, 0, k);
 	rc = 0;
 out:
 	rbuf_free(&pre);
@@ -226,48 +229,36 @@ out:
 /*
  * The buttons of a "turn" row: the menu's root, if seat is to act, the
  * choices numbered when numbered and the root lists them all; the
- * actions of such a root into opts (at most COMPOSE_OPTS, *nopts), for
- * the picture to draw as numbered arrows, when opts is not NULL.  -1
- * when there are no buttons.
+ * actions of such a root into p's choices (at most COMPOSE_OPTS), for
+ * the picture to draw as numbered arrows, when p is not NULL.  -1 when
+ * there are no buttons.
  */
 static int
-compose_root(struct svc *svc, const struct svc_game *g, int seat,
-    int numbered, struct compose_keys *k, struct tac_action *opts,
-    int *nopts)
+compose_root(struct compose_ctx *c, int seat, int numbered,
+    struct compose_keys *k, struct compose_picture *p)
 {
 	struct render_game	 t;
-	struct tac_state	 st;
 	struct tac_list		*l;
 	struct menu		*m;
 	int			 i, drawn = 0, rc = -1;
 
 	l = xmalloc(sizeof *l);
 	m = xmalloc(sizeof *m);
-	if (compose_node(svc, g, seat, "", &st, m, l) == 0 && m->n > 0) {
+	if (compose_node(c, seat, "", m, l) == 0 && m->n > 0) {
 		for (i = 0; m->flat && i < m->n; i++)
 			drawn |= m->e[i].a.op == TAC_OP_MOVE ||
 			    m->e[i].a.op == TAC_OP_SWAP;
-		compose_game(g, &t);
-		compose_menu_keys(&t, &st, m, g->turn_no, numbered && drawn, k);
-		for (i = 0; opts != NULL && drawn && i < m->n &&
+		compose_game(&c->g, &t);
+		compose_menu_keys(&t, &c->st, m, c->g.turn_no, numbered &&
+		    drawn, k);
+		for (i = 0; p != NULL && drawn && i < m->n &&
 		    i < COMPOSE_OPTS; i++)
-			opts[(*nopts)++] = m->e[i].a;
+			p->opts[p->nopts++] = m->e[i].a;
 		rc = 0;
 	}
 	free(m);
 	free(l);
 	return (rc);
-}
-
-/*
- * The buttons of a "turn" row: the menu's root, if seat is to act.  -1
- * when there are none.
- */
-int
-compose_turnkeys(struct svc *svc, const struct svc_game *g, int seat,
-    struct compose_keys *k)
-{
-	return (compose_root(svc, g, seat, 0, k, NULL, NULL));
 }
 
 /*
@@ -278,18 +269,26 @@ compose_turnkeys(struct svc *svc, const struct svc_game *g, int seat,
  * cannot be shown.
  */
 void
-compose_turnmsg(struct svc *svc, struct compose_msg *m, int seat,
-    int pictures)
+compose_turnmsg(struct compose_ctx *c, struct compose_msg *m, int seat)
 {
-	int	picture;
+	struct compose_picture	*p = NULL;
 
-	if (!m->have)
+	if (!c->have)
 		return;
-	picture = pictures && strcmp(m->g.board, "text") != 0;
-	m->nopts = 0;
-	if (compose_root(svc, &m->g, seat, picture, &m->keys, m->opts,
-	    &m->nopts) != 0)
+	if (c->g.started)
+		m->boardkey = compose_boardkey(&c->st);
+	if (c->o->pictures && c->g.started && strcmp(c->g.board, "text") != 0) {
+		p = xcalloc(1, sizeof *p);
+		p->st = c->st;
+		compose_picture_names(&c->g, p);
+	}
+	if (compose_root(c, seat, p != NULL, &m->keys, p) != 0) {
+		free(p);
 		return;
+	}
 	m->setkeys = 1;
-	m->picture = picture;
+	if (p != NULL) {
+		m->picture = p;
+		m->form = COMPOSE_TURN;
+	}
 }

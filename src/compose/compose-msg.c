@@ -1,10 +1,15 @@
 /*
- * compose-msg.c: an outbox row made into one whole message: its text, its
- * buttons, whether it is a board picture, which earlier message it
- * replaces, the rows it delivers (a burst of a chat's short notices is
- * one message) and what is to be edited after it.  Everything is read
- * from the service here, before a bridge sends anything: a bridge only
- * puts the message into its platform's terms and makes the call.
+ * compose-msg.c: a batch of outbox rows made into one whole message.
+ *
+ * The game is read once, here, and handed down: the words, the buttons,
+ * the picture's inputs are all made from that one read.  The message
+ * says what it is (its form: a text, a board, a turn notice drawn with
+ * its choices, a chart, a document, a press's answer), which message it
+ * replaces (a reference its bridge made, kept by the service, passed on
+ * as it is), and how many of the batch's rows it delivers: a burst of a
+ * chat's short notices is one message, as long as the text stays within
+ * what the bridge asked for.  A bridge only puts the message into its
+ * platform's terms and makes the call.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -14,324 +19,408 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
-#include "compose.h"
+#include "compose-int.h"
 #include "i18n.h"
 #include "log.h"
 #include "xmalloc.h"
 
-/* Cut the trailing newlines of a text. */
-static void
-compose_trim(struct rbuf *b)
+/* The game a row is about: its own, or (replies) its payload's. */
+int64_t
+compose_row_game(const struct svc_out *out)
 {
-	while (b->len > 0 && b->s[b->len - 1] == '\n')
-		b->s[--b->len] = '\0';
-}
-
-/*
- * The game whose board a row asks to show again: an "info" row saying
- * the chat's board style changed (a board of the other kind is posted).
- * 0 if none.
- */
-static int64_t
-compose_restyled(const struct svc_out *out)
-{
-	const char	*code;
-
-	if (out->type != SVC_OUT_INFO)
-		return (0);
-	code = json_string_value(json_object_get(out->data, "code"));
-	if (code == NULL || strcmp(code, "board") != 0)
-		return (0);
 	return (out->game != 0 ? out->game :
 	    json_integer_value(json_object_get(out->data, "game")));
 }
 
-/* What a delivered notice asks to edit after it: the board, the lobby. */
-static void
-compose_after(struct compose_msg *m, const struct svc_out *out)
+/*
+ * Read game id into c unless it is the game read already: 1 when it is
+ * there, 0 when not (or id is 0).
+ */
+int
+compose_ctx_game(struct compose_ctx *c, int64_t id)
 {
-	int64_t	game;
-
-	if (svc_kind_is(out->type, SVC_OF_MOVES) && out->game != 0)
-		m->board = out->game;
-	else if ((game = compose_restyled(out)) != 0)
-		m->board = game;
-	if (out->type == SVC_OUT_ABORTED && out->game != 0)
-		m->lobby = out->game;
+	if (id == c->id)
+		return (c->have);
+	c->id = id;
+	c->have = 0;
+	if (id > 0 && svc_game_view(c->svc, id, &c->g, &c->st) == 1)
+		c->have = 1;
+	return (c->have);
 }
 
 /*
- * Add the chat's next rows to a notice while they are notices too, are
- * due, and the text stays within o->merge characters.
+ * The language a row is read in: its own (a private row speaks its
+ * person's), else its game's chat's, else the bridge's.
+ */
+void
+compose_row_lang(struct compose_ctx *c, const struct svc_out *out, char *buf,
+    size_t len)
+{
+	const char	*lang = compose_str(out->data, "lang");
+
+	if (lang != NULL && i18n_known(lang))
+		lang = i18n_norm(lang);
+	else if (compose_ctx_game(c, compose_row_game(out)) &&
+	    c->g.lang[0] != '\0')
+		lang = c->g.lang;
+	else
+		lang = c->o->r.lang != NULL ? c->o->r.lang : "en";
+	snprintf(buf, len, "%s", lang);
+}
+
+/*
+ * A message a row names by the reference its bridge gave (the pressed
+ * message in "message", a turn message in "ref"), into m->replaces.  A
+ * row of an older tacd names it by a number, which is used as it is.
  */
 static void
-compose_merge(struct svc *svc, const struct svc_out *out,
-    const struct compose_opts *o, struct compose_msg *m)
+compose_named(const struct svc_out *out, const char *key,
+    struct compose_msg *m)
 {
-	struct svc_out	 next;
-	struct rbuf	 t = { NULL, 0, 0 };
-	int64_t		 after = out->id;
-	int		 rc;
+	json_t	*v = json_object_get(out->data, key);
 
-	while (m->nrows < COMPOSE_MERGE) {
-		if ((rc = svc_outbox_after(svc, out->platform, out->chat, after,
-		    &next)) <= 0) {
-			if (rc < 0)
-				log_warnx("outbox: %s", svc_error(svc));
-			break;
-		}
-		if (!svc_kind_is(next.type, SVC_OF_NOTICE)) {
-			svc_out_free(&next);
-			break;
-		}
+	m->replaces[0] = '\0';
+	if (json_is_string(v))
+		snprintf(m->replaces, sizeof m->replaces, "%s",
+		    json_string_value(v));
+	else if (json_is_integer(v) && json_integer_value(v) > 0)
+		snprintf(m->replaces, sizeof m->replaces, "%lld",
+		    (long long)json_integer_value(v));
+}
+
+/* The remembered message of the game's board or lobby in the chat. */
+static int
+compose_kept(struct compose_ctx *c, struct compose_msg *m, int kind)
+{
+	if (svc_message(c->svc, m->game, m->chat, svc_kind_name(kind),
+	    m->replaces, sizeof m->replaces) == 1)
+		return (1);
+	m->replaces[0] = '\0';
+	return (0);
+}
+
+/* A message with nothing to send (its rows are done): COMPOSE_NONE. */
+int
+compose_none(struct compose_msg *m)
+{
+	compose_msg_free(m);
+	m->form = COMPOSE_NONE;
+	return (COMPOSE_NONE);
+}
+
+/*
+ * Keep the rows of a batch its message delivers, the first n; the rest
+ * stay in the outbox, to be taken again.
+ */
+static void
+compose_keep(struct svc_batch *b, int n)
+{
+	while (b->n > n)
+		svc_out_free(&b->row[--b->n]);
+}
+
+/*
+ * Add the batch's next notices to the message while the text stays
+ * within o->merge characters; the batch keeps the rows it delivers.
+ */
+static void
+compose_merge(struct compose_ctx *c, struct svc_batch *b,
+    struct compose_msg *m)
+{
+	struct rbuf	t = { NULL, 0, 0 };
+	int		i;
+
+	for (i = 1; i < b->n && c->o->merge > 0; i++) {
 		rbuf_reset(&t);
-		compose_text(svc, &next, &o->r, &t);
-		compose_trim(&t);
-		if (m->text.len + t.len + 1 > o->merge) {
-			svc_out_free(&next);
+		compose_text(c, &b->row[i], &t);
+		rbuf_trim(&t);
+		if (m->text.len + t.len + 1 > c->o->merge)
 			break;
-		}
 		if (t.len > 0) {
 			if (m->text.len > 0)
 				rbuf_addstr(&m->text, "\n");
 			rbuf_addstr(&m->text, t.s);
 		}
-		m->rows[m->nrows++] = next.id;
-		compose_after(m, &next);
-		after = next.id;
-		svc_out_free(&next);
 	}
+	compose_keep(b, i);
 	rbuf_free(&t);
 }
 
-/* The message id of a payload member, into buf ("" if none). */
+/*
+ * Where a turn notice's game is played: the group's title and a link to
+ * its board message there, when the bridge has such links.
+ */
 static void
-compose_msgid(const struct svc_out *out, const char *key, char *buf,
-    size_t len)
+compose_where(struct compose_ctx *c, struct compose_msg *m)
 {
-	json_t	*v = json_object_get(out->data, key);
+	char	ref[SVC_REF_MAX], url[256];
 
-	buf[0] = '\0';
-	if (json_is_integer(v) && json_integer_value(v) > 0)
-		snprintf(buf, len, "%lld", (long long)json_integer_value(v));
+	if (!c->have || strcmp(c->g.chat, m->chat) == 0)
+		return;
+	if (c->g.title[0] != '\0' && !c->g.private) {
+		rbuf_addstr(&m->text, "\n");
+		rbuf_add(&m->text, tr(m->lang, "Group: %s"), c->g.title);
+	}
+	if (c->o->link != NULL && svc_message(c->svc, c->g.id, c->g.chat,
+	    svc_kind_name(SVC_OUT_BOARD), ref, sizeof ref) == 1 &&
+	    c->o->link(c->o->arg, COMPOSE_LINK_MESSAGE, c->g.chat, ref, url,
+	    sizeof url) == 0)
+		rbuf_add(&m->text, "\n%s", url);
+}
+
+/* A game's board: the text board, and the picture a picture chat wants. */
+static int
+compose_board(struct compose_ctx *c, struct compose_msg *m)
+{
+	m->form = COMPOSE_BOARD;
+	if (!c->have)
+		return (m->form);
+	m->mono = 1;
+	if (c->g.started)
+		m->boardkey = compose_boardkey(&c->st);
+	if (c->o->pictures && c->g.started && c->g.state != SVC_LOBBY &&
+	    strcmp(c->g.board, "text") != 0) {
+		m->picture = xmalloc(sizeof *m->picture);
+		compose_picture_board(c, m->picture);
+		snprintf(m->caption, sizeof m->caption, tr(m->lang,
+		    "Game #%lld."), (long long)c->g.id);
+	}
+	return (m->form);
 }
 
 /*
- * A message to edit is named by its id in a row; the bridge may have
- * stored it with more ("photo:ID": a photo is edited otherwise).  Use
- * the stored reference when it names that message: the row's own "ref",
- * or the person's remembered turn message.
+ * The buttons that open the bridge's app on a running game: under a
+ * person's turn, menu and hand, and under a group's board.
  */
 static void
-compose_editref(struct svc *svc, const struct svc_out *out,
+compose_app(struct compose_ctx *c, struct compose_msg *m)
+{
+	char	id[32];
+
+	if (!c->o->app || !c->have || c->g.state != SVC_PLAYING ||
+	    m->game <= 0)
+		return;
+	if (m->kind != SVC_OUT_TURN && m->kind != SVC_OUT_MENU &&
+	    m->kind != SVC_OUT_HAND && (m->form != COMPOSE_BOARD ||
+	    c->g.private))
+		return;
+	snprintf(id, sizeof id, "%lld", (long long)m->game);
+	compose_keys_newrow(&m->keys);
+	compose_keys_link(&m->keys, tr(m->lang, "Open the board"),
+	    COMPOSE_LINK_APP, id);
+	compose_keys_newrow(&m->keys);
+}
+
+/* The answer to a button press: a few words, or none (the spinner stops). */
+static int
+compose_answer(struct compose_ctx *c, const struct svc_out *out,
     struct compose_msg *m)
 {
-	const char	*ref, *p;
-	char		 kept[32];
+	const char	*cb = compose_str(out->data, "callback");
 
-	if (m->edit[0] == '\0')
-		return;
-	ref = json_string_value(json_object_get(out->data, "ref"));
-	if (ref == NULL && svc_message(svc, m->game, m->chat,
-	    svc_kind_name(SVC_OUT_TURN), kept, sizeof kept) == 1)
-		ref = kept;
-	if (ref == NULL || (p = strrchr(ref, ':')) == NULL ||
-	    strcmp(p + 1, m->edit) != 0)
-		return;
-	snprintf(m->edit, sizeof m->edit, "%s", ref);
+	m->form = COMPOSE_ANSWER;
+	snprintf(m->callback, sizeof m->callback, "%s", cb != NULL ? cb : "");
+	m->alert = json_is_true(json_object_get(out->data, "alert"));
+	compose_text(c, out, &m->text);
+	rbuf_trim(&m->text);
+	return (m->form);
 }
 
-/* The remembered message of a game's board or lobby in a chat, or "". */
-static void
-compose_kept(struct svc *svc, int64_t game, const char *chat, int kind,
-    char *buf, size_t len)
+/* What a group is told of a person the bot cannot write to. */
+static int
+compose_unreached(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
 {
-	if (svc_message(svc, game, chat, svc_kind_name(kind), buf, len) != 1)
-		buf[0] = '\0';
+	char	payload[SVC_PAYLOAD_MAX], url[256], name[UTF8_NAMEMAX];
+
+	if (svc_payload_format(payload, sizeof payload, compose_int(out->data,
+	    "seat", -1) >= 0 ? SVC_LINK_HAND : SVC_LINK_JOIN, m->game) < 0 ||
+	    c->o->link == NULL || c->o->link(c->o->arg, COMPOSE_LINK_START,
+	    m->chat, payload, url, sizeof url) != 0)
+		return (compose_none(m));
+	utf8_shorten(compose_str(out->data, "name") != NULL ?
+	    compose_str(out->data, "name") : "?", RENDER_NAMECHARS, name,
+	    sizeof name);
+	compose_unreachable(m->lang, name, url, json_is_true(json_object_get(
+	    out->data, "turn")) ? m->game : 0, &m->text);
+	m->form = COMPOSE_TEXT;
+	return (m->form);
 }
 
 /*
- * Compose the message that delivers row out (and maybe the notices that
- * follow it in its chat): 1 with m filled (free it with
- * compose_msg_free()), 0 when there is nothing to send: the row is out
- * of date (a turn or menu of a turn that has moved on) or says nothing,
- * and is done as it is.
+ * The rows that are edits of an earlier message, or say nothing when the
+ * game has moved on: their message, or -1 when the row is an ordinary
+ * one (its text is composed next).
  */
-int
-compose_row(struct svc *svc, const struct svc_out *out,
-    const struct compose_opts *o, struct compose_msg *m)
+static int
+compose_special(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
 {
-	struct rbuf	 scratch = { NULL, 0, 0 };
 	json_t		*v;
-	const char	*lang, *path;
-	int		 seat;
-
-	memset(m, 0, sizeof *m);
-	m->kind = out->type;
-	snprintf(m->chat, sizeof m->chat, "%s", out->chat);
-	m->rows[m->nrows++] = out->id;
-	/* Replies to a person name their game in the payload only. */
-	m->game = out->game != 0 ? out->game :
-	    json_integer_value(json_object_get(out->data, "game"));
-	if (m->game != 0 && svc_game_info(svc, m->game, &m->g) == 0)
-		m->have = 1;
-	lang = json_string_value(json_object_get(out->data, "lang"));
-	if (lang != NULL && i18n_known(lang))
-		lang = i18n_norm(lang);
-	else if (m->have && m->g.lang[0] != '\0')
-		lang = m->g.lang;
-	else
-		lang = o->r.lang != NULL ? o->r.lang : "en";
-	snprintf(m->lang, sizeof m->lang, "%s", lang);
-	snprintf(m->g.lang, sizeof m->g.lang, "%s", lang);
-	seat = (int)json_integer_value(json_object_get(out->data, "seat"));
-	m->seat = seat;
+	const char	*path;
 
 	switch (out->type) {
+	case SVC_OUT_ANSWER:
+		return (compose_answer(c, out, m));
+	case SVC_OUT_UNREACHABLE:
+		return (compose_unreached(c, out, m));
+	case SVC_OUT_DOCUMENT:
+		return (compose_document(c, m));
 	case SVC_OUT_MENU:
 		/* A menu of a turn that has moved on shows nothing. */
 		v = json_object_get(out->data, "turn");
-		path = json_string_value(json_object_get(out->data, "path"));
-		if (!m->have || path == NULL || (json_is_integer(v) &&
-		    json_integer_value(v) != m->g.turn_no) ||
-		    compose_menu(svc, &m->g, seat, path, &m->text,
-		    &m->keys) != 0)
+		path = compose_str(out->data, "path");
+		if (!c->have || path == NULL || (json_is_integer(v) &&
+		    json_integer_value(v) != c->g.turn_no) ||
+		    compose_menu(c, (int)compose_int(out->data, "seat", 0), path,
+		    &m->text, &m->keys) != 0)
 			return (compose_none(m));
 		m->setkeys = 1;
-		compose_msgid(out, "message", m->edit, sizeof m->edit);
-		compose_editref(svc, out, m);
-		return (1);
+		compose_named(out, "message", m);
+		m->form = COMPOSE_TEXT;
+		return (m->form);
 	case SVC_OUT_PLAYED:
 		/* The turn message's buttons are dead: edit them away. */
-		path = json_string_value(json_object_get(out->data, "action"));
-		compose_msgid(out, "message", m->edit, sizeof m->edit);
-		if (!m->have || path == NULL || m->edit[0] == '\0')
+		compose_named(out, "ref", m);
+		if (m->replaces[0] == '\0')
+			compose_named(out, "message", m);
+		if (!c->have || compose_str(out->data, "action") == NULL ||
+		    m->replaces[0] == '\0')
 			return (compose_none(m));
-		compose_editref(svc, out, m);
-		compose_played(&m->g, out->data, &m->text);
+		compose_played(&c->g, out->data, &m->text);
 		m->setkeys = 1;
 		m->editonly = 1;
-		return (1);
-	case SVC_OUT_DOCUMENT:
-		return (compose_document(svc, out, m));
+		m->form = COMPOSE_TEXT;
+		return (m->form);
 	case SVC_OUT_TURN:
 		/* A backlog's old "your turn": the person has moved on. */
 		v = json_object_get(out->data, "turn");
-		if (m->have && json_is_integer(v) && json_integer_value(v) !=
-		    m->g.turn_no)
+		if (c->have && json_is_integer(v) && json_integer_value(v) !=
+		    c->g.turn_no)
 			return (compose_none(m));
-		break;
+		return (-1);
+	case SVC_OUT_EDIT_BOARD:
+	case SVC_OUT_EDIT_LOBBY:
+		/* An edit with no message to edit has nothing to do. */
+		if (!c->have || !compose_kept(c, m, out->type ==
+		    SVC_OUT_EDIT_BOARD ? SVC_OUT_BOARD : SVC_OUT_LOBBY))
+			return (compose_none(m));
+		return (-1);
 	default:
-		break;
+		return (-1);
+	}
+}
+
+/*
+ * Compose the message of a batch (its first row, and maybe the notices
+ * after it): its form, with m filled (free it with compose_msg_free());
+ * the batch keeps the rows the message delivers.  COMPOSE_NONE when
+ * there is nothing to send: the row is out of date (a turn or menu of a
+ * turn that has moved on, an edit of no message) or says nothing, and
+ * is done as it is.
+ */
+int
+compose_batch(struct svc *svc, struct svc_batch *b,
+    const struct compose_opts *o, struct compose_msg *m)
+{
+	struct compose_ctx	*c;
+	const struct svc_out	*out = &b->row[0];
+	struct rbuf		 scratch = { NULL, 0, 0 };
+	int			 form;
+
+	memset(m, 0, sizeof *m);
+	c = xcalloc(1, sizeof *c);
+	c->svc = svc;
+	c->o = o;
+	m->kind = out->type;
+	snprintf(m->chat, sizeof m->chat, "%s", out->chat);
+	m->game = compose_row_game(out);
+	compose_ctx_game(c, m->game);
+	compose_row_lang(c, out, m->lang, sizeof m->lang);
+	/* What is drawn speaks the reader's language too. */
+	if (c->have)
+		snprintf(c->g.lang, sizeof c->g.lang, "%s", m->lang);
+	compose_keep(b, svc_kind_is(out->type, SVC_OF_NOTICE) ? b->n : 1);
+	if ((form = compose_special(c, out, m)) >= 0) {
+		if (form != COMPOSE_NONE)
+			compose_app(c, m);
+		goto out;
 	}
 
-	compose_text(svc, out, &o->r, &m->text);
-	compose_trim(&m->text);
+	compose_text(c, out, &m->text);
+	rbuf_trim(&m->text);
+	m->form = COMPOSE_TEXT;
 	switch (out->type) {
 	case SVC_OUT_BOARD:
-		if (!m->have)
-			break;
-		m->mono = 1;
-		m->picture = strcmp(m->g.board, "text") != 0 &&
-		    m->g.state != SVC_LOBBY;
-		compose_kept(svc, m->game, m->chat, SVC_OUT_BOARD, m->edit,
-		    sizeof m->edit);
-		/* The first board: the lobby's buttons must go. */
-		if (m->edit[0] == '\0' && m->g.state != SVC_LOBBY)
-			m->lobby = m->game;
-		return (1);
-	case SVC_OUT_TURN:
-		compose_turnmsg(svc, m, seat, !o->r.menu);
+	case SVC_OUT_EDIT_BOARD:
+		if (out->type == SVC_OUT_BOARD)
+			compose_kept(c, m, SVC_OUT_BOARD);
+		compose_board(c, m);
 		break;
+	case SVC_OUT_EDIT_LOBBY:
+		m->editonly = 1;
+		/* FALLTHROUGH */
 	case SVC_OUT_LOBBY:
-		if (!m->have)
+		if (!c->have)
 			break;
-		compose_keys_lobby(&m->g, lang, &m->keys);
+		compose_keys_lobby(&c->g, m->lang, &m->keys);
 		m->setkeys = 1;
-		compose_kept(svc, m->game, m->chat, SVC_OUT_LOBBY, m->edit,
-		    sizeof m->edit);
+		if (out->type == SVC_OUT_LOBBY)
+			compose_kept(c, m, SVC_OUT_LOBBY);
+		break;
+	case SVC_OUT_TURN:
+		compose_turnmsg(c, m, (int)compose_int(out->data, "seat", 0));
+		compose_where(c, m);
 		break;
 	case SVC_OUT_OPTIONS:
-		if (!m->have)
+		if (!c->have)
 			break;
-		compose_keys_options(&m->g, lang, &m->keys);
+		compose_keys_options(&c->g, m->lang, &m->keys);
 		m->setkeys = 1;
 		break;
 	case SVC_OUT_HISTORY:
 	case SVC_OUT_RECORD:
-		compose_stats_keys(lang, out, &m->keys);
+		compose_stats_keys(m->lang, out, &m->keys);
 		m->setkeys = 1;
 		/* A record's page turned: its message shows the new page. */
 		if (out->type == SVC_OUT_RECORD)
-			compose_msgid(out, "message", m->edit, sizeof m->edit);
+			compose_named(out, "message", m);
 		break;
 	case SVC_OUT_HELP:
 		/* A greeting's buttons: add the bot to a group, and so on. */
 		if (compose_greeting(out->data) != 0) {
-			compose_welcome(lang, compose_greeting(out->data), NULL,
-			    &scratch, &m->keys);
+			compose_welcome(m->lang, compose_greeting(out->data),
+			    NULL, &scratch, &m->keys);
 			rbuf_free(&scratch);
 			m->setkeys = 1;
 		}
 		break;
 	case SVC_OUT_CHART:
 		m->chart = xmalloc(sizeof *m->chart);
-		if (compose_chart(lang, out->data, m->chart) != 0)
-			return (compose_none(m));
-		m->picture = 1;
+		if (compose_chart(m->lang, out->data, m->chart) != 0) {
+			form = compose_none(m);
+			goto out;
+		}
+		m->form = COMPOSE_CHART;
 		break;
 	default:
 		break;
 	}
-	if (m->text.len == 0)
-		return (compose_none(m));
-	if (svc_kind_is(out->type, SVC_OF_NOTICE)) {
-		compose_after(m, out);
-		if (o->merge > 0)
-			compose_merge(svc, out, o, m);
+	if (m->text.len == 0) {
+		compose_keep(b, 1);
+		form = compose_none(m);
+		goto out;
 	}
-	return (1);
-}
-
-/*
- * Compose the edit of a game's board (after moves) or lobby (once it is
- * over) message in a chat: 1 with m filled, 0 when there is no such
- * message (the service's "board" row posts the board) or nothing to show.
- * The message delivers no row.
- */
-int
-compose_edit(struct svc *svc, const char *chat, int64_t game, int kind,
-    const struct compose_opts *o, struct compose_msg *m)
-{
-	struct svc_out	out;
-	char		kept[32];
-	int		rc;
-
-	compose_kept(svc, game, chat, kind, kept, sizeof kept);
-	if (kept[0] == '\0')
-		return (0);
-	svc_out_make(&out, kind, game, NULL);
-	snprintf(out.chat, sizeof out.chat, "%s", chat);
-	rc = compose_row(svc, &out, o, m);
-	svc_out_free(&out);
-	if (rc == 0)
-		return (0);
-	m->nrows = 0;		/* no row: nothing to mark */
-	m->board = m->lobby = 0;
-	/* A board message that is gone is posted anew; a lobby's is not. */
-	m->editonly = kind != SVC_OUT_BOARD;
-	return (1);
-}
-
-/* A message with nothing to send (its rows are done): 0. */
-int
-compose_none(struct compose_msg *m)
-{
-	compose_msg_free(m);
-	m->empty = 1;
-	return (0);
+	compose_app(c, m);
+	/* Last: a merged row of another game reads that game into c. */
+	if (svc_kind_is(out->type, SVC_OF_NOTICE))
+		compose_merge(c, b, m);
+	form = m->form;
+out:
+	if (form == COMPOSE_NONE)
+		compose_keep(b, 1);
+	free(c);
+	return (form);
 }
 
 /* Release what a message holds. */
@@ -340,6 +429,8 @@ compose_msg_free(struct compose_msg *m)
 {
 	rbuf_free(&m->text);
 	compose_keys_free(&m->keys);
+	free(m->picture);
+	m->picture = NULL;
 	free(m->chart);
 	m->chart = NULL;
 	free(m->file);

@@ -14,7 +14,7 @@
 
 #include <jansson.h>
 
-#include "compose.h"
+#include "compose-int.h"
 #include "i18n.h"
 
 /* A message being said: its values, the reader's language, the table. */
@@ -409,6 +409,17 @@ say_stats(struct say *s, const char *code)
 void
 compose_say(struct svc *svc, const char *lang, json_t *p, struct rbuf *b)
 {
+	compose_say_game(svc, NULL, lang, p, b);
+}
+
+/*
+ * The same, the game the values name read already when it is known (the
+ * row's own game, read for its message), else read here.
+ */
+void
+compose_say_game(struct svc *svc, const struct svc_game *known,
+    const char *lang, json_t *p, struct rbuf *b)
+{
 	struct say	 s;
 	struct svc_game	 g;
 	const char	*code = json_string_value(json_object_get(p, "code"));
@@ -420,8 +431,11 @@ compose_say(struct svc *svc, const char *lang, json_t *p, struct rbuf *b)
 	s.lang = lang;
 	s.b = b;
 	s.args = json_object_get(p, "args");
-	if (say_num(&s, "game") > 0 && svc_game_info(svc, say_num(&s, "game"),
-	    &g) == 0) {
+	if (known != NULL && say_num(&s, "game") == known->id) {
+		compose_game(known, &s.t);
+		s.have = 1;
+	} else if (say_num(&s, "game") > 0 && svc_game_info(svc,
+	    say_num(&s, "game"), &g) == 0) {
 		compose_game(&g, &s.t);
 		s.have = 1;
 	} else

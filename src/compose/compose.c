@@ -14,12 +14,12 @@
 
 #include <jansson.h>
 
-#include "compose.h"
+#include "compose-int.h"
 #include "i18n.h"
 #include "xmalloc.h"
 
 /* A member of a payload as an integer, or def. */
-static int64_t
+int64_t
 compose_int(json_t *p, const char *key, int64_t def)
 {
 	json_t	*v = json_object_get(p, key);
@@ -28,7 +28,7 @@ compose_int(json_t *p, const char *key, int64_t def)
 }
 
 /* A member of a payload as a string, or NULL. */
-static const char *
+const char *
 compose_str(json_t *p, const char *key)
 {
 	return (json_string_value(json_object_get(p, key)));
@@ -150,27 +150,25 @@ compose_time(int64_t t, char *s, size_t len)
 }
 
 /*
- * Append the private "your turn" message: what to do and the hand (the
- * choices are its buttons).  Nothing when the turn has moved on since
- * the row was written.
+ * Append the private "your turn" message of position st: what to do and
+ * the hand (the choices are its buttons).  Nothing when the turn has
+ * moved on since the row was written.
  */
 static int
-compose_turn(struct svc *svc, const struct render_opts *o,
-    const struct render_game *g, int seat, int64_t due, struct rbuf *b)
+compose_turn(const struct render_opts *o, const struct render_game *g,
+    const struct tac_state *st, int seat, int64_t due, struct rbuf *b)
 {
 	const char		*lang = render_lang(g, o->lang);
-	struct tac_state	 st, view;
+	struct tac_state	 view;
 	char			 when[64];
 
-	if (svc_game_position(svc, g->id, -1, &st) != 0)
-		return (-1);
-	if (st.phase == TAC_PH_OVER || st.turn != seat)
+	if (st->phase == TAC_PH_OVER || st->turn != seat)
 		return (0);
 	rbuf_add(b, tr(lang, "Your turn in game #%lld."), (long long)g->id);
 	/* A plain turn needs no more words; the others say what to do. */
-	if (st.phase != TAC_PH_PLAY) {
+	if (st->phase != TAC_PH_PLAY) {
 		rbuf_addstr(b, " ");
-		render_turnline(o, g, &st, b);
+		render_turnline(o, g, st, b);
 	} else
 		rbuf_addstr(b, "\n");
 	if (due > 0) {
@@ -179,7 +177,7 @@ compose_turn(struct svc *svc, const struct render_opts *o,
 		    when);
 		rbuf_addstr(b, "\n");
 	}
-	tac_view(&st, seat, &view);
+	tac_view(st, seat, &view);
 	render_hand(g, &view, seat, b);
 	return (0);
 }
@@ -279,16 +277,17 @@ compose_played(const struct svc_game *g, json_t *p, struct rbuf *b)
 }
 
 /*
- * Compose one outbox row's text into b.  Returns 0, or -1 when the row
- * could not be composed properly (b then holds a plain fallback text).
+ * Compose one outbox row's text into b, from the game c read.  Returns
+ * 0, or -1 when the row could not be composed properly (b then holds a
+ * plain fallback text).
  */
 int
-compose_text(struct svc *svc, const struct svc_out *out,
-    const struct render_opts *o, struct rbuf *b)
+compose_text(struct compose_ctx *c, const struct svc_out *out, struct rbuf *b)
 {
+	const struct render_opts *o = &c->o->r;
 	struct svc_game		 g;
 	struct render_game	 t;
-	struct tac_state	 st;
+	struct tac_state	 view;
 	struct rbuf		 act = { NULL, 0, 0 };
 	json_t			*p = out->data, *w;
 	const char		*lang;
@@ -297,19 +296,17 @@ compose_text(struct svc *svc, const struct svc_out *out,
 	int			 seat, rc = 0;
 
 	memset(&g, 0, sizeof g);
-	id = out->game != 0 ? out->game : compose_int(p, "game", 0);
-	if (id != 0 && svc_game_info(svc, id, &g) != 0)
+	id = compose_row_game(out);
+	if (id != 0 && compose_ctx_game(c, id))
+		g = c->g;
+	else
 		id = 0;
 	/*
 	 * The row's language wins: a private row speaks its person's
 	 * language, which may not be the chat's.  Everything below reads
 	 * the language from g.
 	 */
-	if ((lang = compose_str(p, "lang")) != NULL && i18n_known(lang))
-		snprintf(g.lang, sizeof g.lang, "%s", lang);
-	else if (id == 0 || g.lang[0] == '\0')
-		snprintf(g.lang, sizeof g.lang, "%s",
-		    o->lang != NULL ? o->lang : "en");
+	compose_row_lang(c, out, g.lang, sizeof g.lang);
 	compose_game(&g, &t);
 	lang = t.lang;
 	seat = (int)compose_int(p, "seat", -1);
@@ -318,7 +315,7 @@ compose_text(struct svc *svc, const struct svc_out *out,
 	case SVC_OUT_ERROR:
 	case SVC_OUT_INFO:
 	case SVC_OUT_ANSWER:
-		compose_say(svc, lang, p, b);
+		compose_say_game(c->svc, c->have ? &c->g : NULL, lang, p, b);
 		return (0);
 	case SVC_OUT_HELP:
 		/* A first /start greets instead (compose-hello.c). */
@@ -356,15 +353,17 @@ compose_text(struct svc *svc, const struct svc_out *out,
 
 	switch (out->type) {
 	case SVC_OUT_LOBBY:
+	case SVC_OUT_EDIT_LOBBY:
 	case SVC_OUT_OPTIONS:
 	case SVC_OUT_ABORTED:
 		compose_lobby(o, &g, b);
 		break;
 	case SVC_OUT_BOARD:
+	case SVC_OUT_EDIT_BOARD:
 		if (g.state == SVC_LOBBY || g.state == SVC_ABORTED)
 			compose_lobby(o, &g, b);
-		else if (svc_game_position(svc, id, -1, &st) == 0)
-			render_board(o, &t, &st, b);
+		else if (g.started)
+			render_board(o, &t, &c->st, b);
 		else
 			rc = -1;
 		break;
@@ -375,16 +374,20 @@ compose_text(struct svc *svc, const struct svc_out *out,
 		compose_seatnews(lang, p, b);
 		break;
 	case SVC_OUT_HAND:
-		if (svc_game_position(svc, id, seat, &st) == 0) {
+		if (g.started) {
+			tac_view(&c->st, seat, &view);
 			rbuf_add(b, tr(lang, "Game #%lld."), (long long)id);
 			rbuf_addstr(b, " ");
-			render_hand(&t, &st, seat, b);
+			render_hand(&t, &view, seat, b);
 		} else
 			rc = -1;
 		break;
 	case SVC_OUT_TURN:
-		rc = compose_turn(svc, o, &t, seat, compose_int(p, "due", 0),
-		    b);
+		if (g.started)
+			rc = compose_turn(o, &t, &c->st, seat, compose_int(p,
+			    "due", 0), b);
+		else
+			rc = -1;
 		break;
 	case SVC_OUT_REMINDER:
 		if (compose_int(p, "due", 0) <= 0) {

@@ -1,12 +1,22 @@
 /*
  * compose.h: outbox rows made into messages people read.
  *
- * The service writes semantic rows ("moved", "turn", ...); a bridge asks
- * here, at delivery, for the row's text and buttons in the reader's
- * language, made from the game as it is now (a late row never shows a
- * stale board).  The words come from the view (src/view/); what is a
- * platform's own (HTML, inline keyboards, which message to edit) stays in
- * the bridge.  Nothing here changes a game: it only reads the service.
+ * A bridge takes a batch of rows (svc_outbox_take()) and asks here for
+ * its message, whole: compose_batch() reads the game once and says what
+ * the message is (its form), its words in the reader's language, its
+ * buttons, the message it replaces and, for a picture, what to draw.  A
+ * late row never shows a stale board: it is made from the game as it is
+ * at delivery.  The bridge maps the message onto its platform's calls
+ * (HTML, keyboards, uploads, which call edits what); it never reads the
+ * game, the engine or the catalogs.  The Mini App's JSON is made here too
+ * (compose-web.c), and the console's own lines (compose-console.c).
+ * Nothing here changes a game: it only reads the service.
+ *
+ * Errors: composing cannot fail.  What cannot be read (a game gone, a
+ * member missing from a payload) is worded as well as it can be, or the
+ * message is COMPOSE_NONE (its rows are done as they are), with a log
+ * line where something is wrong; functions that look something up
+ * return 1 found, 0 not there.
  */
 #ifndef COMPOSE_H
 #define COMPOSE_H
@@ -15,18 +25,24 @@
 #include <stdint.h>
 
 #include "chart.h"
+#include "picture.h"
+#include "rbuf.h"
 #include "render.h"
 #include "service.h"
 
 /*
- * What a button does: send its data back (a press), or open a link to
- * the bot that a bridge makes of data, a payload: add the bot to a group,
- * or open the person's private chat with it ("/start PAYLOAD" there).
+ * What a button or a link does: send its data back (a press), or open a
+ * link that a bridge makes of its data: to add the bot to a group, to
+ * open the person's private chat with it ("/start PAYLOAD" there), to
+ * open the bridge's app on game DATA, or (in a text only) to show a
+ * message the bridge named DATA in a chat.
  */
 enum compose_link {
 	COMPOSE_PRESS,
 	COMPOSE_LINK_GROUP,
-	COMPOSE_LINK_START
+	COMPOSE_LINK_START,
+	COMPOSE_LINK_APP,
+	COMPOSE_LINK_MESSAGE
 };
 
 /* One button: what it says and the button data it sends (svc_button_data). */
@@ -49,74 +65,103 @@ struct compose_keys {
 	int		 rows;		/* rows used so far */
 };
 
-#define COMPOSE_MERGE	32	/* rows one message delivers, at most */
-#define COMPOSE_OPTS	9	/* a turn's choices drawn on its picture */
+#define COMPOSE_OPTS	9	/* a turn's choices drawn on its picture,
+				   numbered as its buttons (MENU_FLAT) */
+_Static_assert(COMPOSE_OPTS <= PICTURE_MAXOPTS,
+    "a turn's picture draws every choice its buttons number");
 
 struct menu;
 
-/* How a bridge wants its messages. */
+/*
+ * How a bridge wants its messages.  link: make the link of kind (enum
+ * compose_link) with data, in chat (COMPOSE_LINK_MESSAGE), into buf: 0,
+ * or -1 when the bridge has none (a message that needs one is not sent).
+ */
 struct compose_opts {
 	struct render_opts r;
 	size_t		 merge;		/* merge a burst of notices up to this
 					   many characters; 0: never */
+	int		 pictures;	/* show boards and turns as pictures
+					   where the chat wants them */
+	int		 app;		/* add the buttons that open the
+					   bridge's app (COMPOSE_LINK_APP) */
+	int		(*link)(void *, int, const char *, const char *,
+			    char *, size_t);
+	void		*arg;
+};
+
+/* What a message is, and so how a bridge shows it. */
+enum compose_form {
+	COMPOSE_NONE,		/* nothing to send: the rows are done */
+	COMPOSE_TEXT,		/* words and buttons */
+	COMPOSE_BOARD,		/* a game's board: the picture, if any,
+				   with the text board standing in */
+	COMPOSE_TURN,		/* a turn notice as the picture of the
+				   board with the choices drawn, the words
+				   its caption (or standing in) */
+	COMPOSE_CHART,		/* a chart, the words its caption */
+	COMPOSE_DOCUMENT,	/* a file, the words its caption */
+	COMPOSE_ANSWER		/* the answer to a button press */
 };
 
 /*
- * One message, whole: what a bridge sends for one or more outbox rows,
- * or for the edit of a board or lobby message.
+ * What a picture of a board shows, for a bridge to draw
+ * (compose_picture_opts(), picture_render()).
  */
-struct compose_msg {
-	int		 kind;		/* the first row's, enum svc_out_kind */
-	char		 chat[64];
-	int64_t		 game;		/* 0 if none */
-	struct svc_game	 g;		/* the game as it is now, if have */
-	int		 have;
-	char		 lang[8];	/* the reader's language */
-	int		 seat;		/* the seat of a private row */
-	struct rbuf	 text;		/* plain text, no markup */
-	int		 mono;		/* a text board: monospaced */
-	int		 picture;	/* a board the chat wants as a picture
-					   (text stands in if drawing fails),
-					   or a chart */
-	struct chart	*chart;		/* a chart to draw (its text stands
-					   in), or NULL; owned */
-	unsigned char	*file;		/* a document to send (text is its
-					   caption), NUL-terminated, or NULL;
-					   owned */
-	size_t		 filelen;
-	char		 filename[64];
-	struct rbuf	 alt;		/* what is said instead when the
-					   document cannot be sent */
-	struct compose_keys keys;	/* its buttons */
-	int		 setkeys;	/* keys are the message's buttons, even
-					   none: an edit takes old ones away */
-	char		 edit[32];	/* the message it replaces (as the
-					   bridge stored it), "" for a new one */
-	int		 editonly;	/* if that message is gone, send none */
-	int64_t		 rows[COMPOSE_MERGE];	/* the rows it delivers */
-	int		 nrows;
-	int64_t		 board;		/* then edit this game's board */
-	int64_t		 lobby;		/* then take this game's lobby buttons */
-	int		 empty;		/* nothing to send: the rows are done */
-	struct tac_action opts[COMPOSE_OPTS];	/* a turn's choices, for its
-					   picture: arrows numbered from 1 */
+struct compose_picture {
+	struct tac_state st;		/* the position */
+	char		 names[TAC_MAXSEATS][UTF8_NAMEMAX];
+	char		 lang[8];
+	int		 has_last;	/* the last action's arrows */
+	struct tac_action last;
+	int		 last_seat;
+	int		 has_before;	/* the board before it: its kicks */
+	struct tac_board before;
+	struct tac_action opts[COMPOSE_OPTS];	/* a turn's choices, as
+					   arrows numbered from 1 */
 	int		 nopts;
 };
 
+/* One message, whole: what a bridge sends for a batch of rows. */
+struct compose_msg {
+	int		 form;		/* enum compose_form */
+	int		 kind;		/* the first row's, enum svc_out_kind */
+	char		 chat[64];
+	int64_t		 game;		/* 0 if none */
+	char		 lang[8];	/* the reader's language */
+	struct rbuf	 text;		/* plain text, no markup */
+	int		 mono;		/* a text board: monospaced */
+	struct compose_keys keys;	/* its buttons */
+	int		 setkeys;	/* keys are the message's buttons, even
+					   none: an edit takes old ones away */
+	char		 replaces[SVC_REF_MAX];	/* the message it edits, as
+					   its bridge named it; "": new */
+	int		 editonly;	/* if that message is gone, send none */
+	struct compose_picture *picture;	/* BOARD, TURN: what to draw
+					   (NULL: the text alone); owned */
+	char		 caption[64];	/* a BOARD picture's caption */
+	uint32_t	 boardkey;	/* BOARD, TURN: the board as it is (a
+					   hash), to tell an unchanged one */
+	struct chart	*chart;		/* CHART: what to draw; owned */
+	unsigned char	*file;		/* DOCUMENT: the file (NUL-ended),
+					   owned */
+	size_t		 filelen;
+	char		 filename[64];
+	struct rbuf	 alt;		/* ... what is said instead when it
+					   cannot be sent */
+	char		 callback[80];	/* ANSWER: the press answered */
+	int		 alert;		/* ... shown as an alert */
+};
+
 /* compose-msg.c */
-int		 compose_row(struct svc *, const struct svc_out *,
+int		 compose_batch(struct svc *, struct svc_batch *,
 		     const struct compose_opts *, struct compose_msg *);
-int		 compose_edit(struct svc *, const char *, int64_t, int,
-		     const struct compose_opts *, struct compose_msg *);
-int		 compose_none(struct compose_msg *);
 void		 compose_msg_free(struct compose_msg *);
+void		 compose_picture_opts(const struct compose_picture *,
+		     struct picture_opts *);
 
 /* compose.c */
 void		 compose_game(const struct svc_game *, struct render_game *);
-int		 compose_text(struct svc *, const struct svc_out *,
-		     const struct render_opts *, struct rbuf *);
-void		 compose_played(const struct svc_game *, struct json_t *,
-		     struct rbuf *);
 
 /* compose-say.c */
 void		 compose_say(struct svc *, const char *, struct json_t *,
@@ -138,8 +183,6 @@ void		 compose_stats_keys(const char *, const struct svc_out *,
 int		 compose_chart(const char *, struct json_t *, struct chart *);
 
 /* compose-end.c */
-int		 compose_document(struct svc *, const struct svc_out *,
-		     struct compose_msg *);
 int		 compose_homes(const char *, struct json_t *, struct chart *);
 
 /* compose-hello.c */
@@ -168,10 +211,38 @@ void		 compose_menu_label(const struct render_game *,
 void		 compose_menu_keys(const struct render_game *,
 		     const struct tac_state *, const struct menu *, int64_t,
 		     int, struct compose_keys *);
-int		 compose_menu(struct svc *, const struct svc_game *, int,
-		     const char *, struct rbuf *, struct compose_keys *);
-int		 compose_turnkeys(struct svc *, const struct svc_game *, int,
-		     struct compose_keys *);
-void		 compose_turnmsg(struct svc *, struct compose_msg *, int, int);
+
+/*
+ * compose-web.c: the Mini App's JSON (tacd(8) documents it) of what the
+ * service tells of a person's games, in their language (lang): their
+ * games, one game with its words, the page's words, and a refusal.
+ */
+struct json_t	*compose_web_games(const struct svc_web_games *,
+		     const char *);
+struct json_t	*compose_web_game(const struct svc_web_game *, const char *);
+struct json_t	*compose_web_strings(const char *);
+struct json_t	*compose_web_refused(struct svc *,
+		     const struct svc_web_result *, const char *);
+const char	*compose_web_state(int);
+
+/*
+ * compose-console.c: what the console says of its own (enum
+ * compose_console), in lang; arg is the value a line takes (a number,
+ * a game).
+ */
+enum compose_console {
+	COMPOSE_CON_WELCOME,		/* how to get help and leave */
+	COMPOSE_CON_HELP,		/* the console's help */
+	COMPOSE_CON_NO_GAME,		/* no game here */
+	COMPOSE_CON_NOT_YOURS,		/* no game of yours to play */
+	COMPOSE_CON_NOT_TURN,		/* not your turn */
+	COMPOSE_CON_PICK,		/* pick a number from 1 to arg */
+	COMPOSE_CON_FAILED,		/* nothing changed: try again */
+	COMPOSE_CON_RESUMING,		/* resuming game arg */
+	COMPOSE_CON_AGAIN,		/* after a game: play again or quit */
+	COMPOSE_CON_CHOICES,		/* under numbered choices */
+	COMPOSE_CON_PLAYER		/* a person without a name */
+};
+void		 compose_console(const char *, int, int64_t, struct rbuf *);
 
 #endif /* COMPOSE_H */

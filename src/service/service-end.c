@@ -175,12 +175,8 @@ svc_game_record(struct svc *svc, int64_t id, char **text)
 	j = tac_record_save(&rec);
 	tac_record_free(&rec);
 	/* An action a line, as people read it; tacctl reads it as any. */
-	s = j != NULL ? json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER) :
-	    NULL;
+	s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	json_decref(j);
-	if (s == NULL)
-		return (svc_fail(svc, "game #%lld: out of memory",
-		    (long long)id));
 	xasprintf(text, "%s\n", s);
 	free(s);
 	return (0);

@@ -36,6 +36,21 @@ struct svc_touched {
 	char		 chat[64];
 };
 
+/* The head of a batch a bridge took and has not finished. */
+struct svc_taken {
+	int64_t		 id;
+	char		 platform[16];
+	char		 chat[64];
+	int64_t		 game;
+	int		 type;		/* enum svc_out_kind */
+};
+
+/* A person's chat whose game's chat was told they cannot be reached. */
+struct svc_told {
+	char		 platform[16];
+	char		 chat[64];
+};
+
 struct svc {
 	struct store	*store;
 	svc_clock_fn	 clock;
@@ -53,6 +68,13 @@ struct svc {
 	struct svc_touched *touched;	/* chats with new rows */
 	size_t		 ntouched;
 	size_t		 stouched;
+	struct svc_taken *taken;	/* batches out (service-outbox.c) */
+	size_t		 ntaken;
+	size_t		 staken;
+	struct svc_told	*told;		/* people told about */
+	size_t		 ntold;
+	size_t		 stold;
+	uint64_t	 reads;		/* games read (svc_game_reads()) */
 	json_t		*refusal;	/* an app's event refused: {code,
 					   args} (service-web.c) */
 	char		 err[512];
@@ -90,6 +112,8 @@ int		 svc_txn_end(struct svc *, int);
 void		 svc_cache_clear(struct svc *);
 int		 svc_is_admin(struct svc_ctx *, const struct svc_gm *);
 int		 svc_seat_of(const struct svc_gm *, int64_t);
+int		 svc_game_facts(struct svc *, const struct store_game *,
+		     struct svc_game *);
 
 /* service-out.c */
 int		 svc_put(struct svc *, const char *, const char *, int64_t,
@@ -105,7 +129,10 @@ int		 svc_tell(struct svc_ctx *, int64_t, const char *, const char *,
 int		 svc_reply(struct svc_ctx *, int, json_t *);
 int		 svc_answer(struct svc_ctx *);
 json_t		*svc_why(const struct tac_why *);
+
+/* service-outbox.c */
 void		 svc_touch(struct svc *, const char *, const char *);
+int		 svc_edit_after(struct svc *, const struct svc_gm *, int);
 
 /* service-lobby.c */
 int		 svc_cmd_new(struct svc_ctx *);

@@ -41,6 +41,9 @@ static const struct {
 	[SVC_OUT_RECORD] =	{ "record", 0 },
 	[SVC_OUT_CHART] =	{ "chart", 0 },
 	[SVC_OUT_DOCUMENT] =	{ "document", 0 },
+	[SVC_OUT_EDIT_BOARD] =	{ "edit-board", SVC_OF_EDIT },
+	[SVC_OUT_EDIT_LOBBY] =	{ "edit-lobby", SVC_OF_EDIT },
+	[SVC_OUT_UNREACHABLE] =	{ "unreachable", 0 },
 };
 
 /* The kind named name, SVC_OUT_UNKNOWN for a name no kind has. */
@@ -76,8 +79,8 @@ svc_kind_is(int k, int flags)
 
 /*
  * A row that a bridge makes up itself, to compose a message that is not
- * in the outbox (the board again, an edit): kind k of game, with data
- * taken over (NULL: {}).  Free it with svc_out_free().
+ * in the outbox (the board the console shows again): kind k of game,
+ * with data taken over (NULL: {}).  Free it with svc_out_free().
  */
 void
 svc_out_make(struct svc_out *out, int k, int64_t game, struct json_t *data)

@@ -44,8 +44,8 @@ svc_cmd_menu(struct svc_ctx *ctx)
 	if (rc != 0)
 		return (svc_refuse(ctx, "stale", NULL));
 	return (svc_put_seat(svc, &gm, seat, SVC_OUT_MENU, json_pack("{s:I, s:s, "
-	    "s:I}", "turn", (json_int_t)gm.g.turn_no, "path", ctx->args,
-	    "message", (json_int_t)ctx->ev->message)));
+	    "s:s?}", "turn", (json_int_t)gm.g.turn_no, "path", ctx->args,
+	    "message", ctx->ev->message)));
 }
 
 /*
@@ -82,7 +82,15 @@ svc_board_style(struct svc_ctx *ctx)
 		return (svc_refuse(ctx, "not_in_game", "{s:s}", "to", "board"));
 	if (store_chat_set_board(svc->store, ctx->chat, style) != 0)
 		return (svc_store_fail(svc));
-	return (svc_tell(ctx, id, "board", "{s:s}", "style", style));
+	if (svc_tell(ctx, id, "board", "{s:s}", "style", style) != 0)
+		return (-1);
+	if (id <= 0)
+		return (0);
+	/* The board is shown anew in its new style. */
+	memset(&gm, 0, sizeof gm);
+	if (store_game_get(svc->store, id, &gm.g, NULL) <= 0)
+		return (svc_store_fail(svc));
+	return (svc_edit_after(svc, &gm, SVC_OUT_EDIT_BOARD));
 }
 
 /*

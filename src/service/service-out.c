@@ -1,6 +1,6 @@
 /*
- * service-out.c: writing outbox rows (the semantic messages bot/ renders)
- * and the outbox calls of the bridges.
+ * service-out.c: writing outbox rows, the semantic messages src/compose/
+ * words at delivery (service-outbox.c delivers them).
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -54,7 +54,10 @@ svc_default(json_t *payload, const char *key, json_t *v)
 		json_decref(v);
 }
 
-/* Queue a row for a game's chat, in the chat's language. */
+/*
+ * Queue a row for a game's chat, in the chat's language, and the edits of
+ * the chat's board or lobby message that it calls for.
+ */
 int
 svc_put_chat(struct svc *svc, const struct svc_gm *gm, int kind,
     json_t *payload)
@@ -63,8 +66,16 @@ svc_put_chat(struct svc *svc, const struct svc_gm *gm, int kind,
 		return (svc_put(svc, "", "", 0, kind, NULL));
 	svc_default(payload, "game", json_integer(gm->g.id));
 	svc_default(payload, "lang", json_string(gm->g.lang));
-	return (svc_put(svc, gm->g.platform, gm->g.chat_pid, gm->g.id, kind,
-	    payload));
+	if (svc_put(svc, gm->g.platform, gm->g.chat_pid, gm->g.id, kind,
+	    payload) != 0)
+		return (-1);
+	/* What the chat's board or lobby message shows has changed. */
+	if (svc_kind_is(kind, SVC_OF_MOVES))
+		return (svc_edit_after(svc, gm, SVC_OUT_EDIT_BOARD));
+	if (kind == SVC_OUT_ABORTED || (kind == SVC_OUT_BOARD &&
+	    gm->g.state == STORE_PLAYING))
+		return (svc_edit_after(svc, gm, SVC_OUT_EDIT_LOBBY));
+	return (0);
 }
 
 /*
@@ -240,317 +251,4 @@ svc_tell(struct svc_ctx *ctx, int64_t game, const char *code,
 	if (p != NULL && game != 0)
 		json_object_set_new(p, "game", json_integer(game));
 	return (svc_reply(ctx, SVC_OUT_INFO, p));
-}
-
-/*
- * A row's payload parsed, or an empty object: a payload the store holds
- * that does not parse (a hand-edited database) is logged, and the row
- * goes out as well as it can without it.
- */
-static json_t *
-svc_out_parse(int64_t id, const char *payload)
-{
-	json_error_t	 jerr;
-	json_t		*p;
-
-	if ((p = json_loads(payload != NULL ? payload : "{}", 0, &jerr)) !=
-	    NULL && json_is_object(p))
-		return (p);
-	json_decref(p);
-	log_warnx("outbox row %lld: payload is not a JSON object: %s",
-	    (long long)id, jerr.text);
-	return (json_object());
-}
-
-/* Hand a store's row over to the bridge's struct (the payload moves). */
-static void
-svc_out_copy(struct svc_out *out, struct store_out *o)
-{
-	out->id = o->id;
-	snprintf(out->platform, sizeof out->platform, "%s", o->platform);
-	snprintf(out->chat, sizeof out->chat, "%s", o->chat);
-	out->game = o->game;
-	snprintf(out->kind, sizeof out->kind, "%s", o->kind);
-	out->type = svc_kind_find(o->kind);
-	out->payload = o->payload;
-	o->payload = NULL;
-	out->data = svc_out_parse(out->id, out->payload);
-	out->attempts = o->attempts;
-}
-
-/*
- * Remember the platform's message id of a delivered row that is edited
- * later: a game's board or lobby, and a person's live turn message (a
- * "turn" row, or a "menu" row sent as a new message) while its turn is
- * the game's current one, so that it is retired once the move is made.
- */
-static int
-svc_out_remember(struct svc *svc, const struct svc_out *out,
-    const char *message)
-{
-	struct store_game	 g;
-	json_t			*v;
-	const char		*kind = out->kind;
-	int			 rc;
-
-	if (out->game == 0 || (!svc_kind_is(out->type, SVC_OF_KEEP) &&
-	    !svc_kind_is(out->type, SVC_OF_TURN)))
-		return (0);
-	if ((rc = store_game_get(svc->store, out->game, &g, NULL)) <= 0)
-		return (rc);
-	if (svc_kind_is(out->type, SVC_OF_TURN)) {
-		/* A menu that edited the pressed message made no new one. */
-		v = json_object_get(out->data, "message");
-		if (out->type == SVC_OUT_MENU && json_integer_value(v) != 0)
-			return (0);
-		v = json_object_get(out->data, "turn");
-		if (!json_is_integer(v) || json_integer_value(v) != g.turn_no)
-			return (0);
-		kind = svc_kind_name(SVC_OUT_TURN);
-	}
-	return (store_message_put(svc->store, out->game, out->chat, kind,
-	    message, svc->clock(svc->clock_arg)));
-}
-
-/* The next message due for a platform (see service.h). */
-int
-svc_outbox_next(struct svc *svc, const char *platform, struct svc_out *out)
-{
-	struct store_out	o;
-	int			rc;
-
-	memset(out, 0, sizeof *out);
-	rc = store_out_next(svc->store, platform, svc->clock(svc->clock_arg),
-	    &o);
-	if (rc <= 0) {
-		if (rc < 0)
-			svc_store_fail(svc);
-		return (rc);
-	}
-	svc_out_copy(out, &o);
-	return (1);
-}
-
-/*
- * Note that a chat got rows, for svc_outbox_chats().  Rows of a rolled
- * back transaction leave a chat here too: its bridge then finds nothing,
- * which costs one look.
- */
-void
-svc_touch(struct svc *svc, const char *platform, const char *chat)
-{
-	size_t	i;
-
-	for (i = 0; i < svc->ntouched; i++) {
-		if (strcmp(svc->touched[i].chat, chat) == 0 &&
-		    strcmp(svc->touched[i].platform, platform) == 0)
-			return;
-	}
-	if (svc->ntouched == svc->stouched) {
-		svc->stouched = svc->stouched == 0 ? 64 : svc->stouched * 2;
-		svc->touched = xreallocarray(svc->touched, svc->stouched,
-		    sizeof *svc->touched);
-	}
-	snprintf(svc->touched[svc->ntouched].platform,
-	    sizeof svc->touched[0].platform, "%s", platform);
-	snprintf(svc->touched[svc->ntouched].chat,
-	    sizeof svc->touched[0].chat, "%s", chat);
-	svc->ntouched++;
-}
-
-/* The chats of a platform that have rows to deliver (service.h). */
-int
-svc_outbox_chats(struct svc *svc, const char *platform, int all,
-    void (*cb)(void *, const char *), void *arg)
-{
-	size_t	i;
-
-	if (all && store_out_chats(svc->store, platform, cb, arg) != 0)
-		return (svc_store_fail(svc));
-	for (i = 0; i < svc->ntouched; ) {
-		if (strcmp(svc->touched[i].platform, platform) != 0) {
-			i++;
-			continue;
-		}
-		if (!all)
-			cb(arg, svc->touched[i].chat);
-		svc->touched[i] = svc->touched[--svc->ntouched];
-	}
-	return (0);
-}
-
-/* The first undelivered row of a chat, due or not: 1, 0 none, -1. */
-int
-svc_outbox_head(struct svc *svc, const char *platform, const char *chat,
-    struct svc_head *h)
-{
-	struct store_head	sh;
-	int			rc;
-
-	if ((rc = store_out_head(svc->store, platform, chat, &sh)) < 0)
-		return (svc_store_fail(svc));
-	if (rc == 1) {
-		h->id = sh.id;
-		snprintf(h->chat, sizeof h->chat, "%s", sh.chat);
-		h->due = sh.due;
-	}
-	return (rc);
-}
-
-/* The undelivered button answers of a platform (service.h). */
-int
-svc_outbox_answers(struct svc *svc, const char *platform, struct svc_head *h,
-    int max)
-{
-	struct store_head	 sh[SVC_ANSWERS_MAX];
-	int			 i, n;
-
-	if (max > SVC_ANSWERS_MAX)
-		max = SVC_ANSWERS_MAX;
-	if ((n = store_out_answers(svc->store, platform, sh, max)) < 0)
-		return (svc_store_fail(svc));
-	for (i = 0; i < n; i++) {
-		h[i].id = sh[i].id;
-		snprintf(h[i].chat, sizeof h[i].chat, "%s", sh[i].chat);
-		h[i].due = sh[i].due;
-	}
-	return (n);
-}
-
-/* One outbox row by id, delivered or not: 1, 0 none, -1 failure. */
-int
-svc_outbox_get(struct svc *svc, int64_t id, struct svc_out *out)
-{
-	struct store_out	o;
-	int			rc;
-
-	memset(out, 0, sizeof *out);
-	if ((rc = store_out_get(svc->store, id, &o)) <= 0) {
-		if (rc < 0)
-			svc_store_fail(svc);
-		return (rc);
-	}
-	svc_out_copy(out, &o);
-	return (1);
-}
-
-/* A board or lobby message a bridge posted outside a row (service.h). */
-int
-svc_message_set(struct svc *svc, int64_t game, const char *chat,
-    const char *kind, const char *message)
-{
-	if (store_message_put(svc->store, game, chat, kind, message,
-	    svc->clock(svc->clock_arg)) != 0)
-		return (svc_store_fail(svc));
-	return (0);
-}
-
-/*
- * A message was delivered; message is the platform's id for it or NULL.
- * The id of a message that is edited later is remembered in the same
- * transaction.
- */
-int
-svc_outbox_done(struct svc *svc, int64_t id, const char *message)
-{
-	struct store_out	 o;
-	struct svc_out		 out;
-	int			 rc;
-
-	if (message == NULL) {
-		if (store_out_done(svc->store, id, NULL, 1,
-		    svc->clock(svc->clock_arg)) != 0)
-			return (svc_store_fail(svc));
-		return (0);
-	}
-	if (svc_txn_begin(svc) != 0)
-		return (-1);
-	memset(&out, 0, sizeof out);
-	if ((rc = store_out_get(svc->store, id, &o)) == 1) {
-		svc_out_copy(&out, &o);
-		if (store_out_done(svc->store, id, message, 1,
-		    svc->clock(svc->clock_arg)) != 0 ||
-		    svc_out_remember(svc, &out, message) != 0)
-			rc = svc_store_fail(svc);
-		else
-			rc = 0;
-		svc_out_free(&out);
-	} else if (rc == 0)
-		rc = svc_fail(svc, "outbox row %lld: no such row",
-		    (long long)id);
-	else
-		rc = svc_store_fail(svc);
-	return (svc_txn_end(svc, rc == 0));
-}
-
-/* A message could not be delivered now: try again at 'when'. */
-int
-svc_outbox_retry(struct svc *svc, int64_t id, int64_t when)
-{
-	if (store_out_retry(svc->store, id, when, 1) != 0)
-		return (svc_store_fail(svc));
-	return (0);
-}
-
-/* A message can never be delivered: stop trying. */
-int
-svc_outbox_drop(struct svc *svc, int64_t id)
-{
-	if (store_out_done(svc->store, id, NULL, 2,
-	    svc->clock(svc->clock_arg)) != 0)
-		return (svc_store_fail(svc));
-	return (0);
-}
-
-/* The next undelivered row of a chat after row id, due now (service.h). */
-int
-svc_outbox_after(struct svc *svc, const char *platform, const char *chat,
-    int64_t after, struct svc_out *out)
-{
-	struct store_out	o;
-	int			rc;
-
-	memset(out, 0, sizeof *out);
-	rc = store_out_after(svc->store, platform, chat, after,
-	    svc->clock(svc->clock_arg), &o);
-	if (rc <= 0) {
-		if (rc < 0)
-			svc_store_fail(svc);
-		return (rc);
-	}
-	svc_out_copy(out, &o);
-	return (1);
-}
-
-/* A rate limit says wait: try at 'when', no attempt counted. */
-int
-svc_outbox_defer(struct svc *svc, int64_t id, int64_t when)
-{
-	if (store_out_retry(svc->store, id, when, 0) != 0)
-		return (svc_store_fail(svc));
-	return (0);
-}
-
-/* The message id last delivered for a game's board or lobby in a chat. */
-int
-svc_message(struct svc *svc, int64_t game, const char *chat,
-    const char *kind, char *buf, size_t len)
-{
-	int	rc;
-
-	if ((rc = store_message(svc->store, game, chat, kind, buf, len)) < 0)
-		svc_store_fail(svc);
-	return (rc);
-}
-
-/* Free what an outbox row owns. */
-void
-svc_out_free(struct svc_out *out)
-{
-	if (out == NULL)
-		return;
-	free(out->payload);
-	out->payload = NULL;
-	json_decref(out->data);
-	out->data = NULL;
 }

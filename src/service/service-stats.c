@@ -352,9 +352,9 @@ svc_cmd_moves(struct svc_ctx *ctx)
 		return (svc_store_fail(ctx->svc));
 	}
 	return (svc_reply(ctx, SVC_OUT_RECORD, json_pack("{s:I, s:I, s:I, "
-	    "s:I, s:o, s:I}", "game", (json_int_t)g.id, "page",
+	    "s:I, s:o, s:s?}", "game", (json_int_t)g.id, "page",
 	    (json_int_t)page, "pages", (json_int_t)pages, "first",
 	    (json_int_t)pg.first, "actions", pg.actions, "message",
-	    (json_int_t)(ctx->ev->kind == SVC_EV_BUTTON &&
-	    ctx->args[0] != '\0' ? ctx->ev->message : 0))));
+	    ctx->ev->kind == SVC_EV_BUTTON && ctx->args[0] != '\0' ?
+	    ctx->ev->message : NULL)));
 }

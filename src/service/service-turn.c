@@ -69,6 +69,7 @@ svc_game_load(struct svc *svc, int64_t id, struct svc_gm *gm)
 	int			 rc;
 
 	memset(gm, 0, sizeof *gm);
+	svc->reads++;
 	if ((rc = store_game_get(svc->store, id, &gm->g, NULL)) <= 0)
 		return (rc < 0 ? svc_store_fail(svc) : 0);
 	if (c->id == id && c->turn_no == gm->g.turn_no) {
@@ -176,12 +177,9 @@ svc_game_save(struct svc *svc, struct svc_gm *gm)
 
 	gm->g.updated = svc->now;
 	if (gm->started) {
-		if ((j = tac_position_save(&gm->st, -1)) == NULL)
-			return (svc_fail(svc, "out of memory"));
+		j = tac_position_save(&gm->st, -1);
 		snap = json_dumps(j, JSON_COMPACT);
 		json_decref(j);
-		if (snap == NULL)
-			return (svc_fail(svc, "out of memory"));
 	}
 	rc = store_game_put(svc->store, &gm->g, snap);
 	free(snap);
@@ -281,7 +279,7 @@ svc_turn_facts(const struct tac_state *before, const struct tac_state *after,
 }
 
 /*
- * A person's live turn message (svc_outbox_done() remembered it) now
+ * A person's live turn message (svc_outbox_finish() remembered it) now
  * shows dead buttons: queue a "played" row that retires it, in their own
  * private chat (so a gift's card may show), and forget it, so it is
  * retired once.  facts: svc_turn_facts(), copied into the row.
@@ -291,24 +289,20 @@ svc_turn_retire(struct svc *svc, struct svc_gm *gm, int seat,
     const char *text, json_t *facts)
 {
 	const struct store_seat	*p = &gm->g.seats[seat];
-	const char		*id;
-	char			 msg[32];
+	char			 ref[SVC_REF_MAX];
 	json_t			*j;
 	int			 rc;
 
 	if (p->user == 0 || p->pid[0] == '\0')
 		return (0);
-	if ((rc = store_message(svc->store, gm->g.id, p->pid, "turn", msg,
-	    sizeof msg)) < 0)
+	if ((rc = store_message(svc->store, gm->g.id, p->pid, "turn", ref,
+	    sizeof ref)) < 0)
 		return (svc_store_fail(svc));
-	/* A bridge may keep more than the id ("photo:ID"): ref says it. */
-	id = strrchr(msg, ':') != NULL ? strrchr(msg, ':') + 1 : msg;
-	if (rc == 0 || strtoll(id, NULL, 10) <= 0)
+	if (rc == 0 || ref[0] == '\0')
 		return (0);
 	if (store_message_forget(svc->store, gm->g.id, p->pid, "turn") != 0)
 		return (svc_store_fail(svc));
-	j = json_pack("{s:s, s:I, s:s}", "action", text, "message",
-	    (json_int_t)strtoll(id, NULL, 10), "ref", msg);
+	j = json_pack("{s:s, s:s}", "action", text, "ref", ref);
 	json_object_update(j, facts);
 	return (svc_put_seat(svc, gm, seat, SVC_OUT_PLAYED, j));
 }

@@ -114,6 +114,8 @@ svc_close(struct svc *svc)
 	json_decref(svc->refusal);
 	free(svc->cache);
 	free(svc->touched);
+	free(svc->taken);
+	free(svc->told);
 	free(svc->list);
 	free(svc);
 }
@@ -459,12 +461,10 @@ svc_event_run(struct svc *svc, const struct svc_event *ev)
 
 /* Process one event in one transaction (see service.h). */
 int
-svc_event(struct svc *svc, const struct svc_event *ev, char **err)
+svc_event(struct svc *svc, const struct svc_event *ev)
 {
 	int	rc;
 
-	if (err != NULL)
-		*err = NULL;
 	svc->now = svc->clock(svc->clock_arg);
 	if (ev->platform == NULL || *ev->platform == '\0')
 		rc = svc_fail(svc, "an event without a platform");
@@ -473,8 +473,6 @@ svc_event(struct svc *svc, const struct svc_event *ev, char **err)
 		if (svc_txn_end(svc, rc == 0) != 0)
 			rc = -1;
 	}
-	if (rc != 0 && err != NULL)
-		*err = xstrdup(svc->err);
 	/* The event is kept: pruning's failure is not the event's. */
 	if (rc == 0)
 		svc_housekeep(svc);
@@ -508,52 +506,90 @@ svc_update_offset(struct svc *svc, const char *platform)
 	return (strtoll(buf, NULL, 10));
 }
 
-/* Describe a game for the renderers. */
+/* A game's facts for the renderers, from its store row. */
 int
-svc_game_info(struct svc *svc, int64_t id, struct svc_game *out)
+svc_game_facts(struct svc *svc, const struct store_game *sg,
+    struct svc_game *out)
 {
-	struct svc_gm	 gm;
 	struct svc_seat	*p;
-	int		 i, rc;
+	int		 i;
 
-	if ((rc = store_game_get(svc->store, id, &gm.g, NULL)) <= 0) {
-		if (rc < 0)
-			return (svc_store_fail(svc));
-		return (svc_fail(svc, "there is no game #%lld", (long long)id));
-	}
 	memset(out, 0, sizeof *out);
-	out->id = gm.g.id;
-	out->state = gm.g.state;
-	snprintf(out->platform, sizeof out->platform, "%s", gm.g.platform);
-	snprintf(out->chat, sizeof out->chat, "%s", gm.g.chat_pid);
-	snprintf(out->lang, sizeof out->lang, "%s", gm.g.lang);
-	out->cfg = gm.g.cfg;
-	out->deadline = gm.g.deadline;
-	out->turn_no = gm.g.turn_no;
-	out->due = gm.g.due;
-	snprintf(out->creator, sizeof out->creator, "%s", gm.g.creator_pid);
-	for (i = 0; i < gm.g.cfg.nseats; i++) {
+	out->id = sg->id;
+	out->state = sg->state;
+	snprintf(out->platform, sizeof out->platform, "%s", sg->platform);
+	snprintf(out->chat, sizeof out->chat, "%s", sg->chat_pid);
+	snprintf(out->title, sizeof out->title, "%s", sg->title);
+	out->private = sg->private;
+	snprintf(out->lang, sizeof out->lang, "%s", sg->lang);
+	out->cfg = sg->cfg;
+	out->deadline = sg->deadline;
+	out->turn_no = sg->turn_no;
+	out->due = sg->due;
+	snprintf(out->creator, sizeof out->creator, "%s", sg->creator_pid);
+	for (i = 0; i < sg->cfg.nseats; i++) {
 		p = &out->seats[i];
-		p->ai = gm.g.seats[i].ai;
-		p->away = gm.g.seats[i].away;
-		snprintf(p->user, sizeof p->user, "%s", gm.g.seats[i].pid);
-		snprintf(p->name, sizeof p->name, "%s", gm.g.seats[i].name);
+		p->ai = sg->seats[i].ai;
+		p->away = sg->seats[i].away;
+		snprintf(p->user, sizeof p->user, "%s", sg->seats[i].pid);
+		snprintf(p->name, sizeof p->name, "%s", sg->seats[i].name);
 	}
-	out->actor = gm.g.actor;
-	out->winner = gm.g.winner;
-	out->remind = gm.g.remind;
-	out->ai = gm.g.ai > 0 ? gm.g.ai : 1;
-	out->created = gm.g.created;
-	out->updated = gm.g.updated;
+	out->actor = sg->actor;
+	out->winner = sg->winner;
+	out->remind = sg->remind;
+	out->ai = sg->ai > 0 ? sg->ai : 1;
+	out->created = sg->created;
+	out->updated = sg->updated;
 	snprintf(out->board, sizeof out->board, "%s",
-	    strcmp(gm.g.board, "text") == 0 ? "text" : "picture");
-	if (store_last_action(svc->store, id, &out->last_seat, out->last,
+	    strcmp(sg->board, "text") == 0 ? "text" : "picture");
+	if (store_last_action(svc->store, sg->id, &out->last_seat, out->last,
 	    sizeof out->last) < 0)
 		return (svc_store_fail(svc));
 	/* A gift stays secret, as in the "moved" rows. */
 	if (strncmp(out->last, "give ", 5) == 0)
 		snprintf(out->last, sizeof out->last, "give");
 	return (0);
+}
+
+/* A game read once: its facts, and its whole position (service.h). */
+int
+svc_game_view(struct svc *svc, int64_t id, struct svc_game *g,
+    struct tac_state *st)
+{
+	struct svc_gm	gm;
+	int		rc;
+
+	if ((rc = svc_game_load(svc, id, &gm)) <= 0)
+		return (rc);
+	if (svc_game_facts(svc, &gm.g, g) != 0)
+		return (-1);
+	g->started = gm.started;
+	if (gm.started && st != NULL)
+		*st = gm.st;
+	return (1);
+}
+
+/* Describe a game for the renderers; -1 when there is none. */
+int
+svc_game_info(struct svc *svc, int64_t id, struct svc_game *out)
+{
+	struct store_game	g;
+	int			rc;
+
+	svc->reads++;
+	if ((rc = store_game_get(svc->store, id, &g, NULL)) <= 0) {
+		if (rc < 0)
+			return (svc_store_fail(svc));
+		return (svc_fail(svc, "there is no game #%lld", (long long)id));
+	}
+	return (svc_game_facts(svc, &g, out));
+}
+
+/* How many times games were read (service.h). */
+uint64_t
+svc_game_reads(struct svc *svc)
+{
+	return (svc->reads);
 }
 
 /* A game's position: all of it (seat -1) or as one seat sees it. */

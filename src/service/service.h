@@ -7,8 +7,14 @@
  * (a duplicate does nothing), the action is applied, logged and the
  * snapshot updated, outbox rows are queued and the platform's update
  * offset is raised, all together or not at all.  The service never writes
- * chat text: outbox rows are semantic, with JSON payloads that bot/
- * renders at delivery (the kinds are listed below).
+ * chat text: outbox rows are semantic, with JSON payloads that
+ * src/compose/ words at delivery (the kinds are listed below).
+ *
+ * Errors, for every svc_* call: 0 done, or -1 failed, with nothing
+ * changed and svc_error() saying why.  A call that looks for something
+ * that may not be there returns 1 found, 0 not there, -1 failed.  A
+ * person's command that is refused is no failure: it is done, and an
+ * outbox row (or an app's answer) tells them why.
  *
  * Commands (text events; "/cmd@BotName" is accepted; "#ID" right after the
  * command picks a game by id).  In a group chat a command acts on the
@@ -136,17 +142,17 @@
  *   menu	{game, seat, turn, path, message}	private: show the menu
  *					node at path (menu.h) to the seat to
  *					act; message: the message whose
- *					buttons were pressed (edit it), 0:
- *					send a new one
- *   played	{game, seat, action, message, ref}	private: the
- *					person's action was applied (by them,
- *					or the AI at the deadline); message:
- *					their turn message (the "turn" row's,
- *					or a "menu" row's sent anew), to show
- *					the action without buttons; ref: that
- *					message as the bridge keeps it
- *					("photo:ID").  The action is
- *					in full ("give 9": it is their own)
+ *					buttons were pressed (edit it), as
+ *					the event named it; absent: send a
+ *					new one
+ *   played	{game, seat, action, ref}	private: the person's
+ *					action was applied (by them, or the AI
+ *					at the deadline); ref: their turn
+ *					message (the "turn" row's, or a "menu"
+ *					row's sent anew) as its bridge named
+ *					it, to show the action without
+ *					buttons.  The action is in full
+ *					("give 9": it is their own)
  *   rules	{}			the rules summary
  *   help	{[welcome, name]}	the command list; welcome: "private"
  *					(a person's first /start; name: theirs)
@@ -166,7 +172,8 @@
  *   record	{game, page, pages, first, actions, message}	a page of a
  *					finished game's log: actions are
  *					[seat, action], from action first;
- *					message: the message to edit, 0: new
+ *					message: the message to edit (as the
+ *					event named it), absent: a new one
  *   chart	{chart: "wins", bars} or {chart: "rating", name, ai,
  *		points} or {chart: "homes", game, rounds, seats, homes}
  *					a picture of the row before it
@@ -177,6 +184,27 @@
  *					seats: seat, team, name, ai)
  *   document	{game}			a finished game's record as a file
  *					(svc_game_record() gives it)
+ *   edit-board	{game}			edit the game's board message in the
+ *					chat (svc_message()): moves were
+ *					told, or its style changed; a bridge
+ *					posts the board anew when that message
+ *					is gone.  Queued (once while one is
+ *					waiting) after the rows that tell
+ *					moves, in a group chat whose board
+ *					message was posted
+ *   edit-lobby	{game}			the game's lobby message loses its
+ *					buttons: the game started or ended
+ *   unreachable {game, user, name, seat, turn}	the game's chat is told
+ *					that a person cannot be written to
+ *					privately (user: their id; name and
+ *					seat as seated, seat -1: none), with a
+ *					link that opens the private chat (and
+ *					brings their cards, or joins them);
+ *					turn 1: a reminder of their turn
+ *					could not reach them.  Queued by
+ *					svc_outbox_finish(SVC_UNREACHABLE),
+ *					once per person until a message
+ *					reaches them, and for every reminder
  */
 #ifndef SERVICE_H
 #define SERVICE_H
@@ -214,7 +242,9 @@ struct svc_event {
 	const char	*text;		/* SVC_EV_TEXT */
 	const char	*data;		/* SVC_EV_BUTTON: callback data */
 	const char	*callback;	/* id to answer a button press, or NULL */
-	int64_t		 message;	/* platform message id of the button */
+	const char	*message;	/* the message whose button was
+					   pressed, as its bridge names it
+					   (svc_outbox_finish()), or NULL */
 	int64_t		 game;		/* SVC_EV_APP: the game */
 	int64_t		 turn;		/* SVC_EV_APP: its turn number */
 };
@@ -250,6 +280,9 @@ enum svc_out_kind {
 	SVC_OUT_RECORD,
 	SVC_OUT_CHART,
 	SVC_OUT_DOCUMENT,
+	SVC_OUT_EDIT_BOARD,
+	SVC_OUT_EDIT_LOBBY,
+	SVC_OUT_UNREACHABLE,
 	SVC_OUT_NKINDS
 };
 
@@ -262,6 +295,8 @@ enum svc_out_kind {
 #define SVC_OF_PRIVATE	0x08	/* to a person's private chat */
 #define SVC_OF_TURN	0x10	/* a turn message: remembered while its
 				   turn lasts, retired by "played" */
+#define SVC_OF_EDIT	0x20	/* edits the game's kept board or lobby
+				   message (edit-board, edit-lobby) */
 
 /*
  * An outbox row: one message to deliver, composed by src/compose/.  The
@@ -278,13 +313,36 @@ struct svc_out {
 	char		*payload;	/* JSON text; owned by the row */
 	struct json_t	*data;		/* the payload parsed; owned */
 	int		 attempts;
+	int64_t		 due;		/* unix seconds */
 };
 
-/* The first undelivered row of a chat's queue (svc_outbox_head()). */
-struct svc_head {
-	int64_t		 id;
-	char		 chat[64];
-	int64_t		 due;		/* unix seconds */
+#define SVC_MERGE	32	/* rows one batch holds, at most */
+#define SVC_REF_MAX	32	/* bytes of a bridge's message reference */
+
+/*
+ * What a bridge takes to deliver (svc_outbox_take()): one chat's next
+ * message, its first row and, when that is a notice, the notices due
+ * after it (a burst may go as one message; compose_batch() keeps those
+ * that fit).
+ */
+struct svc_batch {
+	struct svc_out	 row[SVC_MERGE];
+	int		 n;
+	int64_t		 due;		/* 0 taken: when the chat's next row
+					   comes due, 0 if nothing waits */
+};
+
+/* How a delivery went (svc_outbox_finish()). */
+enum svc_fate {
+	SVC_DONE,		/* delivered: every row */
+	SVC_RETRY,		/* failed: the first row again at when,
+				   an attempt counted; the rest wait */
+	SVC_DEFER,		/* a rate limit said wait: the same, no
+				   attempt counted */
+	SVC_DROP,		/* never deliverable: every row given up */
+	SVC_UNREACHABLE		/* the person's private chat cannot be
+				   written to: dropped, and their game's
+				   chat is told ("unreachable") */
 };
 
 /* A game as the renderers see it. */
@@ -302,6 +360,8 @@ struct svc_game {
 	int		 state;		/* enum svc_gstate */
 	char		 platform[16];
 	char		 chat[64];
+	char		 title[UTF8_NAMEMAX];	/* the chat's, as last seen */
+	int		 private;	/* the chat is a person's private one */
 	char		 lang[8];	/* the chat's language: "en", "ru" */
 	struct tac_config cfg;
 	int64_t		 deadline;	/* seconds per turn, 0: none */
@@ -320,6 +380,7 @@ struct svc_game {
 	char		 last[96];	/* the last action, "" if none; a
 					   gift is just "give" (secret) */
 	int		 last_seat;	/* who played it, -1 if none */
+	int		 started;	/* a position exists (svc_game_view()) */
 };
 
 /* A clock the tests can wind. */
@@ -327,8 +388,18 @@ typedef int64_t (*svc_clock_fn)(void *);
 
 #define SVC_BUTTON_MAX	64	/* bytes of button data, as Telegram allows */
 
+/* The kinds of deep link (svc_payload_parse()); the payload's first byte. */
+enum svc_link {
+	SVC_LINK_NONE = 0,
+	SVC_LINK_JOIN = 'j',
+	SVC_LINK_HAND = 'h'
+};
+
+#define SVC_PAYLOAD_MAXID	999999999999999999LL	/* 18 digits */
+#define SVC_PAYLOAD_MAX		20	/* a kind, 18 digits, a NUL */
+
 /*
- * service.c
+ * service.c: the service's life and its events.
  *
  * svc_open: the service over an open store (the caller keeps owning and
  * closes the store after svc_close); clock gives unix seconds (NULL: the
@@ -337,8 +408,7 @@ typedef int64_t (*svc_clock_fn)(void *);
  * svc_event: process one event in one transaction (inside an open batch:
  * in its own savepoint).  0 when handled, also when refused (an "error"
  * row tells the person) or a duplicate; -1 on internal failure (a full
- * disk, ...): nothing changed, the event may be fed again; *err is then a
- * malloc'd message.
+ * disk, ...): nothing changed, the event may be fed again.
  *
  * svc_batch_begin/svc_batch_end: group commit.  The events in between
  * share one transaction; svc_batch_end commits it.  If svc_batch_end
@@ -352,155 +422,201 @@ typedef int64_t (*svc_clock_fn)(void *);
  * svc_timers: run what is due now (AI moves, expired turns, reminders),
  * each in its own transaction; at most a bounded amount of work per call,
  * so call it again while svc_next_timer() <= now.  Returns how many things
- * it did, -1 on failure (svc_error() says why; a game whose log no longer
- * replays has its timers stopped, so the next call goes on).
+ * it did, -1 on failure (a game whose log no longer replays has its
+ * timers stopped, so the next call goes on).
  *
  * Now and then, after an event or a timer, delivered outbox rows and
  * update ids older than two days are pruned in small steps (an update id
  * at or below a pruned one still counts as processed).
  *
- * svc_outbox_next: the oldest undelivered row of a platform due now (1
- * found, 0 none, -1 failure); rows of one chat come in order.  Free the
- * row with svc_out_free().  svc_outbox_done: delivered (message id, or
- * NULL).  svc_outbox_retry: try again at the given time.  svc_outbox_drop:
- * give up on it (e.g. the person blocked the bot).
- * For a bridge that delivers to many chats at once: svc_outbox_chats
- * calls cb for each chat of a platform that got rows since the last call
- * ("" for answers; all: every chat with undelivered rows, from the store:
- * at start);
- * svc_outbox_head: the first undelivered row of a chat's queue, due or
- * not (1, 0 none, -1 failure); svc_outbox_answers: the undelivered
- * "answer" rows, oldest first (they need no order; at most max, how many,
- * -1 on failure); svc_outbox_get: one row by id (1, 0 none, -1 failure).
- * svc_message_set: remember the platform message id of a game's board or
- * lobby in a chat that a bridge posted outside a row (a failed edit's
- * replacement), so the next edit goes to it, also after a restart.
- *
- * svc_game_info, svc_game_position: 0, or -1 when there is no such game
- * (or no position yet: a lobby) or on failure.  The position is the full
- * state for seat -1, else that seat's view (other hands hidden).
- * svc_chat_game: the open game of a chat, 0 if none, -1 on failure.
  * svc_update_offset: the highest update id processed on a platform, -1 if
  * none (a bridge resumes after it: Telegram's getUpdates offset is it + 1).
- * svc_button_data: write button data (above); its length, -1 if too long.
- * svc_button_parse: read button data into game, turn (-1 when empty) and
- * text; 0, or -1 when it is not button data of this service.
- *
- * svc_payload_parse: read a deep link's payload ("jID" join game ID,
- * "hID" one's hand in it; the id in decimal, no leading zeros, at most
- * SVC_PAYLOAD_MAXID): its kind and the id, SVC_LINK_NONE when it is no
- * such payload.  svc_payload_format: write one; its length, -1 when the
- * kind or id has none or buf is too small (SVC_PAYLOAD_MAX is enough).
- *
- * svc_message: the platform message id last delivered for a game's
- * "board" or "lobby" row in a chat (svc_outbox_done() records it), so a
- * bridge edits that message instead of posting a new one: 1 found (into
- * buf), 0 none, -1 failure.  Kind "turn": a person's turn message (a
- * "turn" row, or a "menu" row sent as a new message, delivered while its
- * turn was the game's), forgotten when a "played" row retires it.
- * svc_outbox_after: the next undelivered row of one chat after row id
- * that is due now (1, 0 none, -1 failure): a bridge merges a burst of
- * notices into one message, then marks each row done.
- * svc_outbox_defer: like svc_outbox_retry, but not counted as an attempt
- * (a rate limit said wait; nothing failed).
  * svc_chat_migrate: a chat got a new id (Telegram's migrate_to_chat_id):
  * its games, settings, remembered messages and undelivered rows move to
- * it; 0, -1 failure.
+ * it.
  * svc_error: the message of the service's last failure.
- *
- * svc_game_record (service-end.c): game id's record, tac-record/1 as
- * JSON text (malloc'd into *text, the caller frees it), which tacctl
- * replay reproduces; 0, or -1 (svc_error() says why).
  */
-/* The kinds of deep link (svc_payload_parse()); the payload's first byte. */
-enum svc_link {
-	SVC_LINK_NONE = 0,
-	SVC_LINK_JOIN = 'j',
-	SVC_LINK_HAND = 'h'
-};
-
-#define SVC_PAYLOAD_MAXID	999999999999999999LL	/* 18 digits */
-#define SVC_PAYLOAD_MAX		20	/* a kind, 18 digits, a NUL */
-
 struct svc	*svc_open(struct store *, svc_clock_fn, void *);
 void		 svc_close(struct svc *);
-int		 svc_event(struct svc *, const struct svc_event *, char **);
+int		 svc_event(struct svc *, const struct svc_event *);
 int		 svc_batch_begin(struct svc *);
 int		 svc_batch_end(struct svc *);
 void		 svc_set_remind(struct svc *, int64_t);
 int64_t		 svc_next_timer(struct svc *);
 int		 svc_timers(struct svc *);
-int		 svc_outbox_next(struct svc *, const char *, struct svc_out *);
+int64_t		 svc_update_offset(struct svc *, const char *);
+int		 svc_chat_migrate(struct svc *, const char *, const char *,
+		     const char *);
+const char	*svc_error(struct svc *);
+
+/*
+ * service-outbox.c: delivery, as a bridge sees it.  A chat's rows are a
+ * queue, delivered in order, one message at a time; the button answers
+ * (chat "") are a queue of their own that needs no order.
+ *
+ * svc_outbox_chats: call cb for each chat of a platform that got rows
+ * since the last call ("" for answers; all: every chat with undelivered
+ * rows, from the store: at start).
+ *
+ * svc_outbox_take: the next message of a chat: its first undelivered row
+ * and, when that is a notice, the notices due after it (chat NULL: of
+ * the platform's chats, the one whose first row is the oldest due; chat
+ * "": the oldest due answer not taken yet).  1 with b filled, 0 when
+ * nothing is due (b->due: when the first row comes due, 0 when nothing
+ * waits or that row is taken already), -1 failure.  A batch taken is
+ * either finished or freed, once.
+ *
+ * svc_outbox_finish: how a batch went (enum svc_fate), in one
+ * transaction: when (unix seconds) for a retry or a deferral; ref, the
+ * message delivered as its bridge names it (NULL: none), is kept for a
+ * row whose message is edited later (svc_message()), and comes back
+ * opaque: in rows ("ref", "message") and in events.  The batch is freed,
+ * also on failure.
+ * svc_batch_free: give a batch back as it is: its rows stay to deliver.
+ *
+ * svc_message: the message last delivered for a game's "board" or
+ * "lobby" row in a chat, as its bridge named it: 1 found (into buf), 0
+ * none, -1 failure.  Kind "turn": a person's turn message (a "turn" row,
+ * or a "menu" row sent as a new message, delivered while its turn was
+ * the game's), forgotten when a "played" row retires it.
+ */
 int		 svc_outbox_chats(struct svc *, const char *, int,
 		     void (*)(void *, const char *), void *);
-int		 svc_outbox_head(struct svc *, const char *, const char *,
-		     struct svc_head *);
-int		 svc_outbox_answers(struct svc *, const char *,
-		     struct svc_head *, int);
-int		 svc_outbox_get(struct svc *, int64_t, struct svc_out *);
-int		 svc_message_set(struct svc *, int64_t, const char *,
-		     const char *, const char *);
-int		 svc_outbox_done(struct svc *, int64_t, const char *);
-int		 svc_outbox_retry(struct svc *, int64_t, int64_t);
-int		 svc_outbox_drop(struct svc *, int64_t);
-void		 svc_out_free(struct svc_out *);
+int		 svc_outbox_take(struct svc *, const char *, const char *,
+		     struct svc_batch *);
+int		 svc_outbox_finish(struct svc *, struct svc_batch *, int,
+		     int64_t, const char *);
+void		 svc_batch_free(struct svc *, struct svc_batch *);
+int		 svc_message(struct svc *, int64_t, const char *, const char *,
+		     char *, size_t);
+
+/*
+ * The games, as compose and the bridges read them.
+ *
+ * svc_game_view: a game read once: its facts into g and, once it has
+ * begun (g->started), its whole position into st (st may be NULL).  1, 0
+ * no such game, -1 failure.  svc_game_info: the facts alone, of a game
+ * that must be there (-1 when it is not).  svc_game_position: the whole
+ * position (seat -1), or as one seat sees it (other hands hidden), of a
+ * game that has begun (-1 when there is none).  svc_game_reads: how many
+ * times games were read so far (each of these, and each event's load),
+ * for the tests and benchmarks that count them.
+ * svc_chat_game: the open game of a chat, 0 if none, -1 on failure.
+ * svc_game_record (service-end.c): game id's record, tac-record/1 as
+ * JSON text (malloc'd into *text, the caller frees it), which tacctl
+ * replay reproduces.
+ */
+int		 svc_game_view(struct svc *, int64_t, struct svc_game *,
+		     struct tac_state *);
 int		 svc_game_info(struct svc *, int64_t, struct svc_game *);
 int		 svc_game_position(struct svc *, int64_t, int, struct tac_state *);
+uint64_t	 svc_game_reads(struct svc *);
 int64_t		 svc_chat_game(struct svc *, const char *, const char *);
-int64_t		 svc_update_offset(struct svc *, const char *);
+int		 svc_game_record(struct svc *, int64_t, char **);
+
+/*
+ * Buttons and links, pure (service-button.c, service-payload.c).
+ *
+ * svc_button_data: write button data (above); its length, -1 if too long.
+ * svc_button_parse: read button data into game, turn (-1 when empty) and
+ * text; 0, or -1 when it is not button data of this service.
+ * svc_payload_parse: read a deep link's payload ("jID" join game ID,
+ * "hID" one's hand in it; the id in decimal, no leading zeros, at most
+ * SVC_PAYLOAD_MAXID): its kind and the id, SVC_LINK_NONE when it is no
+ * such payload.  svc_payload_format: write one; its length, -1 when the
+ * kind or id has none or buf is too small (SVC_PAYLOAD_MAX is enough).
+ */
 int		 svc_button_data(char *, size_t, int64_t, int64_t,
 		     const char *);
 int		 svc_button_parse(const char *, int64_t *, int64_t *, char *,
 		     size_t);
 int		 svc_payload_parse(const char *, int64_t *);
 int		 svc_payload_format(char *, size_t, int, int64_t);
-int		 svc_message(struct svc *, int64_t, const char *, const char *,
-		     char *, size_t);
-int		 svc_outbox_after(struct svc *, const char *, const char *,
-		     int64_t, struct svc_out *);
-int		 svc_outbox_defer(struct svc *, int64_t, int64_t);
-int		 svc_chat_migrate(struct svc *, const char *, const char *,
-		     const char *);
-const char	*svc_error(struct svc *);
-
-/* service-end.c */
-int		 svc_game_record(struct svc *, int64_t, char **);
 
 /*
- * service-web.c: what an app (the Mini App) asks of the service, as JSON
- * for its API; a person is (platform, platform user id).
- *
- * svc_web_games: {"games": [{id, state, turn, seat, my_turn, chat,
- * players}], "lang"}, the person's open games (lobbies and running ones)
- * and the language tacd speaks to them ("" when it never met them).  0,
- * -1 on failure.
- *
- * svc_web_game: one game as the person may see it: {id, state, turn,
- * seat (null for others), actor, winner, seats: [{name, ai, away}],
- * last: {seat, action} or null, position: tac-position/1 with their own
- * hand only (every hand hidden for others; none in a lobby), legal: the
- * legal actions in canonical notation when it is their move, else []}.
- * 1, 0 no such game, -1 on failure.
- *
+ * service-web.c: what an app (the Mini App) asks of the service; a
+ * person is (platform, platform user id).  src/compose/compose-web.c
+ * makes the app's JSON of them.
+ */
+#define SVC_WEB_GAMES	32	/* open games listed, at most */
+
+/* One of a person's open games. */
+struct svc_web_entry {
+	int64_t		 id;
+	int		 state;		/* enum svc_gstate */
+	int64_t		 turn;		/* turn number */
+	int		 seat;		/* theirs, -1: none */
+	int		 my_turn;
+	int		 players;
+	char		 title[UTF8_NAMEMAX];	/* its chat's */
+};
+
+/* A person's open games (lobbies and running ones). */
+struct svc_web_games {
+	char		 lang[8];	/* how tacd speaks to them, "" if it
+					   never met them */
+	int		 n;
+	struct svc_web_entry game[SVC_WEB_GAMES];
+};
+
+/* One game as a person may see it. */
+struct svc_web_game {
+	struct svc_game	 g;
+	int		 seat;		/* theirs, -1: they do not play */
+	struct tac_state view;		/* if g.started: their own hand only
+					   (every hand hidden for others) */
+	int		 has_last;
+	int		 last_seat;
+	char		 last[160];	/* the last action (a gift hidden
+					   unless it was theirs) */
+	struct tac_action *legal;	/* their legal actions when it is
+					   their move (malloc'd) */
+	int		 nlegal;
+};
+
+/*
+ * What an app's action came to (svc_web_play()): applied (turn: the
+ * game's turn number after it; again: the same action at the same turn
+ * had been applied by the same person before, so a retry is no new
+ * move), or refused with a code of the "error" rows and its values.
+ */
+struct svc_web_result {
+	int		 applied;
+	int		 again;
+	int64_t		 turn;
+	char		 code[32];	/* refused: the reason's code */
+	struct json_t	*args;		/* ... and its values; owned */
+};
+
+/*
+ * svc_web_games: the person's open games into *out; 0.
+ * svc_web_game: game id as the person may see it: 1, 0 no such game;
+ * svc_web_game_free releases it.
  * svc_web_play: play an SVC_EV_APP event in one transaction, as a
  * button's /play (the turn must be the game's, the person the one to
- * act).  0 applied ({applied: true, turn}: turn the game's turn number
- * after it; again: true when the same action at the same turn had been
- * applied by the same person before, so a retry is no new move), 1
- * refused ({code, args}, a code of the "error" rows), -1 on failure (as
- * svc_event(): nothing changed).  *out is the caller's.
+ * act): 0 once decided (*out says applied or refused; free its args),
+ * -1 on failure (as svc_event(): nothing changed).
  */
 int		 svc_web_games(struct svc *, const char *, const char *,
-		     struct json_t **);
+		     struct svc_web_games *);
 int		 svc_web_game(struct svc *, int64_t, const char *, const char *,
-		     struct json_t **);
+		     struct svc_web_game *);
+void		 svc_web_game_free(struct svc_web_game *);
 int		 svc_web_play(struct svc *, const struct svc_event *,
-		     struct json_t **);
+		     struct svc_web_result *);
 
-/* service-kind.c */
+/*
+ * service-kind.c: the kinds' table.  svc_kind_find: the kind named name
+ * (SVC_OUT_UNKNOWN for none); svc_kind_name: its stored name;
+ * svc_kind_is: does it have all of flags.  svc_out_make: a row a bridge
+ * makes up itself, to compose what is not in the outbox (the board the
+ * console shows again): kind k of game, data taken over (NULL: {});
+ * svc_out_free releases a row.
+ */
 int		 svc_kind_find(const char *);
 const char	*svc_kind_name(int);
 int		 svc_kind_is(int, int);
 void		 svc_out_make(struct svc_out *, int, int64_t, struct json_t *);
+void		 svc_out_free(struct svc_out *);
 
 #endif /* SERVICE_H */

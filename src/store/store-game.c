@@ -295,7 +295,8 @@ store_game_get(struct store *s, int64_t id, struct store_game *g,
 	    "c.platform, c.pid, c.lang, g.state, g.players, g.triples, "
 	    "g.master, g.names, g.seed, g.deadline, g.creator, u.pid, "
 	    "g.turn_no, g.actor, g.due, g.remind, g.winner, g.created, "
-	    "g.updated, g.snapshot, g.ai, c.board FROM games g "
+	    "g.updated, g.snapshot, g.ai, c.board, c.title, c.private "
+	    "FROM games g "
 	    "JOIN chats c ON c.id = g.chat "
 	    "LEFT JOIN users u ON u.id = g.creator WHERE g.id = ?1")) == NULL)
 		return (-1);
@@ -329,6 +330,8 @@ store_game_get(struct store *s, int64_t id, struct store_game *g,
 	g->updated = sqlite3_column_int64(st, 20);
 	g->ai = sqlite3_column_int(st, 22);
 	store_text(st, 23, g->board, sizeof g->board);
+	store_text(st, 24, g->title, sizeof g->title);
+	g->private = sqlite3_column_int(st, 25);
 	snap = (const char *)sqlite3_column_text(st, 21);
 	if (snapshot != NULL && snap != NULL)
 		*snapshot = xstrdup(snap);

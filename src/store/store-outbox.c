@@ -38,15 +38,27 @@ store_out_add(struct store *s, const char *platform, const char *chat,
 	return (sqlite3_last_insert_rowid(s->db));
 }
 
+/* The columns every row query selects, in store_out_row()'s order. */
+#define STORE_OUT_COLS	"o.id, o.platform, o.chat, o.game, o.kind, " \
+			"o.payload, o.attempts, o.due"
+
 /*
- * Read the row st stands on (id, platform, chat, game, kind, payload,
- * attempts) into out and reset st: 1.
+ * Step st, a query of STORE_OUT_COLS, and read its first row into out:
+ * 1, 0 when it has none, -1 on failure (what names the query).  st is
+ * reset either way.
  */
 static int
-store_out_row(sqlite3_stmt *st, struct store_out *out)
+store_out_row(struct store *s, sqlite3_stmt *st, struct store_out *out,
+    const char *what)
 {
 	const char	*p;
+	int		 rc;
 
+	memset(out, 0, sizeof *out);
+	if ((rc = sqlite3_step(st)) != SQLITE_ROW) {
+		sqlite3_reset(st);
+		return (rc == SQLITE_DONE ? 0 : store_sqlfail(s, what));
+	}
 	out->id = sqlite3_column_int64(st, 0);
 	store_text(st, 1, out->platform, sizeof out->platform);
 	store_text(st, 2, out->chat, sizeof out->chat);
@@ -55,6 +67,7 @@ store_out_row(sqlite3_stmt *st, struct store_out *out)
 	p = (const char *)sqlite3_column_text(st, 5);
 	out->payload = xstrdup(p != NULL ? p : "{}");
 	out->attempts = sqlite3_column_int(st, 6);
+	out->due = sqlite3_column_int64(st, 7);
 	sqlite3_reset(st);
 	return (1);
 }
@@ -70,100 +83,70 @@ store_out_next(struct store *s, const char *platform, int64_t now,
     struct store_out *out)
 {
 	sqlite3_stmt	*st;
-	int		 rc;
 
-	memset(out, 0, sizeof *out);
-	if ((st = store_stmt(s, ST_OUT_NEXT, "SELECT o.id, o.platform, "
-	    "o.chat, o.game, o.kind, o.payload, o.attempts FROM outbox o "
-	    "WHERE o.platform = ?1 AND o.sent = 0 AND o.due <= ?2 AND "
+	if ((st = store_stmt(s, ST_OUT_NEXT, "SELECT " STORE_OUT_COLS " FROM "
+	    "outbox o WHERE o.platform = ?1 AND o.sent = 0 AND o.due <= ?2 AND "
 	    "NOT EXISTS (SELECT 1 FROM outbox b WHERE b.platform = o.platform "
 	    "AND b.chat = o.chat AND b.sent = 0 AND b.id < o.id) "
-	    "ORDER BY o.due, o.id LIMIT 1")) == NULL)
+	    "ORDER BY o.due, o.id LIMIT 1")) == NULL) {
+		memset(out, 0, sizeof *out);
 		return (-1);
+	}
 	store_bind_text(st, 1, platform);
 	sqlite3_bind_int64(st, 2, now);
-	if ((rc = sqlite3_step(st)) != SQLITE_ROW) {
-		sqlite3_reset(st);
-		return (rc == SQLITE_DONE ? 0 : store_sqlfail(s, "outbox"));
-	}
-	return (store_out_row(st, out));
-}
-
-/* Read outbox row id, pending or not: 1 found, 0 none, -1 failure. */
-int
-store_out_get(struct store *s, int64_t id, struct store_out *out)
-{
-	sqlite3_stmt	*st;
-	int		 rc;
-
-	memset(out, 0, sizeof *out);
-	if ((st = store_stmt(s, ST_OUT_GET, "SELECT id, platform, chat, "
-	    "game, kind, payload, attempts FROM outbox WHERE id = ?1")) ==
-	    NULL)
-		return (-1);
-	sqlite3_bind_int64(st, 1, id);
-	if ((rc = sqlite3_step(st)) != SQLITE_ROW) {
-		sqlite3_reset(st);
-		return (rc == SQLITE_DONE ? 0 : store_sqlfail(s, "outbox get"));
-	}
-	return (store_out_row(st, out));
+	return (store_out_row(s, st, out, "outbox"));
 }
 
 /*
  * The first pending row of a chat's queue (chat "" is the queue of button
- * answers) into h: 1, 0 if the queue is empty, -1 on failure.
+ * answers) whose id is above after (0: the queue's head), due or not:
+ * 1 found (out->due says when it is due), 0 none, -1 failure.
  */
 int
-store_out_head(struct store *s, const char *platform, const char *chat,
-    struct store_head *h)
+store_out_first(struct store *s, const char *platform, const char *chat,
+    int64_t after, struct store_out *out)
 {
 	sqlite3_stmt	*st;
-	int		 rc;
 
-	if ((st = store_stmt(s, ST_OUT_HEAD, "SELECT id, chat, due FROM outbox "
-	    "WHERE platform = ?1 AND chat = ?2 AND sent = 0 ORDER BY id "
-	    "LIMIT 1")) == NULL)
+	if ((st = store_stmt(s, ST_OUT_FIRST, "SELECT " STORE_OUT_COLS " FROM "
+	    "outbox o WHERE o.platform = ?1 AND o.chat = ?2 AND o.sent = 0 AND "
+	    "o.id > ?3 ORDER BY o.id LIMIT 1")) == NULL) {
+		memset(out, 0, sizeof *out);
 		return (-1);
+	}
 	store_bind_text(st, 1, platform);
 	store_bind_text(st, 2, chat);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		h->id = sqlite3_column_int64(st, 0);
-		store_text(st, 1, h->chat, sizeof h->chat);
-		h->due = sqlite3_column_int64(st, 2);
-	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return (store_sqlfail(s, "outbox head"));
-	return (rc == SQLITE_ROW);
+	sqlite3_bind_int64(st, 3, after);
+	return (store_out_row(s, st, out, "outbox first"));
 }
 
 /*
- * The pending button answers of a platform (chat ""), oldest first, at
- * most max into h: they need no order.  How many, -1 on failure.
+ * The newest pending row of a kind about a game in a chat: its id, 0 if
+ * there is none, -1 on failure.
  */
-int
-store_out_answers(struct store *s, const char *platform,
-    struct store_head *h, int max)
+int64_t
+store_out_find(struct store *s, const char *platform, const char *chat,
+    int64_t game, const char *kind)
 {
 	sqlite3_stmt	*st;
-	int		 rc = SQLITE_DONE, n = 0;
+	int64_t		 id = 0;
+	int		 rc;
 
-	if ((st = store_stmt(s, ST_OUT_ANSWERS, "SELECT id, chat, due FROM "
-	    "outbox WHERE platform = ?1 AND chat = '' AND sent = 0 ORDER BY "
-	    "id LIMIT ?2")) == NULL)
+	if ((st = store_stmt(s, ST_OUT_FIND, "SELECT max(id) FROM outbox "
+	    "WHERE platform = ?1 AND chat = ?2 AND sent = 0 AND game = ?3 AND "
+	    "kind = ?4")) == NULL)
 		return (-1);
 	store_bind_text(st, 1, platform);
-	sqlite3_bind_int(st, 2, max);
-	while (n < max && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		h[n].id = sqlite3_column_int64(st, 0);
-		store_text(st, 1, h[n].chat, sizeof h[n].chat);
-		h[n].due = sqlite3_column_int64(st, 2);
-		n++;
-	}
+	store_bind_text(st, 2, chat);
+	sqlite3_bind_int64(st, 3, game);
+	store_bind_text(st, 4, kind);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW &&
+	    sqlite3_column_type(st, 0) != SQLITE_NULL)
+		id = sqlite3_column_int64(st, 0);
 	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return (store_sqlfail(s, "outbox answers"));
-	return (n);
+	if (rc != SQLITE_ROW)
+		return (store_sqlfail(s, "outbox find"));
+	return (id);
 }
 
 /*
@@ -242,36 +225,6 @@ store_out_retry(struct store *s, int64_t id, int64_t when, int failed)
 		return (store_fail(s, "outbox row %lld: not pending",
 		    (long long)id));
 	return (0);
-}
-
-/*
- * The next undelivered message of one chat after row 'after', if it is
- * due at now: 1 found (as store_out_next()), 0 none (or the next one
- * waits: the chat's order is kept), -1 failure.
- */
-int
-store_out_after(struct store *s, const char *platform, const char *chat,
-    int64_t after, int64_t now, struct store_out *out)
-{
-	sqlite3_stmt	*st;
-	int		 rc;
-
-	memset(out, 0, sizeof *out);
-	if ((st = store_stmt(s, ST_OUT_AFTER, "SELECT id, platform, chat, "
-	    "game, kind, payload, attempts, due FROM outbox WHERE "
-	    "platform = ?1 AND chat = ?2 AND sent = 0 AND id > ?3 "
-	    "ORDER BY id LIMIT 1")) == NULL)
-		return (-1);
-	store_bind_text(st, 1, platform);
-	store_bind_text(st, 2, chat);
-	sqlite3_bind_int64(st, 3, after);
-	if ((rc = sqlite3_step(st)) != SQLITE_ROW ||
-	    sqlite3_column_int64(st, 7) > now) {
-		sqlite3_reset(st);
-		return (rc == SQLITE_DONE || rc == SQLITE_ROW ? 0 :
-		    store_sqlfail(s, "outbox after"));
-	}
-	return (store_out_row(st, out));
 }
 
 /*

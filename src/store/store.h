@@ -71,6 +71,8 @@ struct store_game {
 	int64_t		 chat;		/* chats.id */
 	char		 platform[16];
 	char		 chat_pid[64];	/* the chat's platform id */
+	char		 title[UTF8_NAMEMAX];	/* the chat's title, as last seen */
+	int		 private;	/* the chat is a person's private one */
 	char		 lang[8];	/* the chat's language */
 	int		 state;		/* STORE_LOBBY ... */
 	struct tac_config cfg;
@@ -92,13 +94,6 @@ struct store_game {
 	struct store_seat seats[TAC_MAXSEATS];
 };
 
-/* The first pending row of a chat's queue (store_out_head()). */
-struct store_head {
-	int64_t		 id;
-	char		 chat[64];
-	int64_t		 due;
-};
-
 /* An outbox row.  payload is malloc'd and owned by the row. */
 struct store_out {
 	int64_t		 id;
@@ -108,6 +103,7 @@ struct store_out {
 	char		 kind[24];
 	char		*payload;
 	int		 attempts;
+	int64_t		 due;		/* unix seconds */
 };
 
 /* store.c */
@@ -181,18 +177,15 @@ int64_t		 store_out_add(struct store *, const char *, const char *,
 		     int64_t, const char *, const char *, int64_t);
 int		 store_out_next(struct store *, const char *, int64_t,
 		     struct store_out *);
-int		 store_out_get(struct store *, int64_t, struct store_out *);
-int		 store_out_head(struct store *, const char *, const char *,
-		     struct store_head *);
-int		 store_out_answers(struct store *, const char *,
-		     struct store_head *, int);
+int		 store_out_first(struct store *, const char *, const char *,
+		     int64_t, struct store_out *);
+int64_t		 store_out_find(struct store *, const char *, const char *,
+		     int64_t, const char *);
 int		 store_out_chats(struct store *, const char *,
 		     void (*)(void *, const char *), void *);
 int		 store_out_done(struct store *, int64_t, const char *, int,
 		     int64_t);
 int		 store_out_retry(struct store *, int64_t, int64_t, int);
-int		 store_out_after(struct store *, const char *, const char *,
-		     int64_t, int64_t, struct store_out *);
 int		 store_out_prune(struct store *, int64_t, int);
 int64_t		 store_out_pending(struct store *, const char *);
 void		 store_out_free(struct store_out *);

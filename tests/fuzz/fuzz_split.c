@@ -1,5 +1,5 @@
 /*
- * fuzz_split.c: the tolerant JSON scanner (bot/tg-split.c) under a
+ * fuzz_split.c: the tolerant JSON scanner (bot/bridge-jscan.c) under a
  * fuzzer, checked against jansson.  For any bytes, every span lies inside
  * the input, in order and without overlap.  Where jansson reads the input
  * (it is stricter: it also judges strings, numbers and literals), the
@@ -18,7 +18,7 @@
 
 #include <jansson.h>
 
-#include "tg-split.h"
+#include "bridge-jscan.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -42,7 +42,7 @@ fail(const char *what)
 
 /* Does the span hold exactly the JSON value v (NULL: any value)? */
 static int
-same(const char *buf, const struct tg_span *sp, json_t *v)
+same(const char *buf, const struct bridge_span *sp, json_t *v)
 {
 	json_error_t	 jerr;
 	json_t		*got;
@@ -57,7 +57,7 @@ same(const char *buf, const struct tg_span *sp, json_t *v)
 
 /* One element: inside the input, after the last; as jansson read it. */
 static void
-walk_one(void *arg, const struct tg_span *sp)
+walk_one(void *arg, const struct bridge_span *sp)
 {
 	struct walk	*w = arg;
 
@@ -79,7 +79,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char	*buf = (const char *)data;
 	struct walk	 w;
-	struct tg_span	 sp;
+	struct bridge_span	 sp;
 	json_error_t	 jerr;
 	json_t		*root, *v;
 	int64_t		 id;
@@ -96,7 +96,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	w.buf = buf;
 	w.len = size;
 	w.want = json_is_array(root) ? root : NULL;
-	n = tg_split_array(buf, size, walk_one, &w);
+	n = bridge_jscan_array(buf, size, walk_one, &w);
 	if (n >= 0 && (size_t)n != w.n)
 		fail("the count is not the number of elements");
 	if (json_is_array(root) && (n < 0 || (size_t)n !=
@@ -111,7 +111,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    NULL && size < 2048)
 		fail("something that is no array was split");
 
-	if (tg_split_member(buf, size, "result", &sp) == 0) {
+	if (bridge_jscan_member(buf, size, "result", &sp) == 0) {
 		if (sp.len == 0 || sp.off > size || sp.len > size - sp.off)
 			fail("the member's span is out of place");
 		v = json_object_get(root, "result");
@@ -121,7 +121,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fail("jansson's member was not found");
 
 	/* The id: jansson's integer, unless spelled in a way we refuse. */
-	id = tg_split_id(buf, size);
+	id = bridge_jscan_id(buf, size);
 	v = json_object_get(root, "update_id");
 	if (root != NULL && id >= 0 && (!json_is_integer(v) ||
 	    json_integer_value(v) != id))

@@ -1,0 +1,195 @@
+/*
+ * tg-chat.c: what the Telegram bridge keeps per chat, in one table: the
+ * chat's rate limits and failures (tg-send.c, tg-result.c), a new id the
+ * service could not record, whether its photos were refused, and a
+ * group's admins (tg-admin.c).  Nothing here must outlive a restart:
+ * what must reach a person is an outbox row.
+ *
+ * Entries are found by chat id through a hash table and kept in order of
+ * use.  One eviction policy: past TG_CHATS entries, the least recently
+ * used entry that holds nothing pending is let go.  What it held is a
+ * cache that comes back (a full rate bucket, admins asked again); an
+ * entry with pending work (a new id, an admin call out, a call in
+ * flight, rows queued) is never let go, so the table grows rather than
+ * drop anything.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "now.h"
+#include "tg-int.h"
+#include "xmalloc.h"
+
+/* FNV-1a of a chat id, for its hash chain. */
+static unsigned int
+tg_chat_hash(const char *id)
+{
+	unsigned int	h = 2166136261u;
+
+	for (; *id != '\0'; id++)
+		h = (h ^ (unsigned char)*id) * 16777619u;
+	return (h % TG_CHAT_HASH);
+}
+
+/* Does the entry hold anything that would be lost if it went? */
+static int
+tg_chat_pinned(const struct tg_chat *c)
+{
+	return (c->moved[0] != '\0' || c->fetching || c->busy || c->queued);
+}
+
+/* Let an entry go. */
+static void
+tg_chat_drop(struct tg *tg, struct tg_chat *c)
+{
+	LIST_REMOVE(c, hash);
+	TAILQ_REMOVE(&tg->chat_lru, c, lru);
+	tg->nchats--;
+	free(c->admins);
+	free(c);
+}
+
+/* Past the table's size: let the oldest unpinned entries go. */
+static void
+tg_chat_evict(struct tg *tg)
+{
+	struct tg_chat	*c, *next;
+
+	/*
+	 * Forward only (TAILQ_LAST and TAILQ_PREV break strict aliasing),
+	 * and never the last entry: the one just made or used, which the
+	 * caller holds.
+	 */
+	for (c = TAILQ_FIRST(&tg->chat_lru); c != NULL &&
+	    tg->nchats > TG_CHATS; c = next) {
+		if ((next = TAILQ_NEXT(c, lru)) == NULL)
+			break;
+		if (tg_chat_pinned(c))
+			continue;
+		log_debug("telegram: chat %s forgotten (unused longest)",
+		    c->id);
+		tg_chat_drop(tg, c);
+	}
+}
+
+/* The entry of a chat, NULL if there is none. */
+struct tg_chat *
+tg_chat_find(struct tg *tg, const char *id)
+{
+	struct tg_chat	*c;
+
+	LIST_FOREACH(c, &tg->chat_hash[tg_chat_hash(id)], hash) {
+		if (strcmp(c->id, id) == 0)
+			return (c);
+	}
+	return (NULL);
+}
+
+/*
+ * The entry of a chat, made if new (its rate buckets full: about one
+ * message a second, and in a group twenty a minute), and marked as just
+ * used.
+ */
+struct tg_chat *
+tg_chat_get(struct tg *tg, const char *id, double now)
+{
+	struct tg_chat	*c;
+
+	if ((c = tg_chat_find(tg, id)) != NULL) {
+		TAILQ_REMOVE(&tg->chat_lru, c, lru);
+		TAILQ_INSERT_TAIL(&tg->chat_lru, c, lru);
+		c->used = now;
+		return (c);
+	}
+	c = xcalloc(1, sizeof *c);
+	snprintf(c->id, sizeof c->id, "%s", id);
+	c->used = now;
+	c->fetched = -1e9;
+	bridge_bucket_init(&c->b, 1.0 * tg->scale, 3, now);
+	if (tg_chat_group(id))
+		bridge_bucket_init(&c->m, 20.0 / 60 * tg->scale, 20, now);
+	LIST_INSERT_HEAD(&tg->chat_hash[tg_chat_hash(id)], c, hash);
+	TAILQ_INSERT_TAIL(&tg->chat_lru, c, lru);
+	tg->nchats++;
+	tg_chat_evict(tg);
+	return (c);
+}
+
+/* Is a chat id a group's (negative ids are groups and channels)? */
+int
+tg_chat_group(const char *chat)
+{
+	return (chat[0] == '-');
+}
+
+/*
+ * The id a chat has now, after a migration to a supergroup that the
+ * service could not record (normally the rows themselves moved).
+ */
+const char *
+tg_chat_target(struct tg *tg, const char *chat)
+{
+	struct tg_chat	*c;
+
+	if ((c = tg_chat_find(tg, chat)) != NULL && c->moved[0] != '\0')
+		return (c->moved);
+	return (chat);
+}
+
+/*
+ * A group became a supergroup with a new id: the service moves its games,
+ * settings and undelivered rows there for good; if that fails, the
+ * bridge at least sends there until it restarts.
+ */
+void
+tg_chat_moved(struct tg *tg, const char *chat, const char *to)
+{
+	struct tg_chat	*c;
+
+	if (strcmp(chat, to) == 0 || strcmp(tg_chat_target(tg, chat), to) ==
+	    0)
+		return;
+	if (svc_chat_migrate(tg->svc, TG_PLATFORM, chat, to) == 0) {
+		log_info("telegram: chat %s became %s; its games moved", chat,
+		    to);
+		return;
+	}
+	log_warnx("telegram: chat %s became %s, but its games did not move: "
+	    "%s; sending there for now", chat, to, svc_error(tg->svc));
+	c = tg_chat_get(tg, chat, now_mono());
+	snprintf(c->moved, sizeof c->moved, "%s", to);
+}
+
+/* Set the table up, empty. */
+void
+tg_chat_init(struct tg *tg)
+{
+	size_t	i;
+
+	for (i = 0; i < TG_CHAT_HASH; i++)
+		LIST_INIT(&tg->chat_hash[i]);
+	TAILQ_INIT(&tg->chat_lru);
+	TAILQ_INIT(&tg->chat_queue);
+	tg->nchats = 0;
+}
+
+/* Let every entry go. */
+void
+tg_chat_free(struct tg *tg)
+{
+	struct tg_chat	*c;
+
+	while ((c = TAILQ_FIRST(&tg->chat_lru)) != NULL) {
+		if (c->queued) {
+			TAILQ_REMOVE(&tg->chat_queue, c, queueq);
+			tg->nqueued--;
+		}
+		tg_chat_drop(tg, c);
+	}
+}

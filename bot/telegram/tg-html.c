@@ -1,0 +1,66 @@
+/*
+ * tg-html.c: a message's words as Telegram's HTML (parse_mode "HTML"):
+ * "<", ">" and "&" escaped, a text board in <pre>, cut at a character
+ * boundary to what a message or a caption holds, with an ellipsis when
+ * something was cut.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "tg-int.h"
+#include "utf8.h"
+
+/* Append s to b, HTML-escaped, at most max bytes of s. */
+void
+tg_html_escape(struct rbuf *b, const char *s, size_t max)
+{
+	size_t	i, n, from = 0;
+
+	/* Cut at a character boundary, and say so. */
+	n = utf8_cut(s, max);
+	for (i = 0; i < n; i++) {
+		if (s[i] != '<' && s[i] != '>' && s[i] != '&')
+			continue;
+		rbuf_addn(b, s + from, i - from);
+		rbuf_addstr(b, s[i] == '<' ? "&lt;" : s[i] == '>' ? "&gt;" :
+		    "&amp;");
+		from = i + 1;
+	}
+	rbuf_addn(b, s + from, n - from);
+	if (n < strlen(s))
+		rbuf_addstr(b, "\xe2\x80\xa6");
+}
+
+/* The HTML of a message's text: escaped, a text board monospaced. */
+char *
+tg_html_text(const struct compose_msg *m)
+{
+	struct rbuf	html = { NULL, 0, 0 };
+
+	if (m->mono)
+		rbuf_addstr(&html, "<pre>");
+	/* Escaping may grow it up to five times: keep within 4096. */
+	tg_html_escape(&html, m->text.s != NULL ? m->text.s : "", TG_TEXTMAX /
+	    5 * 4);
+	if (m->mono)
+		rbuf_addstr(&html, "</pre>");
+	if (html.s == NULL)
+		rbuf_addstr(&html, "");
+	return (html.s);
+}
+
+/* The HTML of a photo's caption: the text cut to what a caption holds. */
+char *
+tg_html_caption(const char *text)
+{
+	struct rbuf	html = { NULL, 0, 0 };
+
+	tg_html_escape(&html, text != NULL ? text : "", TG_CAPTIONMAX);
+	if (html.s == NULL)
+		rbuf_addstr(&html, "");
+	return (html.s);
+}

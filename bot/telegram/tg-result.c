@@ -1,0 +1,287 @@
+/*
+ * tg-result.c: what the answer to a delivery call means for its rows.
+ *
+ * Every failure has an end:
+ *   ok				done, with the message's name (for later
+ *				edits)
+ *   400 not modified		done
+ *   400 migrate_to_chat_id	the service moves the chat; the rows go to
+ *				the new id at once
+ *   400, a fallback left	the edited message is gone: post it anew; a
+ *				photo refused: the text instead (and text
+ *				boards in that chat for an hour); a
+ *				document refused (also 403): a text that
+ *				says so instead
+ *   400, 403			dropped, with a log line; a person who cannot
+ *				be written to (403, or 400 "chat not found")
+ *				is dropped as unreachable: the service tells
+ *				their game's group once, with the link that
+ *				opens the chat and brings their cards, and
+ *				again whenever a reminder of their turn
+ *				cannot reach them (an outbox row, in that
+ *				group's order)
+ *   429			put off by retry_after (clamped to 1 s .. 1 h
+ *				by tg_http_retry()), not counted as an attempt
+ *   5xx, no answer		when other calls worked meanwhile, this
+ *				message is the trouble: again after 1, 2, 4
+ *				... s, given up after TG_MAXTRIES (a photo
+ *				or a document falls back to text first);
+ *				when nothing worked, the API is down:
+ *				everything waits, 1, 2, 4 ... 60 s, and no
+ *				attempt counts
+ * A row that fails keeps only its own chat waiting, and only for as long
+ * as its attempts last.  tests/check_tg_result.c drives this table
+ * against a stub of tg-http.c.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "log.h"
+#include "now.h"
+#include "tg-int.h"
+
+/* Finish the call's rows as fate says (enum svc_fate), logged if it fails. */
+static void
+tg_result_finish(struct tg *tg, struct tg_req *req, int fate, int64_t when,
+    const char *ref)
+{
+	int64_t	id = req->b.n > 0 ? req->b.row[0].id : 0;
+
+	if (req->b.n == 0)
+		return;
+	if (svc_outbox_finish(tg->svc, &req->b, fate, when, ref) != 0)
+		log_warnx("telegram: outbox row %lld: %s", (long long)id,
+		    svc_error(tg->svc));
+}
+
+/*
+ * The call worked (or changed nothing): its rows are done, with the
+ * message's name (the edited one's, or the new one's) for later edits.
+ */
+static void
+tg_result_ok(struct tg *tg, struct tg_req *req, const struct tg_result *r,
+    struct tg_chat *c)
+{
+	json_t	*mid;
+	char	 ref[SVC_REF_MAX];
+
+	snprintf(ref, sizeof ref, "%s", req->edit);
+	mid = json_object_get(r->result, "message_id");
+	if (r->ok && json_is_integer(mid))
+		tg_ref_make(ref, sizeof ref, json_integer_value(mid),
+		    req->photo);
+	if (c != NULL)
+		c->failures = 0;
+	tg_result_finish(tg, req, SVC_DONE, 0, ref[0] != '\0' ? ref : NULL);
+}
+
+/* Make req's call the one its fallback params describe (taken). */
+static void
+tg_result_instead(struct tg_req *req, const char *method, json_t *params,
+    const char *file)
+{
+	json_decref(req->params);
+	req->params = params;
+	snprintf(req->method, sizeof req->method, "%s", method);
+	snprintf(req->file, sizeof req->file, "%s", file != NULL ? file : "");
+}
+
+/*
+ * A refusal (400) with a way out left: the message to edit is gone (post
+ * it anew), a photo was refused (the text instead), or a document (the
+ * text that says so instead).  1 with req set to the next call.
+ */
+static int
+tg_result_fallback(struct tg *tg, struct tg_req *req,
+    const struct tg_result *r)
+{
+	if (req->fallback != NULL) {
+		log_info("telegram: %s in %s: %s; sending a new message",
+		    r->method, req->chat, r->desc);
+		req->edit[0] = '\0';
+		tg_result_instead(req, req->fbmethod[0] != '\0' ?
+		    req->fbmethod : "sendMessage", req->fallback, req->fbfile);
+		req->fallback = NULL;
+		return (1);
+	}
+	if (req->textfb != NULL && req->photo) {
+		log_info("telegram: %s in %s: %s; the text board instead",
+		    r->method, req->chat, r->desc);
+		/* The chat's next boards are text, for an hour. */
+		tg_chat_get(tg, req->chat, now_mono())->nophoto = now_mono() +
+		    TG_NOPHOTO;
+		req->edit[0] = '\0';
+		req->photo = 0;
+	} else if (req->textfb != NULL && req->doc) {
+		log_info("telegram: %s in %s: %s; a text instead", r->method,
+		    req->chat, r->desc);
+		req->doc = 0;
+	} else
+		return (0);
+	free(req->png);
+	req->png = NULL;
+	req->pnglen = 0;
+	tg_result_instead(req, "sendMessage", req->textfb, NULL);
+	req->textfb = NULL;
+	return (1);
+}
+
+/* Put a call's rows off until now + wait. */
+static void
+tg_result_later(struct tg *tg, struct tg_req *req, struct tg_chat *c,
+    int fate, int64_t wait)
+{
+	if (c != NULL)
+		c->hold = now_mono() + (double)wait;
+	tg_result_finish(tg, req, fate, (int64_t)time(NULL) + wait, NULL);
+}
+
+/*
+ * No answer, or a server error.  If another call worked since this one
+ * went out, the trouble is this message's: it is tried again a few
+ * times, then given up.  If nothing worked, the API is down: everything
+ * waits, and no attempt counts.  TG_RESEND when a fallback goes instead.
+ */
+static int
+tg_result_failed(struct tg *tg, struct tg_req *req, const struct tg_result *r,
+    struct tg_chat *c)
+{
+	double	now = now_mono();
+	int64_t	wait;
+	int	tries;
+
+	if (tg->last_ok < req->started) {
+		if (now >= tg->down_until)
+			tg->down_wait = tg->down_wait == 0 ? 1 :
+			    tg->down_wait * 2 > TG_BACKOFF_MAX ?
+			    TG_BACKOFF_MAX : tg->down_wait * 2;
+		if (tg->down_since == 0) {
+			log_warnx("telegram: %s: %s%s; the Bot API seems down, "
+			    "waiting", r->method, r->transport ?
+			    "no answer: " : "", r->desc);
+			tg->down_since = now;
+		}
+		tg->down_until = now + tg->down_wait;
+		tg_result_later(tg, req, NULL, SVC_DEFER, tg->down_wait);
+		return (TG_OVER);
+	}
+	/*
+	 * A chat that just had a row given up gets one try per row until a
+	 * call to it works again: a chat that always fails drains, logged
+	 * once, instead of keeping each of its rows for a minute.
+	 */
+	tries = (req->b.n > 0 ? req->b.row[0].attempts : 0) + 1;
+	if (c != NULL)
+		c->failures++;
+	if (tries >= (req->answer ? 3 : c != NULL && c->failures >
+	    TG_MAXTRIES ? 1 : TG_MAXTRIES)) {
+		if (!req->answer && req->textfb != NULL && (req->photo ||
+		    req->doc) && tg_result_fallback(tg, req, r))
+			return (TG_RESEND);
+		if (c == NULL || c->failures <= TG_MAXTRIES + 1)
+			log_warnx("telegram: %s to %s: %s; given up after %d "
+			    "tries%s", r->method, req->answer ? "a button" :
+			    req->chat, r->desc, tries, c != NULL &&
+			    c->failures > TG_MAXTRIES ? " (its next rows get "
+			    "one each until a call works)" : "");
+		tg_result_finish(tg, req, SVC_DROP, 0, NULL);
+		return (TG_OVER);
+	}
+	wait = (int64_t)1 << (tries - 1);
+	if (wait > TG_BACKOFF_MAX)
+		wait = TG_BACKOFF_MAX;
+	log_warnx("telegram: %s to %s: %s%s; again in %lld s", r->method,
+	    req->answer ? "a button" : req->chat, r->transport ?
+	    "no answer: " : "", r->desc, (long long)wait);
+	tg_result_later(tg, req, c, SVC_RETRY, wait);
+	return (TG_OVER);
+}
+
+/* Telegram answered: the API is up. */
+static void
+tg_result_up(struct tg *tg, double now)
+{
+	tg->last_ok = now;
+	if (tg->down_since != 0) {
+		log_info("telegram: the Bot API answers again, after %.0f s",
+		    now - tg->down_since);
+		tg->down_since = 0;
+	}
+	tg->down_wait = 0;
+	tg->down_until = 0;
+}
+
+/* A refusal (400, 403) with no way out: the rows are dropped. */
+static void
+tg_result_refused(struct tg *tg, struct tg_req *req, const struct tg_result *r)
+{
+	int	fate = SVC_DROP;
+
+	log_warnx("telegram: %s to %s refused: %s; dropped", r->method,
+	    req->answer ? "a button" : req->chat, r->desc);
+	/* Someone who never started the bot, or blocked it. */
+	if (!req->answer && !tg_chat_group(req->chat) && (r->status == 403 ||
+	    (r->desc != NULL && strstr(r->desc, "chat not found") != NULL)))
+		fate = SVC_UNREACHABLE;
+	tg_result_finish(tg, req, fate, 0, NULL);
+}
+
+/*
+ * The answer to a delivery call (send, edit, answerCallbackQuery): what
+ * becomes of its rows (finished with the service), and whether a call
+ * that goes instead is set in req (TG_RESEND) or it is over (TG_OVER).
+ */
+int
+tg_result_read(struct tg *tg, struct tg_req *req, const struct tg_result *r)
+{
+	struct tg_chat	*c = NULL;
+	double		 now = now_mono();
+	int64_t		 wait;
+	char		 to[32];
+	int		 notmod;
+
+	notmod = r->status == 400 && r->desc != NULL &&
+	    strstr(r->desc, "message is not modified") != NULL;
+	/* A document may be refused with a 403 too (no right to send). */
+	if (!r->ok && !notmod && (r->status == 400 || (r->status == 403 &&
+	    req->doc)) && r->migrate == 0 && !req->answer && !tg->stopping &&
+	    tg_result_fallback(tg, req, r))
+		return (TG_RESEND);
+	if (!req->answer)
+		c = tg_chat_get(tg, req->chat, now);
+	if (r->ok || notmod || r->status == 400 || r->status == 403 ||
+	    r->status == 429)
+		tg_result_up(tg, now);
+	if (r->ok || notmod)
+		tg_result_ok(tg, req, r, c);
+	else if (r->status == 429) {
+		/*
+		 * Nothing failed: Telegram said wait; not an attempt.  The
+		 * wait is within 1 s .. 1 h already (tg_http_retry()).
+		 */
+		wait = r->retry_after > 0 ? r->retry_after : TG_RETRY_MIN;
+		log_info("telegram: %s: too many requests, waiting %lld s",
+		    r->method, (long long)wait);
+		if (c != NULL) {
+			bridge_bucket_hold(&c->b, now, (double)wait);
+			bridge_bucket_hold(&c->m, now, (double)wait);
+		}
+		tg_result_later(tg, req, c, SVC_DEFER, wait);
+	} else if (r->status == 400 && r->migrate != 0 && !req->answer) {
+		/* The rows move with the chat, and go to its new id now. */
+		snprintf(to, sizeof to, "%lld", (long long)r->migrate);
+		if (!tg->stopping)
+			tg_chat_moved(tg, req->chat, to);
+		tg_result_later(tg, req, NULL, SVC_DEFER, 0);
+	} else if (r->status == 400 || r->status == 403)
+		tg_result_refused(tg, req, r);
+	else
+		return (tg_result_failed(tg, req, r, c));
+	return (TG_OVER);
+}

@@ -1,0 +1,285 @@
+/*
+ * webapp-api.c: the Mini App's JSON API (tacd(8) documents it), for a
+ * person whose init data webapp.c has checked.
+ *
+ *   GET  /api/strings		the page's words in the person's language
+ *   GET  /api/layout?players=4	the board's geometry and colours
+ *   GET  /api/games		the person's open games
+ *   GET  /api/games/ID		the game as they may see it
+ *   GET  /api/games/ID/wait?turn=N	held until the game moves on
+ *   POST /api/games/ID/actions	{"action": NOTATION, "turn": N}
+ *
+ * What a person may see and may do is the service's (service-web.c);
+ * the JSON and its words (names, cards, refusals in their language) are
+ * compose's (compose-web.c); here is the HTTP.  An action goes through
+ * svc_web_play(): the same transaction as a button's /play.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <event2/buffer.h>
+#include <event2/http.h>
+#include <event2/keyvalq_struct.h>
+
+#include "compose.h"
+#include "lang.h"
+#include "log.h"
+#include "picture.h"
+#include "webapp-int.h"
+#include "xmalloc.h"
+
+/* The game id of a path "/games/ID...", the rest in *rest; -1 if none. */
+static int64_t
+webapp_game_id(const char *path, const char **rest)
+{
+	const char	*p = path + strlen("/games/");
+	int64_t		 id = 0;
+	int		 n = 0;
+
+	while (isdigit((unsigned char)*p) && n++ < 18)
+		id = id * 10 + (*p++ - '0');
+	*rest = p;
+	return (n > 0 && n <= 18 && id > 0 ? id : -1);
+}
+
+/* A whole number from the query (key=N), or def. */
+static int64_t
+webapp_query_int(const struct webapp_req *ar, const char *key, int64_t def)
+{
+	struct evkeyvalq	 kv;
+	const char		*v;
+	int64_t			 n = def;
+
+	TAILQ_INIT(&kv);
+	if (ar->query == NULL || evhttp_parse_query_str(ar->query, &kv) != 0)
+		return (def);
+	if ((v = evhttp_find_header(&kv, key)) != NULL && *v != '\0' &&
+	    strlen(v) <= 18 && strspn(v, "0123456789") == strlen(v))
+		n = strtoll(v, NULL, 10);
+	evhttp_clear_headers(&kv);
+	return (n);
+}
+
+/*
+ * The person's language: as tacd speaks to them (their /lang, or what
+ * Telegram said when they first came), else what this init data says.
+ */
+static void
+webapp_lang(struct webapp_req *ar, const char *stored)
+{
+	const char	*l;
+
+	if (stored != NULL && *stored != '\0' && (l = lang_find(stored)) !=
+	    NULL)
+		snprintf(ar->lang, sizeof ar->lang, "%s", l);
+	else if ((l = lang_find(ar->who.who.lang)) != NULL)
+		snprintf(ar->lang, sizeof ar->lang, "%s", l);
+	else
+		snprintf(ar->lang, sizeof ar->lang, "en");
+}
+
+/* The service failed: say so (the page tries again). */
+static void
+webapp_failed(struct webapp_req *ar)
+{
+	log_warnx("telegram: webapp: %s", svc_error(ar->wa->svc));
+	webapp_error(ar->req, 500, "failed", "tacd could not do it now");
+}
+
+/* GET /api/games: the person's open games, with their groups' titles. */
+static void
+webapp_games(struct webapp_req *ar)
+{
+	struct svc_web_games	*w;
+
+	w = xmalloc(sizeof *w);
+	if (svc_web_games(ar->wa->svc, TG_PLATFORM, ar->who.who.user,
+	    w) != 0) {
+		free(w);
+		webapp_failed(ar);
+		return;
+	}
+	webapp_lang(ar, w->lang);
+	webapp_json(ar->req, 200, compose_web_games(w, ar->lang));
+	free(w);
+}
+
+/* The person's language, for a request that has no list of games. */
+static void
+webapp_lang_of(struct webapp_req *ar)
+{
+	struct svc_web_games	*w;
+
+	w = xmalloc(sizeof *w);
+	if (svc_web_games(ar->wa->svc, TG_PLATFORM, ar->who.who.user, w) == 0)
+		webapp_lang(ar, w->lang);
+	else
+		webapp_lang(ar, NULL);
+	free(w);
+}
+
+/* GET /api/games/ID: the game as the person may see it, with words. */
+static void
+webapp_game(struct webapp_req *ar, int64_t id)
+{
+	struct svc_web_game	*w;
+	int			 rc;
+
+	webapp_lang_of(ar);
+	w = xmalloc(sizeof *w);
+	if ((rc = svc_web_game(ar->wa->svc, id, TG_PLATFORM,
+	    ar->who.who.user, w)) < 0)
+		webapp_failed(ar);
+	else if (rc == 0)
+		webapp_error(ar->req, 404, "no_game", "no such game");
+	else
+		webapp_json(ar->req, 200, compose_web_game(w, ar->lang));
+	svc_web_game_free(w);
+	free(w);
+}
+
+/* GET /api/games/ID/wait?turn=N: now if it moved on, else held. */
+static void
+webapp_get_wait(struct webapp_req *ar, int64_t id)
+{
+	struct svc_game	g;
+	int64_t		turn = webapp_query_int(ar, "turn", -1);
+
+	if (svc_game_info(ar->wa->svc, id, &g) != 0) {
+		webapp_error(ar->req, 404, "no_game", "no such game");
+		return;
+	}
+	if (turn != g.turn_no || g.state == SVC_OVER || g.state ==
+	    SVC_ABORTED) {
+		webapp_json(ar->req, 200, json_pack("{s:I, s:b}", "turn",
+		    (json_int_t)g.turn_no, "changed", turn != g.turn_no));
+		return;
+	}
+	webapp_hold_add(ar->wa, ar->req, id, turn, g.state);
+}
+
+/* The request's body as JSON, or NULL. */
+static json_t *
+webapp_body(struct webapp_req *ar)
+{
+	struct evbuffer	*in = evhttp_request_get_input_buffer(ar->req);
+	size_t		 len = evbuffer_get_length(in);
+	char		 buf[WEBAPP_MAXBODY + 1];
+
+	if (len > WEBAPP_MAXBODY)
+		return (NULL);
+	evbuffer_remove(in, buf, len);
+	buf[len] = '\0';
+	return (json_loadb(buf, len, JSON_REJECT_DUPLICATES, NULL));
+}
+
+/* POST /api/games/ID/actions: play, as a button would. */
+static void
+webapp_play(struct webapp_req *ar, int64_t id)
+{
+	struct webapp		*wa = ar->wa;
+	struct svc_event	 ev;
+	struct svc_web_result	 r;
+	json_t			*body, *turn;
+	const char		*action;
+
+	webapp_lang_of(ar);
+	body = webapp_body(ar);
+	action = json_string_value(json_object_get(body, "action"));
+	turn = json_object_get(body, "turn");
+	if (action == NULL || !json_is_integer(turn) ||
+	    json_integer_value(turn) < 0 || strlen(action) > 160) {
+		json_decref(body);
+		webapp_error(ar->req, 400, "bad_request", "the body must be "
+		    "{\"action\": NOTATION, \"turn\": N}");
+		return;
+	}
+	memset(&ev, 0, sizeof ev);
+	ev.kind = SVC_EV_APP;
+	ev.platform = TG_PLATFORM;
+	ev.update_id = -1;
+	/* As if in the person's private chat with the bot. */
+	ev.chat = ar->who.who.user;
+	ev.private_chat = 1;
+	ev.chat_title = ar->who.who.name;
+	ev.user = ar->who.who.user;
+	ev.user_name = ar->who.who.name;
+	ev.lang = ar->who.who.lang[0] != '\0' ? ar->who.who.lang : NULL;
+	ev.admin = 1;
+	ev.text = action;
+	ev.game = id;
+	ev.turn = json_integer_value(turn);
+	if (svc_web_play(wa->svc, &ev, &r) != 0) {
+		json_decref(body);
+		webapp_failed(ar);
+		return;
+	}
+	json_decref(body);
+	if (!r.applied) {
+		webapp_json(ar->req, 409, compose_web_refused(wa->svc, &r,
+		    ar->lang));
+		json_decref(r.args);
+		return;
+	}
+	webapp_json(ar->req, 200, r.again ? json_pack("{s:b, s:b, s:I}",
+	    "applied", 1, "again", 1, "turn", (json_int_t)r.turn) :
+	    json_pack("{s:b, s:I}", "applied", 1, "turn", (json_int_t)r.turn));
+	/* The AI's moves, the messages, the other pages. */
+	if (wa->hooks.work != NULL)
+		wa->hooks.work(wa->hooks.arg);
+	webapp_kick(wa);
+}
+
+/* GET /api/layout?players=N: the board picture's layout, made once. */
+static void
+webapp_layout(struct webapp_req *ar)
+{
+	struct webapp	*wa = ar->wa;
+	int64_t			 n = webapp_query_int(ar, "players", 4);
+	int			 i = n == 6 ? 1 : 0;
+
+	if (n != 4 && n != 6) {
+		webapp_error(ar->req, 400, "bad_request", "players is 4 or "
+		    "6");
+		return;
+	}
+	if (wa->layout[i] == NULL)
+		wa->layout[i] = picture_layout((int)n);
+	webapp_json(ar->req, 200, json_incref(wa->layout[i]));
+}
+
+/* Answer one authorised API request. */
+void
+webapp_api(struct webapp_req *ar)
+{
+	const char	*rest;
+	int64_t		 id;
+	int		 get = ar->method == EVHTTP_REQ_GET;
+
+	if (get && strcmp(ar->path, "/strings") == 0) {
+		webapp_lang_of(ar);
+		webapp_json(ar->req, 200, compose_web_strings(ar->lang));
+	} else if (get && strcmp(ar->path, "/layout") == 0)
+		webapp_layout(ar);
+	else if (get && strcmp(ar->path, "/games") == 0)
+		webapp_games(ar);
+	else if (strncmp(ar->path, "/games/", 7) == 0 &&
+	    (id = webapp_game_id(ar->path, &rest)) > 0) {
+		if (get && *rest == '\0')
+			webapp_game(ar, id);
+		else if (get && strcmp(rest, "/wait") == 0)
+			webapp_get_wait(ar, id);
+		else if (ar->method == EVHTTP_REQ_POST &&
+		    strcmp(rest, "/actions") == 0)
+			webapp_play(ar, id);
+		else
+			webapp_error(ar->req, 405, "method", "not here");
+	} else
+		webapp_error(ar->req, 404, "not_found", "no such API");
+}

@@ -1,0 +1,60 @@
+/*
+ * compose-int.h: what the compose*.c files share and nobody else sees.
+ */
+#ifndef COMPOSE_INT_H
+#define COMPOSE_INT_H
+
+#include <jansson.h>
+
+#include "compose.h"
+
+/*
+ * What one batch's message is made from: the options, and the game the
+ * rows are about, read once (compose_ctx_game()); a merged row of another
+ * game reads that one in its place.
+ */
+struct compose_ctx {
+	struct svc		 *svc;
+	const struct compose_opts *o;
+	int64_t			  id;		/* the game read, 0: none */
+	int			  have;		/* ... it is there */
+	struct svc_game		  g;
+	struct tac_state	  st;		/* its position, if g.started */
+};
+
+/* compose-msg.c */
+int		 compose_ctx_game(struct compose_ctx *, int64_t);
+int64_t		 compose_row_game(const struct svc_out *);
+void		 compose_row_lang(struct compose_ctx *, const struct svc_out *,
+		     char *, size_t);
+int		 compose_none(struct compose_msg *);
+
+/* compose.c */
+int		 compose_text(struct compose_ctx *, const struct svc_out *,
+		     struct rbuf *);
+void		 compose_played(const struct svc_game *, json_t *,
+		     struct rbuf *);
+int64_t		 compose_int(json_t *, const char *, int64_t);
+const char	*compose_str(json_t *, const char *);
+
+/* compose-say.c */
+void		 compose_say_game(struct svc *, const struct svc_game *,
+		     const char *, json_t *, struct rbuf *);
+
+/* compose-end.c */
+int		 compose_document(struct compose_ctx *, struct compose_msg *);
+
+/* compose-menu.c */
+int		 compose_menu(struct compose_ctx *, int, const char *,
+		     struct rbuf *, struct compose_keys *);
+void		 compose_turnmsg(struct compose_ctx *, struct compose_msg *,
+		     int);
+
+/* compose-picture.c */
+void		 compose_picture_board(struct compose_ctx *,
+		     struct compose_picture *);
+void		 compose_picture_names(const struct svc_game *,
+		     struct compose_picture *);
+uint32_t	 compose_boardkey(const struct tac_state *);
+
+#endif /* COMPOSE_INT_H */
