@@ -10,6 +10,8 @@
 # button_game: the game the button tests play (GAME_SEED, a record with
 # every card, TAC plays and 7 splits) as rec/game-000001.json, and where
 # each action sits in the menus as plan.txt (tests/tg/menupath).
+# send CHAT USER TEXT [LANG]: a person's message, taken; sent_count ERE:
+# the bot's new messages (not edits) that match.
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/daemon/lib.sh"
 
 TG_DIR=$top_srcdir/tests/tg
@@ -170,6 +172,32 @@ button_game() {
 	    { echo "tests/tg/menupath failed"; exit 1; }
 	GAME_RSEED=$(sed -n 's/^  "seed": \([0-9]*\),$/\1/p' \
 	    rec/game-000001.json)
+}
+
+# send CHAT USER TEXT [LANG]: a person's message queued with the next
+# update id (counted in $id), waited for until tacd confirmed it.  A
+# negative chat is a group (titled "T" and its id).
+id=0
+send() {
+	local type=group lang=
+
+	id=$((id + 1))
+	[ "${1#-}" = "$1" ] && type=private
+	[ -n "${4:-}" ] && lang=", \"language_code\": \"$4\""
+	ctl /ctl/updates "[{\"update_id\": $id, \"message\":
+	    {\"message_id\": $id, \"date\": 1700000000, \"from\": {\"id\": $2,
+	    \"is_bot\": false, \"first_name\": \"P$2\"$lang}, \"chat\":
+	    {\"id\": $1, \"type\": \"$type\", \"title\": \"T$1\"},
+	    \"text\": \"$3\"}}]" >/dev/null
+	wait_until "[ \"\$(state_get s.confirmed)\" -ge $id ]" 30
+}
+
+# How many of the bot's sent messages (not edits) match an ERE.
+sent_count() {
+	ctl /ctl/sent | node -e 'let t="";process.stdin.on("data",d=>t+=d);
+	    process.stdin.on("end",()=>{const re=new RegExp(process.argv[1]);
+	    console.log(JSON.parse(t).result.filter(m => m.method ===
+	    "sendMessage" && re.test(JSON.stringify(m))).length)})' "$1"
 }
 
 # Count the "ok:" and "FAIL:" lines of a file into the totals.

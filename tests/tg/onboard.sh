@@ -20,21 +20,6 @@
 fake_start
 ctl /ctl/chat '{"chat": "1003", "fault": "403"}' >/dev/null
 ctl /ctl/chat '{"chat": "1004", "fault": "notfound"}' >/dev/null
-id=0
-# send CHAT USER TEXT [LANG]: queue a message, wait until it is taken.
-send() {
-	local type=group lang=
-
-	id=$((id + 1))
-	[ "${1#-}" = "$1" ] && type=private
-	[ -n "${4:-}" ] && lang=", \"language_code\": \"$4\""
-	ctl /ctl/updates "[{\"update_id\": $id, \"message\":
-	    {\"message_id\": $id, \"date\": 1700000000, \"from\": {\"id\": $2,
-	    \"is_bot\": false, \"first_name\": \"P$2\"$lang}, \"chat\":
-	    {\"id\": $1, \"type\": \"$type\", \"title\": \"T$1\"},
-	    \"text\": \"$3\"}}]" >/dev/null
-	wait_until "[ \"\$(state_get s.confirmed)\" -ge $id ]" 30
-}
 # The bot's messages as they stand now, as JSON lines: chat, id, text,
 # the buttons' callback data or url.
 messages() {
@@ -54,13 +39,6 @@ has_message() {
 # How many messages of the bot in CHAT match an ERE now.
 count_messages() {
 	messages | grep -F "\"chat\":\"$1\"" | grep -Ec -- "$2"
-}
-# How many of the bot's sent messages (not edits) match an ERE.
-sent_count() {
-	ctl /ctl/sent | node -e 'let t="";process.stdin.on("data",d=>t+=d);
-	    process.stdin.on("end",()=>{const re=new RegExp(process.argv[1]);
-	    console.log(JSON.parse(t).result.filter(m => m.method ===
-	    "sendMessage" && re.test(JSON.stringify(m))).length)})' "$1"
 }
 
 tgconf tacd.conf "$scratch/db" "idle_reminder = 3s"
