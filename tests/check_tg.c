@@ -65,6 +65,27 @@ tt_open(struct tt *t)
 	tg_chat_get(t->tg, "-100", now_mono())->fetched = now_mono();
 }
 
+/* The person whose turn it is in game 1 plays their first legal action. */
+static void
+tt_play_first(struct tt *t)
+{
+	struct tac_list		*l;
+	struct tac_state	 st;
+	struct svc_game		 g;
+	char			 act[160], cmd[200];
+
+	ck_assert_int_eq(svc_game_info(t->svc, 1, &g), 0);
+	if (g.state != SVC_PLAYING || g.actor < 0 || g.seats[g.actor].ai != 0)
+		return;
+	ck_assert_ptr_nonnull(l = malloc(sizeof *l));
+	ck_assert_int_eq(svc_game_position(t->svc, 1, -1, &st), 0);
+	ck_assert_int_gt(tac_legal(&st, l), 0);
+	tac_action_format(&l->a[0], act, sizeof act);
+	snprintf(cmd, sizeof cmd, "/play %s", act);
+	tt_say(t, g.seats[g.actor].user, g.seats[g.actor].user, cmd);
+	free(l);
+}
+
 /* Forget the last drain's calls. */
 void
 tt_clear(struct tt *t)
@@ -845,6 +866,58 @@ START_TEST(test_chat_table)
 }
 END_TEST
 
+/*
+ * Each message reads its game once: a turn notice drawn as a picture
+ * with its choices (the position, the buttons, the picture, the group's
+ * title and board link from one read), the board's photo and its edit,
+ * and a burst of move lines merged into one message.
+ */
+START_TEST(test_one_read)
+{
+	struct tt	 t;
+	int		 i, turns = 0, boards = 0, bursts = 0, steps;
+
+	tt_open(&t);
+	tg_chat_get(t.tg, "-1001234", now_mono())->fetched = now_mono();
+	tt_say(&t, "-1001234", "1", "/new seed=5");
+	tt_say(&t, "-1001234", "2", "/join");
+	tt_say(&t, "-1001234", "1", "/ai all");
+	tt_say(&t, "-1001234", "1", "/start");
+	for (steps = 0; steps < 40 && (turns == 0 || bursts == 0 ||
+	    boards < 2); steps++) {
+		while (svc_next_timer(t.svc) >= 0 && svc_next_timer(t.svc) <=
+		    t.now && svc_timers(t.svc) > 0)
+			;
+		tt_drain(&t);
+		ck_assert_int_le(t.reads, (uint64_t)t.nbatches);
+		for (i = 0; i < t.nreqs; i++) {
+			if (strcmp(t.kinds[i], "turn") == 0 &&
+			    t.reqs[i]->png != NULL) {
+				ck_assert_int_eq(t.rreads[i], 1);
+				turns++;
+			}
+			if ((strcmp(t.kinds[i], "board") == 0 ||
+			    strcmp(t.kinds[i], "edit-board") == 0) &&
+			    t.reqs[i]->png != NULL) {
+				ck_assert_int_eq(t.rreads[i], 1);
+				boards++;
+			}
+			if (strcmp(t.kinds[i], "moved") == 0 &&
+			    t.nrows[i] > 1) {
+				ck_assert_int_eq(t.rreads[i], 1);
+				bursts++;
+			}
+		}
+		/* The people play their first choice, typed. */
+		tt_play_first(&t);
+	}
+	ck_assert_int_gt(turns, 0);
+	ck_assert_int_ge(boards, 2);
+	ck_assert_int_gt(bursts, 0);
+	tt_close(&t);
+}
+END_TEST
+
 /* Every catalog entry takes the arguments of its message id. */
 START_TEST(test_catalog)
 {
@@ -927,6 +1000,7 @@ suite_tg(void)
 	tcase_add_test(tc, test_chat_table);
 	tcase_add_test(tc, test_catalog);
 	tcase_add_test(tc, test_turn_link);
+	tcase_add_test(tc, test_one_read);
 	suite_add_tcase(s, tc);
 	return (s);
 }
