@@ -377,7 +377,8 @@ bridge_httpd_start(struct event_base *base, const struct bridge_httpd_opts *o,
 	if ((h->http = evhttp_new(base)) == NULL ||
 	    (h->ev_fresh = event_new(base, -1, 0, bridge_httpd_fresh, h)) ==
 	    NULL ||
-	    (h->ev_accept = evtimer_new(base, bridge_httpd_resume, h)) == NULL ||
+	    (h->ev_accept = evtimer_new(base, bridge_httpd_resume, h)) ==
+	    NULL ||
 	    (h->ev_report = evtimer_new(base, bridge_httpd_report_timer, h)) ==
 	    NULL)
 		fatalx("%s: cannot set up the server", __func__);

@@ -14,6 +14,9 @@
  *     connection makes room;
  *   - troubles are counted and logged at most once every
  *     BRIDGE_HTTPD_LOGEVERY seconds, under the server's name.
+ *
+ * Errors: bridge_httpd_start() returns NULL with *cause set (malloc'd)
+ * when the address cannot be had; nothing else fails to its caller.
  */
 #ifndef BRIDGE_HTTPD_H
 #define BRIDGE_HTTPD_H
@@ -54,7 +57,8 @@ struct bridge_httpd_opts {
 	size_t		 maxbody;	/* bytes of a request body */
 	size_t		 maxheaders;	/* bytes of its headers */
 	int		 methods;	/* EVHTTP_REQ_* allowed */
-	const char	*troubles[BRIDGE_HTTPD_NTROUBLES];	/* the server's own,
+	const char	*troubles[BRIDGE_HTTPD_NTROUBLES];	/* the server's
+					   own,
 					   from BRIDGE_HTTPD_OWN; NULL-ended */
 	void		(*request)(struct evhttp_request *, void *);
 	void		(*closed)(struct evhttp_connection *, void *);
@@ -72,21 +76,24 @@ struct bridge_httpd {
 	struct evhttp		*http;
 	struct evconnlistener	*listener;
 	size_t			 nconns;
-	struct bridge_httpd_conns	 conns;		/* open, oldest request first */
+	struct bridge_httpd_conns conns;	/* open, oldest request first */
 	struct bridge_httpd_conns	 fresh;		/* just accepted */
 	struct event		*ev_fresh;
 	struct event		*ev_accept;	/* the pause after accept() */
 	struct event		*ev_report;	/* the troubles' interval */
 	unsigned long		 counts[BRIDGE_HTTPD_NTROUBLES];
-	int			 accept_errno;	/* of the last failed accept() */
-	int			 closed;	/* bridge_httpd_closed() was called */
-	struct bridge_httpd		*next;		/* of the servers running */
+	int			 accept_errno;	/* of the last failed
+						   accept() */
+	int			 closed;	/* bridge_httpd_closed() was
+						   called */
+	struct bridge_httpd	*next;		/* of the servers running */
 };
 
 struct bridge_httpd	*bridge_httpd_start(struct event_base *,
 		     const struct bridge_httpd_opts *, char **);
 void		 bridge_httpd_stop(struct bridge_httpd *);
-void		 bridge_httpd_rearm(struct bridge_httpd *, struct evhttp_request *);
+void		 bridge_httpd_rearm(struct bridge_httpd *,
+		     struct evhttp_request *);
 void		 bridge_httpd_trouble(struct bridge_httpd *, int);
 int		 bridge_httpd_equal(const char *, const char *);
 void		 bridge_httpd_reply(struct evhttp_request *, int, const char *);

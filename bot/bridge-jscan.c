@@ -311,7 +311,8 @@ bridge_jscan_id(const char *buf, size_t len)
 		if (bridge_jscan_value(&s) != 0)
 			return (-1);
 		if (mine)
-			return (bridge_jscan_number(buf + vstart, s.at - vstart));
+			return (bridge_jscan_number(buf + vstart, s.at -
+			    vstart));
 		if (!bridge_jscan_eat(&s, ','))
 			return (-1);
 	}

@@ -1,7 +1,10 @@
 /*
- * bridge-jscan.h: a tolerant scanner of JSON text (bot/bridge-jscan.c), so that
- * one bad update in a getUpdates answer spoils only itself.  Pure: no
- * allocation, no I/O, shared by the poller, the HTTP layer and the fuzzer.
+ * bridge-jscan.h: a tolerant scanner of JSON text (bot/bridge-jscan.c),
+ * so that one bad update in a getUpdates answer spoils only itself.
+ * Pure: no allocation, no I/O, shared by the poller, the HTTP layer and
+ * the fuzzer.  Errors: -1 for text that is not what was looked for
+ * (bridge_jscan_member(), bridge_jscan_array()); an id that cannot be
+ * read is -1 (bridge_jscan_id()).
  */
 #ifndef BRIDGE_JSCAN_H
 #define BRIDGE_JSCAN_H

@@ -3,9 +3,10 @@
  *
  * Input lines become service events exactly as chat messages would, and
  * the console's outbox rows are composed as a chat bridge's are
- * (console-out.c), so playing here exercises the same paths as a chat.  After every line the
- * daemon's work hook runs the due timers (the AI seats move at once), so a
- * script piping its moves stays in step with the game without waiting.
+ * (console-out.c), so playing here exercises the same paths as a chat.
+ * After every line the daemon's work hook runs the due timers (the AI
+ * seats move at once), so a script piping its moves stays in step with
+ * the game without waiting.
  *
  * Lines are handled one per loop pass: a signal that arrives between two
  * lines is seen before the next one is processed.

@@ -25,7 +25,8 @@
 
 /* What the webhook counts besides bridge-httpd.c's troubles. */
 enum {
-	TG_HOOK_REFUSED = BRIDGE_HTTPD_OWN,	/* requests without the right secret */
+	TG_HOOK_REFUSED = BRIDGE_HTTPD_OWN,	/* requests without the right
+						   secret */
 	TG_HOOK_JUNK			/* bodies that are not an update */
 };
 

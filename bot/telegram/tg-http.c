@@ -131,7 +131,8 @@ tg_http_parse(struct tg_call *c, struct tg_result *r)
 
 	if (c->buf == NULL)
 		return (NULL);
-	if (!c->list || bridge_jscan_member(c->buf, c->len, "result", &sp) != 0 ||
+	if (!c->list || bridge_jscan_member(c->buf, c->len, "result",
+	    &sp) != 0 ||
 	    c->buf[sp.off] != '[')
 		return (json_loadb(c->buf, c->len, 0, &jerr));
 	n = c->len - sp.len + 2;

@@ -234,8 +234,8 @@ tg_send_answers(struct tg *tg, double now, int64_t wall, double *wake)
 				log_warnx("telegram: outbox: %s",
 				    svc_error(tg->svc));
 			else if (req->b.due > 0)
-				tg_send_answerlater(tg, now + (double)(req->b.due -
-				    wall), wake);
+				tg_send_answerlater(tg, now +
+				    (double)(req->b.due - wall), wake);
 			else
 				tg->answers = 0;	/* none waits */
 			free(req);

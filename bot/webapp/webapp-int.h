@@ -64,7 +64,8 @@ struct webapp {
 	struct svc		*svc;
 	struct webapp_hooks	 hooks;
 	int			 stopping;
-	char			 token[128];	/* the bot's: it signs init data */
+	char			 token[128];	/* the bot's: it signs init
+						   data */
 	struct bridge_httpd	*httpd;
 	int64_t			 maxage;	/* webapp_max_age */
 	struct webapp_rate	 rate[WEBAPP_USERS];

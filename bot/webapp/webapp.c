@@ -43,7 +43,8 @@
 
 /* What the Mini App's server counts besides bridge-httpd.c's troubles. */
 enum {
-	WEBAPP_REFUSED = BRIDGE_HTTPD_OWN,	/* init data missing, forged, stale */
+	WEBAPP_REFUSED = BRIDGE_HTTPD_OWN,	/* init data missing, forged,
+						   stale */
 	WEBAPP_LIMITED			/* requests over a rate */
 };
 

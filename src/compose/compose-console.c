@@ -49,8 +49,8 @@ compose_console(const char *lang, int what, int64_t arg, struct rbuf *b)
 		    "leave."));
 		break;
 	case COMPOSE_CON_CHOICES:
-		rbuf_addstr(b, tr(lang, "Type a number, or the move itself (for "
-		    "example: 7 12>14 40>45)."));
+		rbuf_addstr(b, tr(lang, "Type a number, or the move itself "
+		    "(for example: 7 12>14 40>45)."));
 		break;
 	case COMPOSE_CON_PLAYER:
 		rbuf_addstr(b, tr(lang, "player"));

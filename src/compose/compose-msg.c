@@ -272,8 +272,8 @@ compose_special(struct compose_ctx *c, const struct svc_out *out,
 		path = compose_str(out->data, "path");
 		if (!c->have || path == NULL || (json_is_integer(v) &&
 		    json_integer_value(v) != c->g.turn_no) ||
-		    compose_menu(c, (int)compose_int(out->data, "seat", 0), path,
-		    &m->text, &m->keys) != 0)
+		    compose_menu(c, (int)compose_int(out->data, "seat", 0),
+		    path, &m->text, &m->keys) != 0)
 			return (compose_none(m));
 		m->setkeys = 1;
 		compose_named(out, "message", m);
