@@ -698,6 +698,32 @@ START_TEST(test_outbox_defer)
 END_TEST
 
 /*
+ * Person u1 types text twice in their private chat: the first answer is
+ * delivered (named ref: NULL, it needed no message), the second refused
+ * as unreachable.  How many notices about them the group got.
+ */
+static int
+reach(struct td *t, const char *text, const char *ref)
+{
+	struct svc_batch	*b;
+	int			 n;
+
+	ck_assert_ptr_nonnull(b = calloc(1, sizeof *b));
+	ck_assert_int_eq(td_event(t, "u1", 1, "u1", 0, text), 0);
+	ck_assert_int_eq(svc_outbox_take(t->svc, "test", "u1", b), 1);
+	ck_assert_int_eq(svc_outbox_finish(t->svc, b, SVC_DONE, 0, ref), 0);
+	ck_assert_int_eq(td_event(t, "u1", 1, "u1", 0, text), 0);
+	ck_assert_int_eq(svc_outbox_take(t->svc, "test", "u1", b), 1);
+	ck_assert_int_eq(svc_outbox_finish(t->svc, b, SVC_UNREACHABLE, 0,
+	    NULL), 0);
+	free(b);
+	td_drain(t);
+	n = td_count(t, "unreachable", "g1");
+	td_clear(t);
+	return (n);
+}
+
+/*
  * A person's private chat that cannot be written to: the bridge drops
  * their rows as unreachable, and their game's chat gets one notice row
  * (with who and which seat), in that chat's order, and no more while
@@ -738,37 +764,11 @@ START_TEST(test_unreachable)
 	ck_assert(json_is_false(json_object_get(o->payload, "turn")));
 	td_clear(&td);
 	/* A row that needed no message reached nobody: still told. */
-	ck_assert_int_eq(td_event(&td, "u1", 1, "u1", 0, "/hand"), 0);
-	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "u1", b), 1);
-	ck_assert_int_eq(svc_outbox_finish(td.svc, b, SVC_DONE, 0, NULL), 0);
-	ck_assert_int_eq(td_event(&td, "u1", 1, "u1", 0, "/hand"), 0);
-	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "u1", b), 1);
-	ck_assert_int_eq(svc_outbox_finish(td.svc, b, SVC_UNREACHABLE, 0,
-	    NULL), 0);
-	td_drain(&td);
-	ck_assert_int_eq(td_count(&td, "unreachable", "g1"), 0);
-	td_clear(&td);
+	ck_assert_int_eq(reach(&td, "/hand", NULL), 0);
 	/* Reached (a message named): the next refusal tells once more. */
-	ck_assert_int_eq(td_event(&td, "u1", 1, "u1", 0, "/hand"), 0);
-	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "u1", b), 1);
-	ck_assert_int_eq(svc_outbox_finish(td.svc, b, SVC_DONE, 0, "71"), 0);
-	ck_assert_int_eq(td_event(&td, "u1", 1, "u1", 0, "/hand"), 0);
-	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "u1", b), 1);
-	ck_assert_int_eq(svc_outbox_finish(td.svc, b, SVC_UNREACHABLE, 0,
-	    NULL), 0);
-	td_drain(&td);
-	ck_assert_int_eq(td_count(&td, "unreachable", "g1"), 1);
-	td_clear(&td);
-	/* A row of no game tells nobody; nor does a group's own refusal. */
-	ck_assert_int_eq(td_event(&td, "u1", 1, "u1", 0, "/help"), 0);
-	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "u1", b), 1);
-	ck_assert_int_eq(svc_outbox_finish(td.svc, b, SVC_DONE, 0, "72"), 0);
-	ck_assert_int_eq(td_event(&td, "u1", 1, "u1", 0, "/help"), 0);
-	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "u1", b), 1);
-	ck_assert_int_eq(svc_outbox_finish(td.svc, b, SVC_UNREACHABLE, 0,
-	    NULL), 0);
-	td_drain(&td);
-	ck_assert_int_eq(td_count(&td, "unreachable", NULL), 0);
+	ck_assert_int_eq(reach(&td, "/hand", "71"), 1);
+	/* A row of no game tells nobody. */
+	ck_assert_int_eq(reach(&td, "/help", "72"), 0);
 	free(b);
 }
 END_TEST

@@ -44,24 +44,31 @@ tg_http_init(struct tg *tg)
 	return (0);
 }
 
+/* Cancel a call: its callback hears so (and frees what it was given). */
+static void
+stub_cancel(struct tg *tg, struct stub_call *c)
+{
+	struct tg_result	r;
+
+	TAILQ_REMOVE(&stub_calls, c, entry);
+	memset(&r, 0, sizeof r);
+	r.method = c->method;
+	r.cancelled = 1;
+	r.transport = 1;
+	r.desc = "cancelled";
+	c->cb(tg, &r, c->arg);
+	json_decref(c->params);
+	free(c);
+}
+
 /* tg_http_free(): every call still out is cancelled, as in tg-http.c. */
 void
 tg_http_free(struct tg *tg)
 {
 	struct stub_call	*c;
-	struct tg_result	 r;
 
-	while ((c = TAILQ_FIRST(&stub_calls)) != NULL) {
-		TAILQ_REMOVE(&stub_calls, c, entry);
-		memset(&r, 0, sizeof r);
-		r.method = c->method;
-		r.cancelled = 1;
-		r.transport = 1;
-		r.desc = "cancelled";
-		c->cb(tg, &r, c->arg);
-		json_decref(c->params);
-		free(c);
-	}
+	while ((c = TAILQ_FIRST(&stub_calls)) != NULL)
+		stub_cancel(tg, c);
 }
 
 /* tg_http_call(): kept. */
@@ -186,20 +193,10 @@ void
 stub_drop(struct tg *tg, const char *method)
 {
 	struct stub_call	*c, *next;
-	struct tg_result	 r;
 
 	for (c = TAILQ_FIRST(&stub_calls); c != NULL; c = next) {
 		next = TAILQ_NEXT(c, entry);
-		if (strcmp(c->method, method) != 0)
-			continue;
-		TAILQ_REMOVE(&stub_calls, c, entry);
-		memset(&r, 0, sizeof r);
-		r.method = c->method;
-		r.cancelled = 1;
-		r.transport = 1;
-		r.desc = "cancelled";
-		c->cb(tg, &r, c->arg);
-		json_decref(c->params);
-		free(c);
+		if (strcmp(c->method, method) == 0)
+			stub_cancel(tg, c);
 	}
 }

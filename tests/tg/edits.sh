@@ -14,12 +14,6 @@ fake_start
 node "$TG_DIR/tgstream.js" stream -1001 >updates.json
 # The lobby (5 updates), four gifts and two moves; then one more move.
 first=11
-part() {
-	node -e 'const a=JSON.parse(require("fs").readFileSync("updates.json"));
-	    console.log(JSON.stringify(a.slice(+process.argv[1], +process.argv[2])))' \
-	    "$1" "$2" >part.json
-	ctl /ctl/updates @part.json >/dev/null
-}
 pending() {
 	"$SQLEXEC" db/tacd.db "SELECT count(*) FROM outbox WHERE sent = 0 $1"
 }

@@ -18,13 +18,7 @@ total=$(wc -l <stream)
 check "the stream has the game ($total updates)" [ "$total" -gt 100 ]
 third=$((total / 3))
 
-# Updates in three parts; each part gets its own faults.
-part() {
-	node -e 'const a=JSON.parse(require("fs").readFileSync("updates.json"));
-	    console.log(JSON.stringify(a.slice(+process.argv[1], +process.argv[2])))' \
-	    "$1" "$2" >part.json
-	ctl /ctl/updates @part.json >/dev/null
-}
+# Updates in three parts (part, lib.sh); each part gets its own faults.
 fault() {
 	ctl /ctl/fault "{\"method\": \"$1\", \"fault\": \"$2\", \"count\": ${3:-1}}" \
 	    >/dev/null

@@ -11,7 +11,8 @@
 # every card, TAC plays and 7 splits) as rec/game-000001.json, and where
 # each action sits in the menus as plan.txt (tests/tg/menupath).
 # send CHAT USER TEXT [LANG]: a person's message, taken; sent_count ERE:
-# the bot's new messages (not edits) that match.
+# the bot's new messages (not edits) that match; part FROM TO: a part of
+# updates.json queued.
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/daemon/lib.sh"
 
 TG_DIR=$top_srcdir/tests/tg
@@ -198,6 +199,14 @@ sent_count() {
 	    process.stdin.on("end",()=>{const re=new RegExp(process.argv[1]);
 	    console.log(JSON.parse(t).result.filter(m => m.method ===
 	    "sendMessage" && re.test(JSON.stringify(m))).length)})' "$1"
+}
+
+# part FROM TO: queue updates.json's updates FROM to TO (not included).
+part() {
+	node -e 'const a=JSON.parse(require("fs").readFileSync("updates.json"));
+	    console.log(JSON.stringify(a.slice(+process.argv[1], +process.argv[2])))' \
+	    "$1" "$2" >part.json
+	ctl /ctl/updates @part.json >/dev/null
 }
 
 # Count the "ok:" and "FAIL:" lines of a file into the totals.
