@@ -404,10 +404,10 @@ tg_http_post(struct tg *tg, const char *method, json_t *params,
 	struct tg_call	*c;
 
 	c = tg_http_new(tg, method, cb, arg);
-	if (params == NULL && (params = json_object()) == NULL)
-		fatalx("%s: json_object", __func__);
-	if ((c->req = json_dumps(params, JSON_COMPACT)) == NULL)
-		fatalx("%s: json_dumps", __func__);
+	/* No params, or none could be made (bad text): an empty call. */
+	if (params == NULL)
+		params = json_object();
+	c->req = json_dumps(params, JSON_COMPACT);
 	json_decref(params);
 	c->hdrs = curl_slist_append(NULL, "Content-Type: application/json");
 	curl_easy_setopt(c->easy, CURLOPT_HTTPHEADER, c->hdrs);

@@ -75,12 +75,13 @@ webapp_json(struct evhttp_request *req, int code, json_t *body)
 	struct evbuffer	*b;
 	char		*text;
 
-	if (body == NULL || (text = json_dumps(body, JSON_COMPACT)) == NULL) {
-		json_decref(body);
+	/* A value jansson refused (text that is not UTF-8): no answer. */
+	if (body == NULL) {
 		webapp_error(req, 500, "failed", "the answer could not be "
 		    "made");
 		return;
 	}
+	text = json_dumps(body, JSON_COMPACT);
 	json_decref(body);
 	if ((b = evbuffer_new()) == NULL)
 		fatalx("%s: evbuffer_new", __func__);

@@ -26,7 +26,7 @@ svc_put(struct svc *svc, const char *platform, const char *chat,
 	char	*text;
 	int64_t	 id;
 
-	/* jansson refuses text that is not UTF-8, and runs out of memory. */
+	/* jansson refuses text that is not UTF-8 (json_pack() gives NULL). */
 	if (payload == NULL)
 		return (svc_fail(svc, "a %s row could not be made",
 		    svc_kind_name(kind)));

@@ -199,6 +199,7 @@ main(int argc, char **argv)
 	size_t				 i;
 	int				 ch;
 
+	xmalloc_json();
 	while ((ch = getopt_long(argc, argv, "+hf:", longopts, NULL)) != -1) {
 		if (ch != 'f')
 			tacctl_usage();
