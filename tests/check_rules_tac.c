@@ -340,7 +340,7 @@ START_TEST(test_T9_tac_not_first_card)
 	tu_pos(&s, "B B B 10|B B B 20|" BASE4 "|" BASE4, "TAC 5|2|2|2",
 	    "'played':0");
 	tu_legal_is(&s, "5 10>15");
-	tu_illegal(&s, "TAC 5 10>15", "first card of a round");
+	tu_illegal(&s, "TAC 5 10>15", "first card played after a deal");
 	tu_pos(&s, "B B B 10|B B B 20|" BASE4 "|" BASE4, "TAC|2|2|2",
 	    "'played':0");
 	tu_legal_is(&s, "TAC discard");

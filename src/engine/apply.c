@@ -16,7 +16,8 @@ apply_warrior(const struct fn_ctx *ctx, struct tac_board *b,
 	int x = a->seg[0].from, y, o;
 
 	if (x == TAC_LOC_BASE || TAC_LOC_ISHOME(x) || x >= s->nfields)
-		return why_fail(why, "the Warrior moves a marble on the circle");
+		return why_fail(why, "the %C moves a marble on the circle",
+		    TAC_WARRIOR);
 	o = b->field[x];
 	if (o < 0)
 		return why_fail(why, "no marble on %L", x);
@@ -27,7 +28,8 @@ apply_warrior(const struct fn_ctx *ctx, struct tac_board *b,
 	if (y < 0) {
 		if (a->seg[0].to != TAC_LOC_BASE)
 			return why_fail(why, "the marble on %L is alone on the "
-			    "circle and kicks itself: WARRIOR %L>B", x, x);
+			    "circle and kicks itself: %C %L>%L", x, TAC_WARRIOR,
+			    x, TAC_LOC_BASE);
 		board_take(s, b, x);
 		b->base[o]++;
 		return 0;
@@ -47,19 +49,26 @@ apply_angel(const struct tac_state *s, struct tac_board *b, int player,
 {
 	struct fn_ctx ctx;
 	struct tac_board nb;
+	struct tac_action entry;
 	int t;
 
 	t = gen_angel_target(s, b, player);
 	if (t < 0)
-		return why_fail(why, "the Angel has no marble to act on");
+		return why_fail(why, "the %C has no marble to act on",
+		    TAC_ANGEL);
 	ctx.s = s;
 	ctx.player = player;
 	ctx.seats = 1U << t;
 	if (b->base[t] > 0) {
-		if (a->seg[0].from != TAC_LOC_BASE)
-			return why_fail(why, "the Angel must bring a marble of "
-			    "%P out of its base: ANGEL B>%L", t,
-			    board_start(s, t));
+		if (a->seg[0].from != TAC_LOC_BASE) {
+			if (why != NULL) {
+				entry = *a;
+				entry.seg[0].from = TAC_LOC_BASE;
+				entry.seg[0].to = board_start(s, t);
+			}
+			return why_fail(why, "the %C must bring a marble of %P "
+			    "out of its base: %A", TAC_ANGEL, t, &entry);
+		}
 		return board_enter(&ctx, b, a->seg[0].to, why);
 	}
 	if (a->seg[0].from == TAC_LOC_BASE)
@@ -92,8 +101,8 @@ exec_function(const struct tac_state *s, struct tac_board *b, int player,
 		return seven_exec(&ctx, b, a, why);
 	if (fn == TAC_TR) {
 		if (a->op != TAC_OP_SWAP)
-			return why_fail(why, "a Trickster swaps two marbles: "
-			    "TR A<>B");
+			return why_fail(why, "a %C swaps two marbles: %C A<>B",
+			    TAC_TR, TAC_TR);
 		x = a->seg[0].from;
 		y = a->seg[0].to;
 		if (TAC_LOC_ISHOME(x) || TAC_LOC_ISHOME(y) || x == TAC_LOC_BASE ||
@@ -106,8 +115,8 @@ exec_function(const struct tac_state *s, struct tac_board *b, int player,
 			return why_fail(why, "no marble on %L",
 			    b->field[x] < 0 ? x : y);
 		if (!board_oncircle(s, b, ctx.seats))
-			return why_fail(why, "a Trickster needs a marble of "
-			    "yours on the circle");
+			return why_fail(why, "a %C needs a marble of yours on "
+			    "the circle", TAC_TR);
 		board_swap(s, b, x, y);
 		return 0;
 	}
@@ -121,8 +130,8 @@ exec_function(const struct tac_state *s, struct tac_board *b, int player,
 		return 0;
 	}
 	if (a->op != TAC_OP_MOVE || a->nseg != 1)
-		return why_fail(why, "a %C moves one marble: %s FROM>TO",
-		    fn, tac_card_name(fn));
+		return why_fail(why, "a %C moves one marble: %C FROM>TO",
+		    fn, fn);
 	if (fn == TAC_WARRIOR)
 		return apply_warrior(&ctx, b, a, why);
 	if (fn == TAC_ANGEL)
@@ -337,43 +346,44 @@ apply_check(const struct tac_state *s, const struct tac_action *a,
 	if (s->phase == TAC_PH_DEVIL) {
 		if (!a->devil || a->tac)
 			return why_fail(why, "play a card of %P's hand for "
-			    "them: DEVIL CARD ...", s->victim);
+			    "them: %C CARD ...", s->victim, TAC_DEVIL);
 		victim = s->victim;
 	} else if (s->phase == TAC_PH_FORCED && !a->tac)
 		return why_fail(why, "the last play brought a team home: you "
-		    "must undo it with your TAC");
+		    "must undo it with your %C", TAC_TAC);
 	else if (s->phase == TAC_PH_SKIP && !a->tac &&
 	    a->op != TAC_OP_DISCARD)
 		return why_fail(why, "an 8 skipped you: discard a card, or "
-		    "play your TAC on the 8");
+		    "play your %C on the 8", TAC_TAC);
 	if (a->tac) {
 		if (s->hand[p][TAC_TAC] == 0)
-			return why_fail(why, "you hold no TAC");
+			return why_fail(why, "you hold no %C", TAC_TAC);
 		if (s->played == 0)
-			return why_fail(why, "TAC cannot be the first card of a "
-			    "round");
+			return why_fail(why, "a %C cannot be the first card "
+			    "played after a deal", TAC_TAC);
 		if (s->undo.card == TAC_NONE)
-			return why_fail(why, "there is no card play for the TAC "
-			    "to take");
+			return why_fail(why, "there is no card play for the %C "
+			    "to take", TAC_TAC);
 		if (s->undo.final)
-			return why_fail(why, "this TAC undid a winning move and "
-			    "cannot itself be undone");
+			return why_fail(why, "this %C undid a winning move and "
+			    "cannot itself be undone", TAC_TAC);
 		if ((a->devil ? TAC_DEVIL : a->card) != s->undo.card)
-			return why_fail(why, "the TAC takes the %C: write TAC %s "
-			    "...", s->undo.card, tac_card_name(s->undo.card));
+			return why_fail(why, "the %C takes the %C: write %C %C "
+			    "...", TAC_TAC, s->undo.card, TAC_TAC,
+			    s->undo.card);
 		*out = s->undo.before;
 		if (a->devil)
 			victim = (p + 1) % ns;
 	} else if (a->devil && victim < 0) {
 		if (s->hand[p][TAC_DEVIL] == 0)
-			return why_fail(why, "you hold no Devil");
+			return why_fail(why, "you hold no %C", TAC_DEVIL);
 		victim = (p + 1) % ns;
 	} else if (victim < 0 && s->hand[p][a->card] == 0)
 		return why_fail(why, "you hold no %C", a->card);
 	if (victim >= 0) {
 		if (s->nhand[victim] == 0)
-			return why_fail(why, "%P holds no card: the Devil "
-			    "has no effect", victim);
+			return why_fail(why, "%P holds no card: the %C has no "
+			    "effect", victim, TAC_DEVIL);
 		if (s->hand[victim][a->card] == 0)
 			return why_fail(why, "%P holds no %C", victim, a->card);
 		player = victim;
@@ -384,12 +394,13 @@ apply_check(const struct tac_state *s, const struct tac_action *a,
 	if (a->op == TAC_OP_NONE) {
 		if (a->card == TAC_FOOL && !apply_others_hold(s, player,
 		    s->phase == TAC_PH_DEVIL ? -1 : p))
-			return why_fail(why, "nobody else holds a card: the Fool "
-			    "has no effect");
+			return why_fail(why, "nobody else holds a card: the %C "
+			    "has no effect", TAC_FOOL);
 		if (a->card == TAC_TAC && (!a->devil ||
 		    s->nhand[(player + 1) % ns] == 0))
-			return why_fail(why, "a TAC taken by the Devil needs "
-			    "%P to hold a card", (player + 1) % ns);
+			return why_fail(why, "a %C taken by the %C needs %P to "
+			    "hold a card", TAC_TAC, TAC_DEVIL,
+			    (player + 1) % ns);
 		if (a->card != TAC_FOOL && a->card != TAC_TAC)
 			return why_fail(why, "what does the %C do?", a->card);
 		return 0;
@@ -425,7 +436,6 @@ tac_apply_why(struct tac_state *s, const struct tac_action *a,
     struct tac_list *l, struct tac_why *why)
 {
 	struct tac_board want, got;
-	char text[64];
 	int i, n;
 
 	why_clear(why);
@@ -448,12 +458,9 @@ tac_apply_why(struct tac_state *s, const struct tac_action *a,
 			return i;
 		}
 	}
-	if (a->op == TAC_OP_DISCARD && n > 0) {
-		if (why != NULL)
-			tac_action_format(&l->a[0], text, sizeof text);
-		return why_fail(why, "a card can be played (%s), so none may "
-		    "be discarded", text);
-	}
+	if (a->op == TAC_OP_DISCARD && n > 0)
+		return why_fail(why, "a card can be played (%A), so none may "
+		    "be discarded", &l->a[0]);
 	return why_fail(why, "not a legal action here");
 }
 

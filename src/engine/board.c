@@ -31,8 +31,9 @@ why_copy(char *dst, size_t size, const char *src)
 /*
  * Store a reason and copies of its values; always return -1.  fmt's
  * conversions (tac.h) say what each value is: an int for %d, %C, %P and
- * %L, a const char * for %s.  An unknown conversion ends the values, and
- * so does a fifth one: tests/check_why.c finds such a fmt.
+ * %L, a const char * for %s, a const struct tac_action * for %A (kept
+ * as its notation).  An unknown conversion ends the values, and so does
+ * a fifth one: tests/check_why.c finds such a fmt.
  */
 int
 why_set(struct tac_why *why, const char *fmt, ...)
@@ -51,7 +52,7 @@ why_set(struct tac_why *why, const char *fmt, ...)
 			continue;
 		if (*++p == '%')
 			continue;
-		if (*p == '\0' || strchr("dsCPL", *p) == NULL ||
+		if (*p == '\0' || strchr("dsCPLA", *p) == NULL ||
 		    why->nargs == TAC_WHY_MAXARGS)
 			break;
 		arg = &why->arg[why->nargs++];
@@ -59,6 +60,9 @@ why_set(struct tac_why *why, const char *fmt, ...)
 		if (*p == 's')
 			why_copy(arg->s, sizeof arg->s,
 			    va_arg(ap, const char *));
+		else if (*p == 'A')
+			tac_action_format(va_arg(ap, const struct tac_action *),
+			    arg->s, sizeof arg->s);
 		else
 			arg->v = va_arg(ap, int);
 	}

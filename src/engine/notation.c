@@ -306,9 +306,10 @@ notation_segment(struct notation_lex *lx, int card, int allow,
 	size_t			 oplen = strlen(op);
 
 	notation_next(lx, &w);
+	if (w.len == 0 && card == TAC_TR)
+		return (notation_fail(lx, "expected A<>B after %C", card));
 	if (w.len == 0)
-		return (notation_fail(lx, "expected %s after %s",
-		    card == TAC_TR ? "A<>B" : "FROM>TO", tac_card_name(card)));
+		return (notation_fail(lx, "expected FROM>TO after %C", card));
 	if (notation_place(lx, &w, &seg->from) != 0)
 		return (-1);
 	notation_skip(lx);
@@ -330,23 +331,25 @@ notation_segment(struct notation_lex *lx, int card, int allow,
 	if (card == TAC_TR) {
 		if (seg->from >= TAC_MAXFIELDS || seg->to >= TAC_MAXFIELDS)
 			return (notation_fail(lx,
-			    "a TR swaps two marbles on circle fields"));
+			    "a %C swaps two marbles on circle fields", card));
 		if (seg->from == seg->to)
 			return (notation_fail(lx,
-			    "a TR swaps two different fields"));
+			    "a %C swaps two different fields", card));
 		return (0);
 	}
 	if (seg->from == TAC_LOC_BASE) {
 		if (~allow & NOTATION_FROM_BASE)
 			return (notation_fail(lx,
-			    "only 1, 13 and ANGEL enter from B"));
+			    "only a 1, a 13 and the %C enter from %L",
+			    TAC_ANGEL, TAC_LOC_BASE));
 		if (seg->to >= TAC_MAXFIELDS)
 			return (notation_fail(lx,
 			    "a marble enters onto a start field"));
 		return (0);
 	}
 	if (seg->to == TAC_LOC_BASE && (~allow & NOTATION_TO_BASE))
-		return (notation_fail(lx, "only a WARRIOR moves to B"));
+		return (notation_fail(lx, "only the %C moves to %L",
+		    TAC_WARRIOR, TAC_LOC_BASE));
 	if (seg->from == seg->to)
 		return (notation_fail(lx, "a move must go somewhere"));
 	return (0);
@@ -402,18 +405,24 @@ notation_body(struct notation_lex *lx, struct tac_action *a)
 	return (0);
 }
 
-/* Read the next word as a card; after names what came before it. */
+/* What came before a card the parser reads (notation_card()). */
+#define NOTATION_FIRST	(-1)		/* nothing: the action's first word */
+#define NOTATION_GIVE	TAC_NCARDS	/* "give" */
+
+/* Read the next word as a card; after: a prefix card, or the above. */
 static int
-notation_card(struct notation_lex *lx, const char *after)
+notation_card(struct notation_lex *lx, int after)
 {
 	struct notation_word	w;
 	int			card;
 
 	notation_next(lx, &w);
 	if (w.len == 0) {
-		if (after == NULL)
+		if (after == NOTATION_FIRST)
 			return (notation_fail(lx, "empty action"));
-		return (notation_fail(lx, "expected a card after %s", after));
+		if (after == NOTATION_GIVE)
+			return (notation_fail(lx, "expected the card to give"));
+		return (notation_fail(lx, "expected a card after %C", after));
 	}
 	card = tac_card_parse(w.p, w.len);
 	if (card < 0)
@@ -441,42 +450,44 @@ tac_action_parse_why(const char *text, struct tac_action *action,
 
 	if (notation_peek_is(&lx, "give")) {
 		notation_drop(&lx);
-		if ((card = notation_card(&lx, "give")) < 0)
+		if ((card = notation_card(&lx, NOTATION_GIVE)) < 0)
 			return (-1);
 		a.op = TAC_OP_GIVE;
 		a.card = card;
 		goto done;
 	}
 
-	if ((card = notation_card(&lx, NULL)) < 0)
+	if ((card = notation_card(&lx, NOTATION_FIRST)) < 0)
 		return (-1);
 	if (card == TAC_TAC && !notation_peek_is(&lx, "discard")) {
 		a.tac = 1;
 		if (notation_peek_is(&lx, "give"))
-			return (notation_fail(&lx, "a TAC cannot give"));
-		if ((card = notation_card(&lx, "TAC")) < 0)
+			return (notation_fail(&lx, "a %C cannot give",
+			    TAC_TAC));
+		if ((card = notation_card(&lx, TAC_TAC)) < 0)
 			return (-1);
 		if (card == TAC_TAC)
-			return (notation_fail(&lx, "TAC TAC: a TAC names the "
-			    "card it takes, not the TAC it undoes"));
+			return (notation_fail(&lx, "a %C names the card it "
+			    "takes, not the %C it undoes", TAC_TAC, TAC_TAC));
 	}
 	if (card == TAC_DEVIL && !notation_peek_is(&lx, "discard")) {
 		a.devil = 1;
 		if (notation_peek_is(&lx, "give"))
-			return (notation_fail(&lx, "a DEVIL cannot give"));
-		if ((card = notation_card(&lx, "DEVIL")) < 0)
+			return (notation_fail(&lx, "a %C cannot give",
+			    TAC_DEVIL));
+		if ((card = notation_card(&lx, TAC_DEVIL)) < 0)
 			return (-1);
 		if (card == TAC_DEVIL)
-			return (notation_fail(&lx,
-			    "DEVIL DEVIL: there is one DEVIL"));
+			return (notation_fail(&lx, "there is only one %C",
+			    TAC_DEVIL));
 	}
 	a.card = card;
 
 	if (notation_peek_is(&lx, "discard")) {
 		/* The Devil's victim may have nothing to play; a TAC may. */
 		if (a.tac && !a.devil)
-			return (notation_fail(&lx,
-			    "a TAC plays the card it takes, never discards it"));
+			return (notation_fail(&lx, "a %C plays the card it "
+			    "takes, never discards it", TAC_TAC));
 		notation_drop(&lx);
 		a.op = TAC_OP_DISCARD;
 		goto done;
@@ -683,6 +694,7 @@ tac_why_format(const struct tac_why *why, char *buf, size_t len)
 			snprintf(tmp, sizeof tmp, "%d", arg->v);
 			break;
 		case 's':
+		case 'A':
 			end = memchr(arg->s, '\0', sizeof arg->s);
 			notation_putn(buf, len, &off, arg->s, end != NULL ?
 			    (size_t)(end - arg->s) : sizeof arg->s);
