@@ -391,10 +391,13 @@ console_choice(struct console *c, long n)
 static void
 console_help(struct console *c)
 {
+	/* TRANSLATORS: the examples are the notation; write B (the base)
+	   with your language's letter for it, as moves show it. */
 	console_print(c, CONSOLE_CHAT, tr(c->lang, "Type the number of a "
-	    "move from the menu, or the move in notation (13 B>0, 7 3>5 "
-	    "10>15, TR 4<>20). Commands: /board, /hand, /rules, /lang en|ru|de|ka, "
-	    "/new, /abort, /quit. An empty line shows the board again."));
+	    "move from the menu, or the move itself: its words as the menu "
+	    "says them, or the notation (13 B>0, 7 3>5 10>15). Commands: "
+	    "/board, /hand, /rules, /lang en|ru|de|ka, /new, /abort, /quit. "
+	    "An empty line shows the board again."));
 }
 
 /* Handle one line typed by the person. */

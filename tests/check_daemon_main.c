@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "check_daemon.h"
+#include "compose-read.h"
 #include "tacjson.h"
 
 /* The fake clock: the seconds in the td it is given. */
@@ -47,6 +48,8 @@ td_open(struct td *td)
 	td->store = store_open(td->path, td->flags, &cause);
 	ck_assert_msg(td->store != NULL, "store_open: %s", cause);
 	td->svc = svc_open(td->store, td_clock, td);
+	/* As the daemon has it: /play reads moves in words too. */
+	compose_read_install(td->svc);
 }
 
 /* Close the service and the store. */

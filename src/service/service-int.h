@@ -55,6 +55,8 @@ struct svc {
 	size_t		 stouched;
 	json_t		*refusal;	/* an app's event refused: {code,
 					   args} (service-web.c) */
+	svc_read_fn	 reader;	/* /play's reader of words, or NULL */
+	void		*reader_arg;
 	char		 err[512];
 };
 
