@@ -91,7 +91,7 @@ cs_date(int64_t t, struct rbuf *b)
 
 /* Append "games: 12, wins: 8 (67%)" and the rest of a player's numbers. */
 static void
-cs_numbers(const char *lang, json_t *p, struct rbuf *b)
+cs_numbers(const char *lang, int names, json_t *p, struct rbuf *b)
 {
 	int64_t	games = cs_int(p, "games"), wins = cs_int(p, "wins");
 
@@ -100,16 +100,19 @@ cs_numbers(const char *lang, json_t *p, struct rbuf *b)
 	    (long long)games, (long long)wins,
 	    (long long)(games > 0 ? (wins * 100 + games / 2) / games : 0));
 	rbuf_addstr(b, ", ");
-	rbuf_add(b, tr(lang, "kicks given/taken: %lld/%lld, TACs: %lld, "
+	/* TRANSLATORS: %s is the TAC card's name (Taker in the Russian
+	   edition's naming); the number after it, how many were played. */
+	rbuf_add(b, tr(lang, "kicks given/taken: %lld/%lld, %s: %lld, "
 	    "rating: %lld"),
 	    (long long)cs_int(p, "kicks_given"),
-	    (long long)cs_int(p, "kicks_taken"), (long long)cs_int(p, "tacs"),
+	    (long long)cs_int(p, "kicks_taken"),
+	    render_card(lang, names, TAC_TAC), (long long)cs_int(p, "tacs"),
 	    (long long)cs_int(p, "rating"));
 }
 
 /* Append "Cards played: 7 x40, 13 x35" from a row's "cards". */
 static void
-cs_cards(const char *lang, json_t *cards, const char *title,
+cs_cards(const char *lang, int names, json_t *cards, const char *title,
     struct rbuf *b)
 {
 	json_t		*v;
@@ -123,10 +126,8 @@ cs_cards(const char *lang, json_t *cards, const char *title,
 	json_array_foreach(cards, i, v) {
 		name = json_string_value(json_object_get(v, "card"));
 		card = name != NULL ? tac_card_parse(name, strlen(name)) : -1;
-		/* The naming a chat in this language plays with. */
 		rbuf_add(b, "%s %s x%lld", i > 0 ? "," : "",
-		    card >= 0 ? render_card(lang, strcmp(lang, "ru") == 0 ?
-		    TAC_NAMES_TAKER : TAC_NAMES_TAC, (int)card) : "?",
+		    card >= 0 ? render_card(lang, names, (int)card) : "?",
 		    (long long)cs_int(v, "n"));
 	}
 	rbuf_addstr(b, "\n");
@@ -134,7 +135,7 @@ cs_cards(const char *lang, json_t *cards, const char *title,
 
 /* A group's table: its games in sum, its players, its best pairs. */
 static void
-cs_group(const char *lang, json_t *p, struct rbuf *b)
+cs_group(const char *lang, int names, json_t *p, struct rbuf *b)
 {
 	json_t		*t = json_object_get(p, "totals"), *v;
 	struct rbuf	 d = { NULL, 0, 0 };
@@ -147,12 +148,13 @@ cs_group(const char *lang, json_t *p, struct rbuf *b)
 	    (cs_int(t, "rounds") + games / 2) / games : 0), d.s);
 	rbuf_free(&d);
 	rbuf_addstr(b, " ");
-	rbuf_add(b, tr(lang, "Ended with a TAC: %lld; turns the AI played "
-	    "after a deadline: %lld."), (long long)cs_int(t, "by_tac"),
-	    (long long)cs_int(t, "takeovers"));
+	/* TRANSLATORS: %s is the TAC card's name, in the game's naming. */
+	rbuf_add(b, tr(lang, "Ended with a %s: %lld; turns the AI played "
+	    "after a deadline: %lld."), render_card(lang, names, TAC_TAC),
+	    (long long)cs_int(t, "by_tac"), (long long)cs_int(t, "takeovers"));
 	rbuf_addstr(b, "\n");
-	cs_cards(lang, json_object_get(p, "cards"), N_("Cards played here:"),
-	    b);
+	cs_cards(lang, names, json_object_get(p, "cards"),
+	    N_("Cards played here:"), b);
 	rbuf_addstr(b, "\n");
 	rbuf_addstr(b, tr(lang, "Top players (kicks given/taken):"));
 	rbuf_addstr(b, "\n");
@@ -160,7 +162,7 @@ cs_group(const char *lang, json_t *p, struct rbuf *b)
 		rbuf_add(b, "%zu. ", i + 1);
 		cs_name(lang, v, "name", "ai", b);
 		rbuf_addstr(b, ": ");
-		cs_numbers(lang, v, b);
+		cs_numbers(lang, names, v, b);
 		rbuf_addstr(b, "\n");
 	}
 	if (json_array_size(json_object_get(p, "pairs")) == 0)
@@ -181,7 +183,7 @@ cs_group(const char *lang, json_t *p, struct rbuf *b)
 
 /* One person's numbers, in this group or in all. */
 static void
-cs_person(const char *lang, json_t *p, struct rbuf *b)
+cs_person(const char *lang, int names, json_t *p, struct rbuf *b)
 {
 	json_t		*me = json_object_get(p, "person"), *v;
 	const char	*where = json_string_value(json_object_get(p, "where"));
@@ -193,7 +195,7 @@ cs_person(const char *lang, json_t *p, struct rbuf *b)
 	rbuf_addstr(b, where != NULL && strcmp(where, "chat") == 0 ?
 	    tr(lang, "in this group:") : tr(lang, "in all groups:"));
 	rbuf_addstr(b, " ");
-	cs_numbers(lang, me, b);
+	cs_numbers(lang, names, me, b);
 	rbuf_addstr(b, ".\n");
 	cs_duration(lang, games > 0 ? cs_int(me, "seconds") / games : 0, &d);
 	rbuf_add(b, tr(lang, "Rounds per game: %lld, time per game: %s."),
@@ -201,9 +203,11 @@ cs_person(const char *lang, json_t *p, struct rbuf *b)
 	    games : 0), d.s);
 	rbuf_free(&d);
 	rbuf_addstr(b, " ");
-	rbuf_add(b, tr(lang, "Games won with a TAC: %lld; turns the AI "
-	    "played after a deadline: %lld."), (long long)cs_int(me,
-	    "tac_wins"), (long long)cs_int(me, "takeovers"));
+	/* TRANSLATORS: %s is the TAC card's name, in the game's naming. */
+	rbuf_add(b, tr(lang, "Games won with a %s: %lld; turns the AI "
+	    "played after a deadline: %lld."), render_card(lang, names,
+	    TAC_TAC), (long long)cs_int(me, "tac_wins"),
+	    (long long)cs_int(me, "takeovers"));
 	rbuf_addstr(b, "\n");
 	v = json_array_get(json_object_get(p, "partners"), 0);
 	if (v != NULL) {
@@ -215,7 +219,8 @@ cs_person(const char *lang, json_t *p, struct rbuf *b)
 		    (long long)cs_int(v, "wins"), (long long)cs_int(v, "games"));
 		rbuf_addstr(b, "\n");
 	}
-	cs_cards(lang, json_object_get(p, "cards"), N_("Cards played:"), b);
+	cs_cards(lang, names, json_object_get(p, "cards"), N_("Cards played:"),
+	    b);
 }
 
 /* The players by rating. */
@@ -303,7 +308,7 @@ cs_history(const char *lang, json_t *p, struct rbuf *b)
 
 /* One finished game: when, how long, who won, and each seat's numbers. */
 static void
-cs_summary(const char *lang, json_t *p, struct rbuf *b)
+cs_summary(const char *lang, int names, json_t *p, struct rbuf *b)
 {
 	json_t		*g = json_object_get(p, "summary"), *seats, *v;
 	struct rbuf	 day = { NULL, 0, 0 }, d = { NULL, 0, 0 };
@@ -331,7 +336,9 @@ cs_summary(const char *lang, json_t *p, struct rbuf *b)
 	    (v = json_array_get(seats, finisher)) != NULL) {
 		who = cs_name_dup(lang, v, "name", "ai");
 		rbuf_addstr(b, " ");
-		rbuf_add(b, tr(lang, "%s ended it with a TAC."), who);
+		/* TRANSLATORS: a player, and the TAC card's name. */
+		rbuf_add(b, tr(lang, "%s ended it with a %s."), who,
+		    render_card(lang, names, TAC_TAC));
 		free(who);
 	}
 	rbuf_addstr(b, "\n");
@@ -340,10 +347,14 @@ cs_summary(const char *lang, json_t *p, struct rbuf *b)
 		    "seat"))));
 		cs_name(lang, v, "name", "ai", b);
 		rbuf_addstr(b, ": ");
+		/* TRANSLATORS: %s is the TAC card's name; the number after
+		   it, how many were played. */
 		rbuf_add(b, tr(lang, "cards: %lld, kicks given/taken: %lld/%lld, "
-		    "TACs: %lld, rating: %lld -> %lld"), (long long)cs_int(v, "played"),
+		    "%s: %lld, rating: %lld -> %lld"),
+		    (long long)cs_int(v, "played"),
 		    (long long)cs_int(v, "kicks_given"),
 		    (long long)cs_int(v, "kicks_taken"),
+		    render_card(lang, names, TAC_TAC),
 		    (long long)cs_int(v, "tacs"),
 		    (long long)cs_int(v, "rating_before"),
 		    (long long)cs_int(v, "rating_after"));
@@ -355,16 +366,25 @@ cs_summary(const char *lang, json_t *p, struct rbuf *b)
 	rbuf_addstr(b, "\n");
 }
 
-/* A page of a game's actions: "12. R 7 12>14 40>45". */
+/*
+ * A page of a game's actions, in the notation as the reader writes it
+ * (render_action(): card names of the game's naming, the reader's
+ * letters): "12. R 7 - 12>14 40>45".
+ */
 static void
-cs_record(const char *lang, json_t *p, struct rbuf *b)
+cs_record(const char *lang, int names, json_t *p, struct rbuf *b)
 {
 	struct render_opts	 o;
+	struct render_game	 g;
 	json_t			*v;
+	const char		*text;
 	int64_t			 first = cs_int(p, "first");
 	size_t			 i;
 
 	memset(&o, 0, sizeof o);
+	memset(&g, 0, sizeof g);
+	snprintf(g.lang, sizeof g.lang, "%s", lang);
+	g.cfg.names = names;
 	rbuf_add(b, tr(lang, "Game #%lld, page %lld of %lld:"),
 	    (long long)cs_int(p, "game"), (long long)cs_int(p, "page"),
 	    (long long)cs_int(p, "pages"));
@@ -373,8 +393,10 @@ cs_record(const char *lang, json_t *p, struct rbuf *b)
 		rbuf_add(b, "%lld. ", (long long)(first + (int64_t)i + 1));
 		render_mark(&o, lang, (int)json_integer_value(json_array_get(v,
 		    0)), b);
-		rbuf_add(b, " %s\n", json_string_value(json_array_get(v, 1)) !=
-		    NULL ? json_string_value(json_array_get(v, 1)) : "?");
+		text = json_string_value(json_array_get(v, 1));
+		rbuf_addstr(b, " ");
+		render_action_text(&g, text != NULL ? text : "?", b);
+		rbuf_addstr(b, "\n");
 	}
 }
 
@@ -405,9 +427,13 @@ cs_chart(const char *lang, json_t *p, struct rbuf *b)
 	rbuf_addstr(b, "\n");
 }
 
-/* Compose a statistics row's text into b (its kind is one of them). */
+/*
+ * Compose a statistics row's text into b (its kind is one of them); names:
+ * the game's naming, or the one a chat of lang plays with.
+ */
 void
-compose_stats(const char *lang, const struct svc_out *out, struct rbuf *b)
+compose_stats(const char *lang, int names, const struct svc_out *out,
+    struct rbuf *b)
 {
 	const char	*scope;
 
@@ -415,9 +441,9 @@ compose_stats(const char *lang, const struct svc_out *out, struct rbuf *b)
 	case SVC_OUT_STATS:
 		scope = json_string_value(json_object_get(out->data, "scope"));
 		if (scope != NULL && strcmp(scope, "chat") == 0)
-			cs_group(lang, out->data, b);
+			cs_group(lang, names, out->data, b);
 		else
-			cs_person(lang, out->data, b);
+			cs_person(lang, names, out->data, b);
 		break;
 	case SVC_OUT_TOP:
 		cs_top(lang, out->data, b);
@@ -426,10 +452,10 @@ compose_stats(const char *lang, const struct svc_out *out, struct rbuf *b)
 		cs_history(lang, out->data, b);
 		break;
 	case SVC_OUT_SUMMARY:
-		cs_summary(lang, out->data, b);
+		cs_summary(lang, names, out->data, b);
 		break;
 	case SVC_OUT_RECORD:
-		cs_record(lang, out->data, b);
+		cs_record(lang, names, out->data, b);
 		break;
 	case SVC_OUT_CHART:
 		cs_chart(lang, out->data, b);

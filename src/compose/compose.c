@@ -231,11 +231,12 @@ compose_rules(const char *lang, int names, struct rbuf *b)
 	    "field; numbers move one marble forward (the 4 backwards), and no "
 	    "marble may jump over another; a 7 splits seven steps among your "
 	    "marbles and kicks every marble it passes; an 8 moves 8 or makes "
-	    "the next player skip; the %s swaps two marbles; the %s undoes "
-	    "the previous card and plays it for you. Ending a move on a "
-	    "marble sends that marble back to its base. Partners give each "
-	    "other one card after each deal. If no card can move, you discard "
-	    "one. Once your marbles are home, you play for your partner."),
+	    "the next player skip; the %s swaps two marbles; the %s takes "
+	    "back the previous card, and you play that card yourself. Ending "
+	    "a move on a marble sends that marble back to its base. Partners "
+	    "give each other one card after each deal. If no card can move, "
+	    "you discard one. Once your marbles are home, you play for your "
+	    "partner."),
 	    tac, render_card(lang, names, TAC_TR), tac);
 	rbuf_addstr(b, "\n");
 }
@@ -294,7 +295,7 @@ compose_text(struct svc *svc, const struct svc_out *out,
 	const char		*lang;
 	char			*who, when[64];
 	int64_t			 id;
-	int			 seat, rc = 0;
+	int			 seat, names, rc = 0;
 
 	memset(&g, 0, sizeof g);
 	id = out->game != 0 ? out->game : compose_int(p, "game", 0);
@@ -313,6 +314,9 @@ compose_text(struct svc *svc, const struct svc_out *out,
 	compose_game(&g, &t);
 	lang = t.lang;
 	seat = (int)compose_int(p, "seat", -1);
+	/* The game's naming, else the one a chat of lang starts with. */
+	names = id != 0 ? g.cfg.names : strcmp(lang, "ru") == 0 ?
+	    TAC_NAMES_TAKER : TAC_NAMES_TAC;
 
 	switch (out->type) {
 	case SVC_OUT_ERROR:
@@ -329,10 +333,7 @@ compose_text(struct svc *svc, const struct svc_out *out,
 			compose_help(lang, b);
 		return (0);
 	case SVC_OUT_RULES:
-		/* The game's naming, else the one a chat of lang starts with. */
-		compose_rules(lang, id != 0 ? g.cfg.names :
-		    strcmp(lang, "ru") == 0 ? TAC_NAMES_TAKER : TAC_NAMES_TAC,
-		    b);
+		compose_rules(lang, names, b);
 		return (0);
 	case SVC_OUT_PLAYED:
 		/* It edits a turn message: the console has none to edit. */
@@ -343,7 +344,7 @@ compose_text(struct svc *svc, const struct svc_out *out,
 	case SVC_OUT_SUMMARY:
 	case SVC_OUT_RECORD:
 	case SVC_OUT_CHART:
-		compose_stats(lang, out, b);
+		compose_stats(lang, names, out, b);
 		return (0);
 	case SVC_OUT_UNKNOWN:
 		break;

@@ -131,7 +131,7 @@ void		 compose_keys_options(const struct svc_game *, const char *,
 		     struct compose_keys *);
 
 /* compose-stats.c */
-void		 compose_stats(const char *, const struct svc_out *,
+void		 compose_stats(const char *, int, const struct svc_out *,
 		     struct rbuf *);
 void		 compose_stats_keys(const char *, const struct svc_out *,
 		     struct compose_keys *);
