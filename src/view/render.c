@@ -428,15 +428,16 @@ render_result(const struct render_opts *o, const struct render_game *g,
 	rbuf_addstr(b, "\n");
 }
 
-/* Append a turn deadline in seconds: "30 min", "2 h", "3 d". */
+/* Append a turn deadline in seconds: "30 min", "2 h", "3 days". */
 void
 render_deadline(const char *lang, int64_t secs, struct rbuf *b)
 {
 	if (secs <= 0)
 		rbuf_addstr(b, tr(lang, "no turn deadline"));
 	else if (secs % 86400 == 0)
-		rbuf_add(b, tr(lang, "%lld d per turn"),
-		    (long long)(secs / 86400));
+		/* TRANSLATORS: a game's turn deadline in its options line. */
+		rbuf_add(b, trn(lang, "%lld day per turn", "%lld days per turn",
+		    (unsigned long)(secs / 86400)), (long long)(secs / 86400));
 	else if (secs % 3600 == 0)
 		rbuf_add(b, tr(lang, "%lld h per turn"),
 		    (long long)(secs / 3600));
