@@ -12,10 +12,13 @@
  * the result read by the notation's parser: when that is a legal action
  * of the position, it is the move.  Else every legal action is worded as
  * the buttons and lines of the reader's languages show it, in the game's
- * naming, and compared with the text, both folded (render-fold.c): one
- * action that reads so is the move; more than one is refused with two of
- * them as examples (a button's words out of context: "12 → 17" is the
- * last step of more than one 7).  Failing both, the notation read in
+ * naming, and compared with the text, both folded (render-fold.c): the
+ * words that say a move whole (lines, the buttons of a short list)
+ * first, then the words of a button that says only the last steps of a
+ * move, as a menu's later levels do.  One action that reads so is the
+ * move; more than one is refused with two of them as examples (a
+ * button's words out of context: "12 → 17" is the last step of more
+ * than one 7).  Failing both, the notation read in
  * the first way is handed on (the rules then say why it is not legal),
  * or the notation's reason why the text is none.
  */
@@ -35,6 +38,7 @@
 #define READ_TEXTMAX	1024	/* bytes of a folded text, at most */
 #define READ_WORDMAX	48	/* bytes of a folded word */
 #define READ_NWORDS	128	/* words of the languages' lexicon */
+#define READ_NUMS	32	/* numbers of a text looked at, at most */
 
 /* A word of some language and what it is in the notation. */
 struct read_word {
@@ -54,9 +58,11 @@ struct read_ctx {
 	struct rbuf		 b;
 	struct read_word	 words[READ_NWORDS];
 	int			 nwords;
+	int			 nums[READ_NUMS];	/* the text's numbers */
+	int			 nnums;		/* -1: do not filter by them */
 };
 
-/* Add a word of the lexicon: s folded, with the part "%s" cut out. */
+/* Add a word of the lexicon: s folded, with its parts "%s" cut out. */
 static void
 read_word_add(struct read_ctx *rc, const char *s, const char *notation,
     int place)
@@ -68,7 +74,7 @@ read_word_add(struct read_ctx *rc, const char *s, const char *notation,
 	if (rc->nwords == READ_NWORDS)
 		return;
 	snprintf(buf, sizeof buf, "%s", s);
-	if ((p = strstr(buf, "%s")) != NULL)
+	while ((p = strstr(buf, "%s")) != NULL)
 		memmove(p, p + 2, strlen(p + 2) + 1);
 	w = &rc->words[rc->nwords];
 	render_fold(buf, 1, w->w, sizeof w->w);
@@ -88,7 +94,7 @@ read_word_add(struct read_ctx *rc, const char *s, const char *notation,
 /*
  * The words of every language tacd speaks that stand for notation: the
  * cards in both namings, discard, skip, give and the letters of the
- * base and a home.
+ * base and a home; and "then", which the notation leaves out.
  */
 static void
 read_lexicon(struct read_ctx *rc)
@@ -108,6 +114,8 @@ read_lexicon(struct read_ctx *rc)
 		read_word_add(rc, tr(lang, "skip"), "skip", 0);
 		read_word_add(rc, tr(lang, "give %s"), "give", 0);
 		read_word_add(rc, tr(lang, "Give %s"), "give", 0);
+		/* "12 → 13, затем 40 → 45": the word between steps. */
+		read_word_add(rc, tr(lang, "%s, then %s"), "", 0);
 		read_word_add(rc, trc(lang, "place", "B"), "B", 'B');
 		read_word_add(rc, trc(lang, "place", "H"), "H", 'H');
 	}
@@ -214,6 +222,8 @@ read_translate(const struct read_ctx *rc, const char *text, struct rbuf *out)
 			give = 1;
 			continue;
 		}
+		if (n != NULL && *n == '\0')
+			continue;
 		if (rest.len > 0)
 			rbuf_addstr(&rest, " ");
 		if (n != NULL)
@@ -302,19 +312,21 @@ read_line(struct read_ctx *rc, const struct render_game *g,
  * Does a button that plays action a read as the input?  A leaf of the
  * menu says the tokens from its level to the end (render.h), in at most
  * RENDER_LABELMAX characters (two fewer after a flat root's number),
- * with names or with letters (src/compose/compose-menu.c).
+ * with names or with letters (src/compose/compose-menu.c).  whole: the
+ * buttons that say the whole action (a flat root's, a "play" entry's),
+ * else those that say only its last steps.
  */
 static int
 read_label(struct read_ctx *rc, const struct render_game *g,
-    const struct tac_action *a)
+    const struct tac_action *a, int whole)
 {
 	struct render_move	mv, m;
 	int			n = render_move_ntok(a), from, letters, cut;
 
 	render_move_init(&mv, rc->st, a, rc->st->turn, 1);
-	for (from = 0; from < n; from++) {
+	for (from = whole ? 0 : 1; from < (whole ? 1 : n); from++) {
 		for (letters = 0; letters < 2; letters++) {
-			for (cut = 0; cut < (from == 0 ? 2 : 1); cut++) {
+			for (cut = 0; cut < (whole ? 2 : 1); cut++) {
 				m = mv;
 				if (letters)
 					m.names = 0;
@@ -329,12 +341,74 @@ read_label(struct read_ctx *rc, const struct render_game *g,
 	return (0);
 }
 
-/* Does action a read as the input in any of the reader's languages? */
+/*
+ * The numbers written in the input, so that actions that cannot be
+ * worded with them are not worded at all (a 7 has thousands of ways):
+ * what a move shows in digits is its card's number, its fields, a home
+ * field's depth (1 to 4) and an AI player's seat (0 to 5).  A person's
+ * name with a digit in it could show any: then nothing is filtered.
+ */
+static void
+read_numbers(struct read_ctx *rc)
+{
+	const char	*p;
+	int		 s, n;
+
+	rc->nnums = 0;
+	for (s = 0; s < rc->st->cfg.nseats && s < TAC_MAXSEATS; s++) {
+		if (strpbrk(rc->g->seats[s].name, "0123456789") != NULL) {
+			rc->nnums = -1;
+			return;
+		}
+	}
+	for (p = rc->text; *p != '\0'; ) {
+		if (*p < '0' || *p > '9') {
+			p++;
+			continue;
+		}
+		for (n = 0; *p >= '0' && *p <= '9'; p++)
+			n = n < 1000 ? n * 10 + (*p - '0') : n;
+		if (rc->nnums == READ_NUMS) {
+			rc->nnums = -1;
+			return;
+		}
+		rc->nums[rc->nnums++] = n;
+	}
+}
+
+/* Can action a be worded with the input's numbers (read_numbers())? */
 static int
-read_shown(struct read_ctx *rc, const struct tac_action *a)
+read_possible(const struct read_ctx *rc, const struct tac_action *a)
+{
+	static const int	 number[TAC_NCARDS] = {
+		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13
+	};
+	int			 i, k, n, ok;
+
+	for (i = 0; i < rc->nnums; i++) {
+		n = rc->nums[i];
+		ok = n <= 5 || (number[a->card] != 0 && n == number[a->card]);
+		for (k = 0; !ok && k < a->nseg && k < TAC_MAXSEG; k++)
+			ok = n == a->seg[k].from || n == a->seg[k].to;
+		if (!ok)
+			return (0);
+	}
+	return (1);
+}
+
+/*
+ * Does action a read as the input in any of the reader's languages?
+ * whole: as a line or a button that says it whole; else as a button that
+ * says its last steps (see read_label()).
+ */
+static int
+read_shown(struct read_ctx *rc, const struct tac_action *a, int whole)
 {
 	struct render_game	g = *rc->g;
 	int			i, j, again;
+
+	if (!read_possible(rc, a))
+		return (0);
 
 	for (i = 0; i < rc->nlangs; i++) {
 		for (j = again = 0; j < i; j++)
@@ -342,7 +416,10 @@ read_shown(struct read_ctx *rc, const struct tac_action *a)
 		if (again || rc->langs[i] == NULL)
 			continue;
 		snprintf(g.lang, sizeof g.lang, "%s", rc->langs[i]);
-		if (read_line(rc, &g, a) || read_label(rc, &g, a))
+		if (whole && (read_line(rc, &g, a) ||
+		    read_label(rc, &g, a, 1)))
+			return (1);
+		if (!whole && read_label(rc, &g, a, 0))
 			return (1);
 	}
 	return (0);
@@ -388,7 +465,7 @@ render_read(const struct render_game *g, const char *const *langs,
 	struct tac_state	 t;
 	struct rbuf		 nota = { NULL, 0, 0 };
 	struct tac_why		 nwhy;
-	int			 i, n, hit[2], nhit = 0, parsed, rv = -1;
+	int			 i, n, hit[2], nhit = 0, whole, parsed, rv = -1;
 
 	rc = xcalloc(1, sizeof *rc);
 	rc->g = g;
@@ -397,6 +474,7 @@ render_read(const struct render_game *g, const char *const *langs,
 	rc->st = st;
 	read_lexicon(rc);
 	render_fold(text, 1, rc->text, sizeof rc->text);
+	read_numbers(rc);
 
 	read_translate(rc, text, &nota);
 	parsed = tac_action_parse_why(nota.s != NULL ? nota.s : "", a,
@@ -406,10 +484,13 @@ render_read(const struct render_game *g, const char *const *langs,
 		rv = 0;
 		goto out;
 	}
+	/* A move said whole first; a button's last steps only failing that. */
 	n = tac_legal(st, l);
-	for (i = 0; i < n && nhit < 2; i++) {
-		if (read_shown(rc, &l->a[i]))
-			hit[nhit++] = i;
+	for (whole = 1; whole >= 0 && nhit == 0; whole--) {
+		for (i = 0; i < n && nhit < 2; i++) {
+			if (read_shown(rc, &l->a[i], whole))
+				hit[nhit++] = i;
+		}
 	}
 	if (nhit == 1) {
 		*a = l->a[hit[0]];
