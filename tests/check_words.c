@@ -390,6 +390,7 @@ main(void)
 	SRunner	*sr = srunner_create(suite_words());
 	int	 failed;
 
+	srunner_add_suite(sr, suite_read());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
