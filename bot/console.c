@@ -373,6 +373,8 @@ console_choice(struct console *c, long n)
 		return (-1);
 	}
 	if (n < 1 || (size_t)n > c->keys.n) {
+		/* TRANSLATORS: the console; %d the number of the last
+		   choice. */
 		snprintf(text, sizeof text, tr(c->lang, "Pick a number from "
 		    "1 to %d."), (int)c->keys.n);
 		console_print(c, CONSOLE_CHAT, text);
@@ -634,6 +636,7 @@ console_begin(struct console *c, const char *newcmd)
 	int		 s;
 
 	if (console_game(c, &g) != 0 && g.state == SVC_PLAYING) {
+		/* TRANSLATORS: the console; %lld a game's number. */
 		snprintf(text, sizeof text, tr(c->lang, "Resuming game "
 		    "#%lld."), (long long)g.id);
 		console_print(c, CONSOLE_CHAT, text);

@@ -69,9 +69,12 @@ static void
 cs_duration(const char *lang, int64_t secs, struct rbuf *b)
 {
 	if (secs >= 3600)
+		/* TRANSLATORS: a duration in the statistics; %lld hours,
+		   %lld minutes. */
 		rbuf_add(b, tr(lang, "%lld h %lld min"),
 		    (long long)(secs / 3600), (long long)(secs % 3600 / 60));
 	else
+		/* TRANSLATORS: a duration in the statistics; %lld minutes. */
 		rbuf_add(b, tr(lang, "%lld min"), (long long)(secs / 60));
 }
 
@@ -96,6 +99,8 @@ cs_numbers(const char *lang, int names, json_t *p, struct rbuf *b)
 	int64_t	games = cs_int(p, "games"), wins = cs_int(p, "wins");
 
 	/* Labels and numbers, not "12 games": no plural to get wrong. */
+	/* TRANSLATORS: a player's statistics; %lld games, %lld wins, %lld
+	   the wins in percent; %% is a "%" sign. */
 	rbuf_add(b, tr(lang, "games: %lld, wins: %lld (%lld%%)"),
 	    (long long)games, (long long)wins,
 	    (long long)(games > 0 ? (wins * 100 + games / 2) / games : 0));
@@ -143,6 +148,8 @@ cs_group(const char *lang, int names, json_t *p, struct rbuf *b)
 	size_t		 i;
 
 	cs_duration(lang, games > 0 ? cs_int(t, "seconds") / games : 0, &d);
+	/* TRANSLATORS: a group's statistics; %lld games, %lld rounds
+	   (deals) per game, %s a duration. */
 	rbuf_add(b, tr(lang, "Games played here: %lld; rounds per game: %lld, "
 	    "time per game: %s."), (long long)games, (long long)(games > 0 ?
 	    (cs_int(t, "rounds") + games / 2) / games : 0), d.s);
@@ -175,6 +182,8 @@ cs_group(const char *lang, int names, json_t *p, struct rbuf *b)
 		rbuf_addstr(b, " + ");
 		cs_name(lang, v, "b_name", "b_ai", b);
 		rbuf_addstr(b, ": ");
+		/* TRANSLATORS: a pair's statistics; %lld games won, %lld
+		   games played together. */
 		rbuf_add(b, tr(lang, "won %lld of %lld"),
 		    (long long)cs_int(v, "wins"), (long long)cs_int(v, "games"));
 		rbuf_addstr(b, "\n");
@@ -198,6 +207,8 @@ cs_person(const char *lang, int names, json_t *p, struct rbuf *b)
 	cs_numbers(lang, names, me, b);
 	rbuf_addstr(b, ".\n");
 	cs_duration(lang, games > 0 ? cs_int(me, "seconds") / games : 0, &d);
+	/* TRANSLATORS: a player's statistics; %lld rounds (deals), %s a
+	   duration. */
 	rbuf_add(b, tr(lang, "Rounds per game: %lld, time per game: %s."),
 	    (long long)(games > 0 ? (cs_int(me, "rounds") + games / 2) /
 	    games : 0), d.s);
@@ -236,6 +247,8 @@ cs_top(const char *lang, json_t *p, struct rbuf *b)
 		rbuf_add(b, "%zu. ", i + 1);
 		cs_name(lang, v, "name", "ai", b);
 		rbuf_add(b, " %lld ", (long long)cs_int(v, "rating"));
+		/* TRANSLATORS: after a player's rating; %lld games, %lld
+		   wins. */
 		rbuf_add(b, tr(lang, "(games: %lld, wins: %lld)"),
 		    (long long)cs_int(v, "games"), (long long)cs_int(v, "wins"));
 		rbuf_addstr(b, "\n");
@@ -300,6 +313,8 @@ cs_history(const char *lang, json_t *p, struct rbuf *b)
 			cs_team(lang, seats, cs_int(v, "winner"), b);
 			rbuf_addstr(b, ", ");
 		}
+		/* TRANSLATORS: a finished game in the history; %lld its
+		   rounds (deals). */
 		rbuf_add(b, tr(lang, "Rounds: %lld."),
 		    (long long)cs_int(v, "rounds"));
 		rbuf_addstr(b, "\n");
@@ -319,6 +334,8 @@ cs_summary(const char *lang, int names, json_t *p, struct rbuf *b)
 	seats = json_object_get(g, "seats");
 	cs_date(cs_int(g, "ended"), &day);
 	cs_duration(lang, cs_int(g, "ended") - cs_int(g, "started"), &d);
+	/* TRANSLATORS: %lld a game's number, %s a date ("2024-05-01"), %lld
+	   rounds (deals), %lld actions, %s a duration. */
 	rbuf_add(b, tr(lang, "Game #%lld ended on %s: rounds: %lld, actions: "
 	    "%lld, time: %s."), (long long)cs_int(g, "game"), day.s,
 	    (long long)cs_int(g, "rounds"), (long long)cs_int(g, "actions"),
@@ -360,6 +377,8 @@ cs_summary(const char *lang, int names, json_t *p, struct rbuf *b)
 		    (long long)cs_int(v, "rating_after"));
 		rbuf_addstr(b, "\n");
 	}
+	/* TRANSLATORS: %lld a game's number, twice; /record and /moves are
+	   commands. */
 	rbuf_add(b, tr(lang, "/record #%lld sends its record as a file, "
 	    "/moves #%lld lists its actions."), (long long)cs_int(g, "game"),
 	    (long long)cs_int(g, "game"));
@@ -385,6 +404,8 @@ cs_record(const char *lang, int names, json_t *p, struct rbuf *b)
 	memset(&g, 0, sizeof g);
 	snprintf(g.lang, sizeof g.lang, "%s", lang);
 	g.cfg.names = names;
+	/* TRANSLATORS: %lld a game's number, %lld the page, %lld the last
+	   page. */
 	rbuf_add(b, tr(lang, "Game #%lld, page %lld of %lld:"),
 	    (long long)cs_int(p, "game"), (long long)cs_int(p, "page"),
 	    (long long)cs_int(p, "pages"));
@@ -479,9 +500,15 @@ compose_stats_keys(const char *lang, const struct svc_out *out,
 	if (out->type == SVC_OUT_HISTORY) {
 		json_array_foreach(json_object_get(out->data, "games"), i, v) {
 			game = cs_int(v, "game");
+			/* TRANSLATORS: a button's label, at most 40
+			   characters (shorter is better on a phone); %lld a
+			   game's number. */
 			snprintf(label, sizeof label, tr(lang, "#%lld summary"),
 			    (long long)game);
 			compose_keys_add(k, label, game, -1, "summary");
+			/* TRANSLATORS: a button's label, at most 40
+			   characters (shorter is better on a phone); %lld a
+			   game's number. */
 			snprintf(label, sizeof label, tr(lang, "#%lld moves"),
 			    (long long)game);
 			compose_keys_add(k, label, game, -1, "moves");
@@ -496,10 +523,14 @@ compose_stats_keys(const char *lang, const struct svc_out *out,
 	pages = cs_int(out->data, "pages");
 	if (page > 1) {
 		snprintf(cmd, sizeof cmd, "moves %lld", (long long)page - 1);
+		/* TRANSLATORS: a button's label, at most 40 characters
+		   (shorter is better on a phone): the page before. */
 		compose_keys_add(k, tr(lang, "<< back"), game, -1, cmd);
 	}
 	if (page < pages) {
 		snprintf(cmd, sizeof cmd, "moves %lld", (long long)page + 1);
+		/* TRANSLATORS: a button's label, at most 40 characters
+		   (shorter is better on a phone): the next page. */
 		compose_keys_add(k, tr(lang, "next >>"), game, -1, cmd);
 	}
 }
@@ -540,6 +571,7 @@ compose_chart(const char *lang, json_t *p, struct chart *c)
 		c->kind = CHART_LINE;
 		c->base = 1500;
 		who = cs_name_dup(lang, p, "name", "ai");
+		/* TRANSLATORS: a chart's title; %s a player's name. */
 		snprintf(c->title, sizeof c->title, tr(lang, "Rating of %s"),
 		    who);
 		free(who);
@@ -548,6 +580,7 @@ compose_chart(const char *lang, json_t *p, struct chart *c)
 				break;
 			c->value[c->n++] = cs_num(v, "rating");
 		}
+		/* TRANSLATORS: a chart's caption; %d games. */
 		snprintf(c->note, sizeof c->note, tr(lang, "after each of the "
 		    "last %d games"), c->n);
 	}

@@ -90,6 +90,8 @@ compose_moved(const struct render_opts *o, const struct render_game *g,
 	    (tac_action_parse(text, &a, why, sizeof why) == 0 &&
 	    a.op == TAC_OP_GIVE))) {
 		/* The exchange is face down (D7): never show the card. */
+		/* TRANSLATORS: a move line in the group; %s a player's
+		   name; the card is secret. */
 		rbuf_add(b, tr(lang, "%s gave a card."), who);
 		rbuf_addstr(b, "\n");
 		free(who);
@@ -98,6 +100,8 @@ compose_moved(const struct render_opts *o, const struct render_game *g,
 	by = compose_str(p, "by");
 	if (by != NULL && strcmp(by, "person") != 0 && seat >= 0 &&
 	    seat < TAC_MAXSEATS && g->seats[seat].ai == 0)
+		/* TRANSLATORS: a player's name, for a turn the AI played
+		   for them. */
 		rbuf_add(b, tr(lang, "%s (AI)"), who);
 	else
 		rbuf_addstr(b, who);
@@ -123,14 +127,18 @@ compose_seatnews(const char *lang, json_t *p, struct rbuf *b)
 	if (change == NULL)
 		change = "";
 	if (strcmp(change, "joined") == 0)
+		/* TRANSLATORS: %s a player's name, %d a seat's number. */
 		rbuf_add(b, tr(lang, "%s takes seat %d."), name, seat);
 	else if (strcmp(change, "left") == 0)
+		/* TRANSLATORS: %s a player's name, %d a seat's number. */
 		rbuf_add(b, tr(lang, "%s left; the AI plays seat %d."), name,
 		    seat);
 	else if (strcmp(change, "replaced") == 0)
+		/* TRANSLATORS: %d a seat's number, %s a player's name. */
 		rbuf_add(b, tr(lang, "The AI plays seat %d for %s now."), seat,
 		    name);
 	else if (strcmp(change, "resumed") == 0)
+		/* TRANSLATORS: %s a player's name, %d a seat's number. */
 		rbuf_add(b, tr(lang, "%s plays seat %d again."), name, seat);
 	else
 		rbuf_add(b, "%s: %d", name, seat);
@@ -166,6 +174,7 @@ compose_turn(struct svc *svc, const struct render_opts *o,
 		return (-1);
 	if (st.phase == TAC_PH_OVER || st.turn != seat)
 		return (0);
+	/* TRANSLATORS: %lld a game's number. */
 	rbuf_add(b, tr(lang, "Your turn in game #%lld."), (long long)g->id);
 	/* A plain turn needs no more words; the others say what to do. */
 	if (st.phase != TAC_PH_PLAY) {
@@ -175,6 +184,7 @@ compose_turn(struct svc *svc, const struct render_opts *o,
 		rbuf_addstr(b, "\n");
 	if (due > 0) {
 		compose_time(due, when, sizeof when);
+		/* TRANSLATORS: %s a time ("2024-05-01 18:30 UTC"). */
 		rbuf_add(b, tr(lang, "Play by %s, or an AI plays for you."),
 		    when);
 		rbuf_addstr(b, "\n");
@@ -274,6 +284,8 @@ compose_played(const struct svc_game *g, json_t *p, struct rbuf *b)
 	compose_game(g, &t);
 	compose_words(&t, (int)compose_int(p, "seat", -1), 1,
 	    compose_str(p, "action"), p, &act);
+	/* TRANSLATORS: replaces a turn's buttons once played; %lld a game's
+	   number, %s the move in words. */
 	rbuf_add(b, tr(t.lang, "Game #%lld. You played: %s"),
 	    (long long)g->id, act.s != NULL ? act.s : "?");
 	rbuf_free(&act);
@@ -390,6 +402,7 @@ compose_text(struct svc *svc, const struct svc_out *out,
 	case SVC_OUT_REMINDER:
 		if (compose_int(p, "due", 0) <= 0) {
 			/* A turn without a deadline has waited a while. */
+			/* TRANSLATORS: %lld a game's number. */
 			rbuf_add(b, tr(lang, "Reminder: it is your turn in game "
 			    "#%lld. /hand shows your cards and choices again."),
 			    (long long)id);
@@ -397,6 +410,8 @@ compose_text(struct svc *svc, const struct svc_out *out,
 			break;
 		}
 		compose_time(compose_int(p, "due", 0), when, sizeof when);
+		/* TRANSLATORS: %lld a game's number, %s a time ("2024-05-01
+		   18:30 UTC"). */
 		rbuf_add(b, tr(lang, "Reminder: it is your turn in game "
 		    "#%lld. If you have not played by %s, an AI plays for "
 		    "you."), (long long)id, when);
@@ -405,6 +420,7 @@ compose_text(struct svc *svc, const struct svc_out *out,
 	case SVC_OUT_TAKEOVER:
 		who = render_seat_dup(o, &t, seat);
 		compose_words(&t, seat, 0, compose_str(p, "action"), p, &act);
+		/* TRANSLATORS: %s a player's name, %s the move in words. */
 		rbuf_add(b, tr(lang, "Time is up for %s; the AI played: %s."),
 		    who, act.s);
 		rbuf_addstr(b, "\n");
