@@ -1,5 +1,5 @@
 /*
- * check_rules_cards.c: RULES.md C1-C3, C5 (the 8) and C6 (Trickster).
+ * check_rules_cards.c: doc/rules.md C1-C3, C5 (the 8) and C6 (Trickster).
  * The 7 is in check_rules_seven.c, the TAC in check_rules_tac.c.
  */
 #include <stdio.h>
@@ -11,7 +11,7 @@
 #define REST3	"|" BASE4 "|" BASE4 "|" BASE4	/* seats 1..3 in base */
 
 /*
- * The reference for the plain cards, from RULES.md alone: C1 (N forward),
+ * The reference for the plain cards, from doc/rules.md alone: C1 (N forward),
  * C2 (1/13 enter or move), C3 (4 backwards), C5 (8 move); M6 no jumping,
  * M7 kicks, M8 entering, M9/M10 freshness at the start, M11 optional home
  * entry, M13 home moves, M15 playing for teammates.

@@ -1,5 +1,5 @@
 /*
- * check_rules_master.c: RULES.md A (Angel, Devil, Warrior, Fool) and A5
+ * check_rules_master.c: doc/rules.md A (Angel, Devil, Warrior, Fool) and A5
  * (TAC after master cards), with the cases of seeds 001 and 003.
  */
 #include <string.h>

@@ -1,5 +1,5 @@
 /*
- * check_rules_move.c: RULES.md section M (general movement).
+ * check_rules_move.c: doc/rules.md section M (general movement).
  */
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /*
- * check_rules_seven.c: RULES.md C4 (the 7) and its sub-rules.  Expected
+ * check_rules_seven.c: doc/rules.md C4 (the 7) and its sub-rules.  Expected
  * lists spell each 7 one way; any spelling reaching the same state
  * matches (testutil.h).
  */
@@ -11,7 +11,7 @@
 #define REST3	"|" BASE4 "|" BASE4 "|" BASE4	/* seats 1..3 in base */
 
 /*
- * The reference for the 7, from RULES.md alone (C4.1-C4.6, M9, M14, M15):
+ * The reference for the 7, from doc/rules.md alone (C4.1-C4.6, M9, M14, M15):
  * a depth-first search over single steps, with a memo of visited states.
  */
 #define SV_MEMO		(1 << 16)

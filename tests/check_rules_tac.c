@@ -1,6 +1,6 @@
 /*
- * check_rules_tac.c: RULES.md C7 and T1-T12 (the TAC card), with the
- * TAC chains and special cases of the seed texts (shared/seeds/).
+ * check_rules_tac.c: doc/rules.md C7 and T1-T12 (the TAC card), with the
+ * TAC chains and special cases of the TAC and TAKER booklets (doc/rules.md).
  */
 #include <string.h>
 
