@@ -1,5 +1,5 @@
 /*
- * check_notation.c: card names and the action notation (NOTATION.md, Y1).
+ * check_notation.c: card names and the action notation (doc/notation.md, Y1).
  */
 
 #include <stdlib.h>
@@ -46,7 +46,7 @@ notation_refuse(const char *text)
 	return (why);
 }
 
-/* Every example of NOTATION.md, and the prefix forms, print as written. */
+/* Every example of doc/notation.md, and the prefix forms, print as written. */
 START_TEST(test_Y1_notation_examples_round_trip)
 {
 	static const char *const examples[] = {

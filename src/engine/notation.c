@@ -1,6 +1,6 @@
 /*
  * notation.c: card names and the one-line action notation of
- * shared/NOTATION.md.
+ * doc/notation.md.
  *
  * Parsing never allocates and never reads past the terminating NUL; every
  * refusal comes with a short English reason that quotes the offending word
@@ -25,7 +25,7 @@ static const char *const notation_tac[TAC_NCARDS] = {
 	"Trickster", "TAC", "Angel", "Devil", "Warrior", "Fool"
 };
 
-/* Names shown to people with the TAKER option (RULES.md's table). */
+/* Names shown to people with the TAKER option (doc/rules.md's table). */
 static const char *const notation_taker[TAC_NCARDS] = {
 	"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "13",
 	"\xd0\x9c\xd0\xb5\xd0\xbd\xd0\xb0",			/* Мена */

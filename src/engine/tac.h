@@ -2,7 +2,7 @@
  * tac.h: the TAC / TAKER rules engine.
  *
  * A small library with no I/O and no globals.  The rules it implements are
- * shared/RULES.md; the text formats are shared/NOTATION.md.  A game is one
+ * doc/rules.md; the text formats are doc/notation.md.  A game is one
  * plain struct (struct tac_state) that is cheap to copy; generating and
  * applying actions never allocates.
  */
@@ -106,7 +106,7 @@ struct tac_state {
 };
 
 /*
- * An action, as NOTATION.md writes it: [TAC] [DEVIL] CARD BODY, or
+ * An action, as doc/notation.md writes it: [TAC] [DEVIL] CARD BODY, or
  * "give CARD".  Which hand a card leaves follows from the phase.
  */
 enum tac_op {
@@ -159,7 +159,7 @@ struct tac_list {
 };
 
 /*
- * Why the rules refuse something: a message id, English as RULES.md words
+ * Why the rules refuse something: a message id, English as doc/rules.md words
  * it, and its values, so that a renderer can say it in any language.  In
  * fmt, %d is a number, %s a text (a word typed, quoted back), %C a card
  * (the value: enum of the card, as tac_card_name() takes), %P a seat (a
