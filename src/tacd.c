@@ -29,6 +29,7 @@
 
 #include <event2/event.h>
 
+#include "compose-read.h"
 #include "config.h"
 #include "console.h"
 #include "lang.h"
@@ -393,6 +394,7 @@ tacd_open(void)
 	if ((tacd.store = store_open(tacd.db, 0, &cause)) == NULL)
 		fatalx("%s", cause);
 	tacd.svc = svc_open(tacd.store, tacd_clock, NULL);
+	compose_read_install(tacd.svc);
 	svc_set_remind(tacd.svc, config_duration(tacd.conf.idle_reminder));
 	log_info("database %s", tacd.db);
 }

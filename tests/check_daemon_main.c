@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "check_daemon.h"
+#include "compose-read.h"
 #include "tacjson.h"
 #include "xmalloc.h"
 
@@ -65,6 +66,8 @@ td_open(struct td *td)
 	td->store = store_open(td->path, td->flags, &cause);
 	ck_assert_msg(td->store != NULL, "store_open: %s", cause);
 	td->svc = svc_open(td->store, td_clock, td);
+	/* As the daemon has it: /play reads moves in words too. */
+	compose_read_install(td->svc);
 }
 
 /* Close the service and the store. */
@@ -452,6 +455,8 @@ main(void)
 	srunner_add_suite(sr, suite_chat());
 	srunner_add_suite(sr, suite_link());
 	srunner_add_suite(sr, suite_say());
+	srunner_add_suite(sr, suite_play_words());
+	srunner_add_suite(sr, suite_say_names());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

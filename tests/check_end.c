@@ -437,7 +437,7 @@ START_TEST(test_end_known_record)
 	memset(&out, 0, sizeof out);
 	out.type = SVC_OUT_SUMMARY;
 	out.data = o->payload;
-	compose_stats("en", &out, &b);
+	compose_stats("en", TAC_NAMES_TAC, &out, &b);
 	/* The seats' lines follow the line of the game and that of the won. */
 	ck_assert_ptr_nonnull(line = strchr(b.s, '\n'));
 	ck_assert_ptr_nonnull(line = strchr(line + 1, '\n'));
@@ -455,7 +455,7 @@ START_TEST(test_end_known_record)
 		ck_assert_ptr_nonnull(nl = strchr(line, '\n'));
 		*nl = '\0';
 		snprintf(cmd, sizeof cmd, ": cards: %d, kicks given/taken: "
-		    "%d/%d, TACs: %d, rating: ", c[i].played, c[i].given,
+		    "%d/%d, TAC: %d, rating: ", c[i].played, c[i].given,
 		    c[i].taken, c[i].tacs);
 		ck_assert_msg(strstr(line, cmd) != NULL, "seat %zu: \"%s\"",
 		    i, line);

@@ -13,7 +13,7 @@
 #include "tacjson.h"
 #include "testutil.h"
 
-/* The position of NOTATION.md. */
+/* The position of doc/notation.md. */
 static const char json_example[] =
     "{\"format\": \"tac-position/1\", \"players\": 4, \"teams\": \"pairs\","
     " \"master\": true, \"names\": \"tac\", \"dealer\": 3, \"round\": 1,"
@@ -76,7 +76,7 @@ json_refuse(const char *base, const char *key, const char *value)
 	return (why);
 }
 
-/* The NOTATION.md example builds the whole state. */
+/* The doc/notation.md example builds the whole state. */
 START_TEST(test_json_position_example)
 {
 	struct tac_state	 st;

@@ -1,5 +1,5 @@
 /*
- * check_notation.c: card names and the action notation (NOTATION.md, Y1).
+ * check_notation.c: card names and the action notation (doc/notation.md, Y1).
  */
 
 #include <stdlib.h>
@@ -46,7 +46,7 @@ notation_refuse(const char *text)
 	return (why);
 }
 
-/* Every example of NOTATION.md, and the prefix forms, print as written. */
+/* Every example of doc/notation.md, and the prefix forms, print as written. */
 START_TEST(test_Y1_notation_examples_round_trip)
 {
 	static const char *const examples[] = {
@@ -222,11 +222,11 @@ START_TEST(test_Y1_notation_rejects)
 		{ "5 >25", "expected FROM>TO after 5" },
 		{ "5 20>25 30>35", "unexpected \"30\" at the end" },
 		{ "5 20>25>30", "unexpected \">\" at the end" },
-		{ "5 B>16", "only 1, 13 and ANGEL enter from B" },
-		{ "7 B>16", "only 1, 13 and ANGEL enter from B" },
+		{ "5 B>16", "only a 1, a 13 and the ANGEL enter from B" },
+		{ "7 B>16", "only a 1, a 13 and the ANGEL enter from B" },
 		{ "13 B>0H1", "a marble enters onto a start field" },
 		{ "1 B>B", "a marble enters onto a start field" },
-		{ "5 12>B", "only a WARRIOR moves to B" },
+		{ "5 12>B", "only the WARRIOR moves to B" },
 		{ "5 12>12", "a move must go somewhere" },
 		{ "TR", "expected A<>B after TR" },
 		{ "TR 12>40", "expected \"<>\" after \"12\"" },
@@ -239,8 +239,8 @@ START_TEST(test_Y1_notation_rejects)
 		{ "FOOL 12>14", "unexpected \"12\" at the end" },
 		{ "9 discard now", "unexpected \"now\" at the end" },
 		{ "TAC", "expected a card after TAC" },
-		{ "TAC TAC 5 1>6", "TAC TAC: a TAC names the card it takes, "
-		    "not the TAC it undoes" },
+		{ "TAC TAC 5 1>6", "a TAC names the card it takes, not the "
+		    "TAC it undoes" },
 		{ "TAC DEVIL TAC TAC", "unexpected \"TAC\" at the end" },
 		{ "TAC 9 discard", "a TAC plays the card it takes, never "
 		    "discards it" },
@@ -249,9 +249,9 @@ START_TEST(test_Y1_notation_rejects)
 		{ "TAC give 5", "a TAC cannot give" },
 		{ "DEVIL", "expected a card after DEVIL" },
 		{ "TAC DEVIL", "expected a card after DEVIL" },
-		{ "DEVIL DEVIL 5 1>6", "DEVIL DEVIL: there is one DEVIL" },
+		{ "DEVIL DEVIL 5 1>6", "there is only one DEVIL" },
 		{ "DEVIL give 5", "a DEVIL cannot give" },
-		{ "give", "expected a card after give" },
+		{ "give", "expected the card to give" },
 		{ "give 11", "unknown card \"11\"" },
 		{ "give 5 6", "unexpected \"6\" at the end" },
 		{ "give 5 discard", "unexpected \"discard\" at the end" },

@@ -291,7 +291,7 @@ prop_check_mutant(const struct tac_state *s, const struct tac_list *l,
 
 /*
  * M2-M11, C1-C5 against the reference generators of the rules suites,
- * written from RULES.md without the engine (testutil.h: tu_ref_diff).
+ * written from doc/rules.md without the engine (testutil.h: tu_ref_diff).
  */
 static void
 prop_check_reference(const struct tac_state *s, const struct tac_list *l,

@@ -1,5 +1,5 @@
 /*
- * check_rules_board.c: RULES.md section B (board, seats, teams).
+ * check_rules_board.c: doc/rules.md section B (board, seats, teams).
  */
 #include <string.h>
 

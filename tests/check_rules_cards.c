@@ -1,5 +1,5 @@
 /*
- * check_rules_cards.c: RULES.md C1-C3, C5 (the 8) and C6 (Trickster).
+ * check_rules_cards.c: doc/rules.md C1-C3, C5 (the 8) and C6 (Trickster).
  * The 7 is in check_rules_seven.c, the TAC in check_rules_tac.c.
  */
 #include <stdio.h>
@@ -11,7 +11,7 @@
 #define REST3	"|" BASE4 "|" BASE4 "|" BASE4	/* seats 1..3 in base */
 
 /*
- * The reference for the plain cards, from RULES.md alone: C1 (N forward),
+ * The reference for the plain cards, from doc/rules.md alone: C1 (N forward),
  * C2 (1/13 enter or move), C3 (4 backwards), C5 (8 move); M6 no jumping,
  * M7 kicks, M8 entering, M9/M10 freshness at the start, M11 optional home
  * entry, M13 home moves, M15 playing for teammates.
@@ -282,7 +282,7 @@ START_TEST(test_C2_thirteen_enters_or_moves)
 }
 END_TEST
 
-/* C2, seeds 001/002 "Карта 1, 13": all marbles out: only moves remain. */
+/* C2, booklets 001/002 "Карта 1, 13": all marbles out: only moves remain. */
 START_TEST(test_C2_seed_all_out_moves_only)
 {
 	struct tac_state	s;
@@ -353,7 +353,7 @@ START_TEST(test_C3_four_from_start)
 }
 END_TEST
 
-/* C3, seeds 000/001/002 "Карта 4": a new marble cannot go home by a 4. */
+/* C3, booklets 000/001/002 "Карта 4": a new marble cannot go home by a 4. */
 START_TEST(test_C3_seed_fresh_marble_not_home_by_four)
 {
 	struct tac_state	s;
@@ -442,7 +442,7 @@ START_TEST(test_C5_3_blocked_eight_discarded)
 END_TEST
 
 /*
- * C5.3, seeds 000/001/002 "Карта 8 / Особый случай": an 8 played as the
+ * C5.3, booklets 000/001/002 "Карта 8 / Особый случай": an 8 played as the
  * last card of the deal cannot skip; a marble must move.
  */
 START_TEST(test_C5_3_seed_last_card_of_round_moves)
@@ -493,7 +493,7 @@ START_TEST(test_C6_1_needs_own_marble)
 }
 END_TEST
 
-/* C6.1, seeds 000/001/002: a lone marble on the circle cannot be swapped. */
+/* C6.1, booklets 000/001/002: a lone marble on the circle cannot be swapped. */
 START_TEST(test_C6_1_seed_needs_two_marbles)
 {
 	struct tac_state	s;
@@ -514,7 +514,7 @@ START_TEST(test_C6_2_home_and_base_not_swapped)
 END_TEST
 
 /*
- * C6.3, seeds 000/001/002: a Trickster with an action cannot be
+ * C6.3, booklets 000/001/002: a Trickster with an action cannot be
  * discarded; the only swap (two own marbles: no change) must be made.
  */
 START_TEST(test_C6_3_must_swap_even_own_pair)
@@ -554,7 +554,7 @@ START_TEST(test_C6_4_swap_clears_freshness)
 END_TEST
 
 /*
- * C6.4, seeds 000 "Карта Трикстер / Особый случай", 001, 002: swapped
+ * C6.4, booklets 000 "Карта Трикстер / Особый случай", 001, 002: swapped
  * onto its own start, a marble may go straight into its home.
  */
 START_TEST(test_C6_4_seed_swapped_onto_start_enters_home)
@@ -573,7 +573,7 @@ START_TEST(test_C6_4_seed_swapped_onto_start_enters_home)
 END_TEST
 
 /*
- * C6.4/M10, seed 000 "Карта Трикстер / Особый случай" ("1, 2, 3, 4. 7")
+ * C6.4/M10, booklet 000 "Карта Трикстер / Особый случай" ("1, 2, 3, 4. 7")
  * and "Карта 4 / Особый случай" ("его Трикстернули на Начальную Точку"):
  * a marble swapped onto its start enters its home with 1, 4 and 7 too.
  */

@@ -1,5 +1,5 @@
 /*
- * check_rules_deal.c: RULES.md section D (deck, deal, exchange).
+ * check_rules_deal.c: doc/rules.md section D (deck, deal, exchange).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /*
- * check_rules_engine.c: RULES.md Y1-Y3 (legal lists, determinism,
+ * check_rules_engine.c: doc/rules.md Y1-Y3 (legal lists, determinism,
  * hidden information) and the engine's phase handling.
  */
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /*
- * check_rules_master.c: RULES.md A (Angel, Devil, Warrior, Fool) and A5
- * (TAC after master cards), with the cases of seeds 001 and 003.
+ * check_rules_master.c: doc/rules.md A (Angel, Devil, Warrior, Fool) and A5
+ * (TAC after master cards), with the cases of booklets 001 and 003.
  */
 #include <string.h>
 
@@ -9,7 +9,7 @@
 #define BASE4	"B B B B"
 #define BASE6	BASE4 "|" BASE4 "|" BASE4 "|" BASE4 "|" BASE4 "|" BASE4
 
-/* A1, seed 001 "Карта Дар": a marble from the next base onto its start. */
+/* A1, booklet 001 "Карта Дар": a marble from the next base onto its start. */
 START_TEST(test_A1_angel_enters_next_player)
 {
 	struct tac_state	s;
@@ -22,7 +22,7 @@ START_TEST(test_A1_angel_enters_next_player)
 }
 END_TEST
 
-/* A1, seed 001: a marble on the next player's start is kicked. */
+/* A1, booklet 001: a marble on the next player's start is kicked. */
 START_TEST(test_A1_angel_kicks_start)
 {
 	struct tac_state	s;
@@ -35,7 +35,7 @@ START_TEST(test_A1_angel_kicks_start)
 }
 END_TEST
 
-/* A1, seed 001: next base empty: one of its marbles moves 1 or 13. */
+/* A1, booklet 001: next base empty: one of its marbles moves 1 or 13. */
 START_TEST(test_A1_angel_base_empty_moves_one_or_thirteen)
 {
 	struct tac_state	s;
@@ -99,7 +99,7 @@ START_TEST(test_A1_angel_needs_no_own_marble)
 }
 END_TEST
 
-/* A2, seed 001 "Карта Флуд": the Devil plays the next player's card. */
+/* A2, booklet 001 "Карта Флуд": the Devil plays the next player's card. */
 START_TEST(test_A2_devil_plays_next_players_card)
 {
 	struct tac_state	s;
@@ -141,7 +141,7 @@ START_TEST(test_A2_devil_discards_from_next_hand)
 }
 END_TEST
 
-/* A2.1, seed 001: the Devil chooses the next player's Fool. */
+/* A2.1, booklet 001: the Devil chooses the next player's Fool. */
 START_TEST(test_A2_1_devil_chooses_fool)
 {
 	struct tac_state	s;
@@ -211,7 +211,7 @@ START_TEST(test_A2_5_devil_next_hand_empty)
 }
 END_TEST
 
-/* A3, seed 001 "Карта Линч": kick the nearest marble ahead, take its field. */
+/* A3, booklet 001 "Карта Линч": kick the next marble ahead, take its field. */
 START_TEST(test_A3_warrior_kicks_nearest_ahead)
 {
 	struct tac_state	s;
@@ -235,7 +235,7 @@ START_TEST(test_A3_warrior_own_marble_and_wrap)
 }
 END_TEST
 
-/* A3, seed 001: the only marble on the circle kicks itself. */
+/* A3, booklet 001: the only marble on the circle kicks itself. */
 START_TEST(test_A3_warrior_alone_kicks_itself)
 {
 	struct tac_state	s;
@@ -248,7 +248,7 @@ START_TEST(test_A3_warrior_alone_kicks_itself)
 }
 END_TEST
 
-/* A3, seed 001: no own marble on the circle: discarded. */
+/* A3, booklet 001: no own marble on the circle: discarded. */
 START_TEST(test_A3_warrior_needs_own_marble)
 {
 	struct tac_state	s;
@@ -272,7 +272,7 @@ START_TEST(test_A3_warrior_no_blocking_not_fresh)
 }
 END_TEST
 
-/* A4, seed 001 "Карта Ривер": hands go right; the Fool player plays again. */
+/* A4, booklet 001 "Карта Ривер": hands go right; the Fool's player plays on. */
 START_TEST(test_A4_fool_passes_hands_right)
 {
 	struct tac_state	s;
@@ -334,7 +334,7 @@ START_TEST(test_A4_4_fool_no_other_cards)
 }
 END_TEST
 
-/* A5.1, seed 003: a TAC after a Fool takes the follow-up card only. */
+/* A5.1, booklet 003: a TAC after a Fool takes the follow-up card only. */
 START_TEST(test_A5_1_tac_after_fool_takes_follow_up)
 {
 	struct tac_state	s;
@@ -406,7 +406,7 @@ START_TEST(test_A5_1_tac_takes_fool_when_follow_up_empty)
 }
 END_TEST
 
-/* A5.2, seed 003: after a Warrior the kicked marble returns. */
+/* A5.2, booklet 003: after a Warrior the kicked marble returns. */
 START_TEST(test_A5_2_tac_after_warrior)
 {
 	struct tac_state	s;
@@ -422,7 +422,7 @@ START_TEST(test_A5_2_tac_after_warrior)
 }
 END_TEST
 
-/* A5.3, seed 003: after an Angel: undone, then for the TAC player's next. */
+/* A5.3, booklet 003: after an Angel: undone, then for the TAC player's next. */
 START_TEST(test_A5_3_tac_after_angel)
 {
 	struct tac_state	s;
@@ -437,7 +437,7 @@ START_TEST(test_A5_3_tac_after_angel)
 }
 END_TEST
 
-/* A5.4, seed 003: after a Devil: only by choosing the TAC (A2.2). */
+/* A5.4, booklet 003: after a Devil: only by choosing the TAC (A2.2). */
 START_TEST(test_A5_4_tac_after_devil)
 {
 	struct tac_state	s;

@@ -1,5 +1,5 @@
 /*
- * check_rules_move.c: RULES.md section M (general movement).
+ * check_rules_move.c: doc/rules.md section M (general movement).
  */
 #include <string.h>
 
@@ -259,7 +259,7 @@ START_TEST(test_M9_fresh_no_seven_into_home)
 END_TEST
 
 /*
- * M9, seed 000 "Карта 4 / Варианты использования" (also 001, 002): a
+ * M9, booklet 000 "Карта 4 / Варианты использования" (also 001, 002): a
  * fresh marble goes 4 back, then 5 forward into the home, no full lap.
  */
 START_TEST(test_M9_seed_four_back_then_five_home)
@@ -275,7 +275,7 @@ START_TEST(test_M9_seed_four_back_then_five_home)
 }
 END_TEST
 
-/* M9, seed 000 "Карта 4": 1-3 forward, then 4 backwards into the home. */
+/* M9, booklet 000 "Карта 4": 1-3 forward, then 4 backwards into the home. */
 START_TEST(test_M9_seed_forward_then_four_back_home)
 {
 	struct tac_state	s;
@@ -325,7 +325,7 @@ START_TEST(test_M10_four_to_H4_needs_empty_home)
 END_TEST
 
 /*
- * M10, seed 000 "Карта 4 / Особый случай": a marble back on its start a
+ * M10, booklet 000 "Карта 4 / Особый случай": a marble back on its start a
  * second time (after a lap) may go 4 backwards into an empty home.
  */
 START_TEST(test_M10_seed_second_time_on_start_four_home)

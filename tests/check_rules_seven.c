@@ -1,5 +1,5 @@
 /*
- * check_rules_seven.c: RULES.md C4 (the 7) and its sub-rules.  Expected
+ * check_rules_seven.c: doc/rules.md C4 (the 7) and its sub-rules.  Expected
  * lists spell each 7 one way; any spelling reaching the same state
  * matches (testutil.h).
  */
@@ -11,7 +11,7 @@
 #define REST3	"|" BASE4 "|" BASE4 "|" BASE4	/* seats 1..3 in base */
 
 /*
- * The reference for the 7, from RULES.md alone (C4.1-C4.6, M9, M14, M15):
+ * The reference for the 7, from doc/rules.md alone (C4.1-C4.6, M9, M14, M15):
  * a depth-first search over single steps, with a memo of visited states.
  */
 #define SV_MEMO		(1 << 16)
@@ -272,7 +272,7 @@ START_TEST(test_C4_2_kicks_all_passed)
 }
 END_TEST
 
-/* C4.2, seed 000 "Карта 7": the 7 kicks the player's own marbles too. */
+/* C4.2, booklet 000 "Карта 7": the 7 kicks the player's own marbles too. */
 START_TEST(test_C4_2_seed_kicks_own_marble)
 {
 	struct tac_state	s;
@@ -344,7 +344,7 @@ START_TEST(test_C4_4_stuck_marble_not_moved)
 END_TEST
 
 /*
- * C4.4, seed 000 "Карта 7 / Варианты использования": the 7 rearranges
+ * C4.4, booklet 000 "Карта 7 / Варианты использования": the 7 rearranges
  * the home without a marble on the circle.
  */
 START_TEST(test_C4_4_seed_home_rearranged_without_circle)
@@ -383,7 +383,7 @@ START_TEST(test_C4_5_circle_forward_only)
 END_TEST
 
 /*
- * C4.6, seeds 000 "Карта 7 / Особый случай", 001, 002: the 7 that brings
+ * C4.6, booklets 000 "Карта 7 / Особый случай", 001, 002: the 7 that brings
  * the last own marble home gives its remaining steps to the partner.
  */
 START_TEST(test_C4_6_last_marble_rest_to_partner)

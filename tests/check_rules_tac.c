@@ -1,6 +1,6 @@
 /*
- * check_rules_tac.c: RULES.md C7 and T1-T12 (the TAC card), with the
- * TAC chains and special cases of the seed texts (shared/seeds/).
+ * check_rules_tac.c: doc/rules.md C7 and T1-T12 (the TAC card), with the
+ * TAC chains and special cases of the TAC and TAKER booklets (doc/rules.md).
  */
 #include <string.h>
 
@@ -26,7 +26,7 @@ START_TEST(test_C7_tac_plays_taken_card)
 }
 END_TEST
 
-/* T1, seeds 000/003: a kicked marble returns to its field. */
+/* T1, booklets 000/003: a kicked marble returns to its field. */
 START_TEST(test_T1_undo_restores_kicked_marble)
 {
 	struct tac_state	s;
@@ -72,7 +72,7 @@ START_TEST(test_T1_undo_from_position)
 END_TEST
 
 /*
- * T1, seed 000 "Карта ТАК / Варианты использования": besides the Angel
+ * T1, booklet 000 "Карта ТАК / Варианты использования": besides the Angel
  * the TAC is the only way in without a 1 or 13: TAC the right
  * neighbour's 13.
  */
@@ -90,7 +90,7 @@ START_TEST(test_T1_seed_tac_enters_without_exit_card)
 }
 END_TEST
 
-/* T2, seed 000: no TAC action when the taken card is of no use. */
+/* T2, booklet 000: no TAC action when the taken card is of no use. */
 START_TEST(test_T2_tac_needs_usable_card)
 {
 	struct tac_state	s;
@@ -102,7 +102,7 @@ START_TEST(test_T2_tac_needs_usable_card)
 }
 END_TEST
 
-/* T2, seed 000 "если можешь, то обязан": the only playable card is TAC. */
+/* T2, booklet 000 "если можешь, то обязан": the only playable card is TAC. */
 START_TEST(test_T2_seed_must_play_tac)
 {
 	struct tac_state	s;
@@ -116,7 +116,7 @@ START_TEST(test_T2_seed_must_play_tac)
 }
 END_TEST
 
-/* T3, seeds 000/003: a taken 13 may enter or move. */
+/* T3, booklets 000/003: a taken 13 may enter or move. */
 START_TEST(test_T3_thirteen_either_function)
 {
 	struct tac_state	s;
@@ -149,7 +149,7 @@ START_TEST(test_T3_eight_either_function)
 }
 END_TEST
 
-/* T4, seeds 000/003: undoing a home entry is the only way out of a home. */
+/* T4, booklets 000/003: undoing a home entry is the only way out of a home. */
 START_TEST(test_T4_undo_home_entry)
 {
 	struct tac_state	s;
@@ -163,7 +163,7 @@ START_TEST(test_T4_undo_home_entry)
 }
 END_TEST
 
-/* T5, seed 000: after a discard the TAC uses the discarded card. */
+/* T5, booklet 000: after a discard the TAC uses the discarded card. */
 START_TEST(test_T5_seed_after_discard_uses_card)
 {
 	struct tac_state	s;
@@ -178,7 +178,7 @@ START_TEST(test_T5_seed_after_discard_uses_card)
 }
 END_TEST
 
-/* T5, seeds 000/003: after a discarded TAC, the card below; not undone. */
+/* T5, booklets 000/003: after a discarded TAC, the card below; not undone. */
 START_TEST(test_T5_seed_tac_after_discarded_tac)
 {
 	struct tac_state	s;
@@ -230,7 +230,7 @@ START_TEST(test_T6_trickster_swap_reversed)
 END_TEST
 
 /*
- * T6, seeds 000 "Использование Карты ТАК после Карты Трикстер" and 003:
+ * T6, booklets 000 "Использование Карты ТАК после Карты Трикстер" and 003:
  * a fresh marble swapped away and returned by the TAC is fresh again
  * and cannot go straight into its home.
  */
@@ -286,7 +286,7 @@ START_TEST(test_T8_after_eight_move)
 END_TEST
 
 /*
- * T8/C5.2, seeds 000 "Использование Карты ТАК после Карты 8" and 003:
+ * T8/C5.2, booklets 000 "Использование Карты ТАК после Карты 8" and 003:
  * the skipped player may TAC the 8 (move or skip), or discard any card.
  */
 START_TEST(test_T8_seed_skipped_player_tacs_eight)
@@ -305,7 +305,7 @@ START_TEST(test_T8_seed_skipped_player_tacs_eight)
 }
 END_TEST
 
-/* T8, seed 000: the skipped player need not TAC: it may discard it. */
+/* T8, booklet 000: the skipped player need not TAC: it may discard it. */
 START_TEST(test_T8_seed_skipped_player_may_discard_tac)
 {
 	struct tac_state	s;
@@ -332,7 +332,7 @@ START_TEST(test_T8_skipped_tac_needs_marble)
 }
 END_TEST
 
-/* T9, seeds 000/003: a TAC cannot be the first card of a round. */
+/* T9, booklets 000/003: a TAC cannot be the first card of a round. */
 START_TEST(test_T9_tac_not_first_card)
 {
 	struct tac_state	s;
@@ -340,14 +340,14 @@ START_TEST(test_T9_tac_not_first_card)
 	tu_pos(&s, "B B B 10|B B B 20|" BASE4 "|" BASE4, "TAC 5|2|2|2",
 	    "'played':0");
 	tu_legal_is(&s, "5 10>15");
-	tu_illegal(&s, "TAC 5 10>15", "first card of a round");
+	tu_illegal(&s, "TAC 5 10>15", "first card played after a deal");
 	tu_pos(&s, "B B B 10|B B B 20|" BASE4 "|" BASE4, "TAC|2|2|2",
 	    "'played':0");
 	tu_legal_is(&s, "TAC discard");
 }
 END_TEST
 
-/* T9, seeds 000/003: a TAC cannot reach a card of the previous round. */
+/* T9, booklets 000/003: a TAC cannot reach a card of the previous round. */
 START_TEST(test_T9_seed_not_previous_round)
 {
 	struct tac_state	s;
@@ -397,7 +397,7 @@ START_TEST(test_T10_winning_move_must_be_undone)
 END_TEST
 
 /*
- * T10, seeds 000 "Карта ТАК / Особый случай" and 003: the forced TAC
+ * T10, booklets 000 "Карта ТАК / Особый случай" and 003: the forced TAC
  * cannot itself be taken by another TAC.  Seat 2 (finished, M15) then
  * wins with its own 2.
  */
@@ -449,7 +449,7 @@ START_TEST(test_T11_tac_on_tac_example)
 END_TEST
 
 /*
- * T11, seed 000 "Использование Карты ТАК после Карты ТАК" (example with
+ * T11, booklet 000 "Использование Карты ТАК после Карты ТАК" (example with
  * players 1-3) and 003: the third player may enter or move the 13.
  */
 START_TEST(test_T11_seed_chain_three_tacs)

@@ -356,6 +356,7 @@ say_why_arg(struct tac_why *w, int conv)
 		a->v = 12;
 		break;
 	case 's':
+	case 'A':
 		snprintf(a->s, sizeof a->s, "13 B>0");
 		break;
 	default:
@@ -366,7 +367,8 @@ say_why_arg(struct tac_why *w, int conv)
 
 /*
  * Every engine message of the catalog template (the ones xgettext took
- * from src/engine/), with sample values, in every language.
+ * from src/engine/, and /play's own from src/view/render-read.c), with
+ * sample values, in every language.
  */
 START_TEST(test_say_engine)
 {
@@ -375,7 +377,7 @@ START_TEST(test_say_engine)
 	struct tac_why		 w;
 	struct rbuf		 en = { NULL, 0, 0 }, b = { NULL, 0, 0 };
 	char			 path[512], *pot, *line, *next, *p, *id;
-	size_t			 l, len, n = 0;
+	size_t			 l, len = 0, n = 0;
 	int			 engine = 0, in_id = 0;
 
 	info = td_info(&say_td, 1);
@@ -389,7 +391,13 @@ START_TEST(test_say_engine)
 		if ((next = strchr(line, '\n')) != NULL)
 			*next++ = '\0';
 		if (strncmp(line, "#: ", 3) == 0) {
-			engine |= strstr(line, "src/engine/") != NULL;
+			engine |= strstr(line, "src/engine/") != NULL ||
+			    strstr(line, "src/view/render-read.c") != NULL;
+			continue;
+		}
+		/* The reader's words with a context are no reasons. */
+		if (strncmp(line, "msgctxt ", 8) == 0) {
+			engine = 0;
 			continue;
 		}
 		if (strncmp(line, "msgid \"", 7) == 0) {

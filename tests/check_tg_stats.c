@@ -156,7 +156,7 @@ START_TEST(test_tg_stats)
 	tt_say(&t, "-100", "1", "/history");
 	tt_drain(&t);
 	ck_assert_ptr_nonnull(r = tt_find(&t, "history", "-100"));
-	ck_assert_str_eq(tt_button(r, "#1 итоги"), "1::summary");
+	ck_assert_str_eq(tt_button(r, "Итоги #1"), "1::summary");
 	tt_close(&t);
 }
 END_TEST

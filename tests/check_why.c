@@ -37,7 +37,7 @@ tu_why_valid(const struct tac_why *w, int numbered)
 		if (n > 0)
 			p++;
 		i = n > 0 ? n - 1 : next++;
-		if (*p == '\0' || strchr("dsCPL", *p) == NULL) {
+		if (*p == '\0' || strchr("dsCPLA", *p) == NULL) {
 			snprintf(msg, sizeof msg, "unknown conversion %%%c",
 			    *p != '\0' ? *p : '0');
 			return (msg);
@@ -99,6 +99,7 @@ tu_why_render(const struct tac_why *w, const char *fmt, int names, char *buf,
 			snprintf(buf + off, len - off, "%d", a->v);
 			break;
 		case 's':
+		case 'A':
 			snprintf(buf + off, len - off, "%s", a->s);
 			break;
 		case 'C':
@@ -157,7 +158,7 @@ START_TEST(test_why_card)
 }
 END_TEST
 
-/* A card to be typed is notation: %s, beside the card as a %C. */
+/* A card in an example of what to type is a %C too, as people read it. */
 START_TEST(test_why_card_and_notation)
 {
 	struct tac_state	 s, t;
@@ -172,14 +173,34 @@ START_TEST(test_why_card_and_notation)
 	a.card = TAC_ANGEL;
 	t = s;
 	ck_assert_int_eq(tac_apply_why(&t, &a, tu_scratch(), &w), -1);
-	ck_assert_str_eq(w.fmt, "a %C moves one marble: %s FROM>TO");
+	ck_assert_str_eq(w.fmt, "a %C moves one marble: %C FROM>TO");
 	ck_assert_int_eq(w.nargs, 2);
 	ck_assert_int_eq(w.arg[0].kind, 'C');
 	ck_assert_int_eq(w.arg[0].v, TAC_ANGEL);
-	ck_assert_int_eq(w.arg[1].kind, 's');
-	ck_assert_str_eq(w.arg[1].s, "ANGEL");
+	ck_assert_int_eq(w.arg[1].kind, 'C');
+	ck_assert_int_eq(w.arg[1].v, TAC_ANGEL);
 	tac_why_format(&w, buf, sizeof buf);
 	ck_assert_str_eq(buf, "a ANGEL moves one marble: ANGEL FROM>TO");
+}
+END_TEST
+
+/* An example to type is a %A: the action, kept as its notation. */
+START_TEST(test_why_action)
+{
+	struct tac_state	 s;
+	const struct tac_why	*w;
+
+	tu_pos(&s, "B B B 10|" WHY_BASE4 "|" WHY_BASE4 "|" WHY_BASE4,
+	    "ANGEL|2|2|2", NULL);
+	w = why_refuse(&s, "ANGEL 10>11", "the ANGEL must bring a marble of "
+	    "seat 1 out of its base: ANGEL B>16");
+	ck_assert_str_eq(w->fmt, "the %C must bring a marble of %P out of its "
+	    "base: %A");
+	ck_assert_int_eq(w->nargs, 3);
+	ck_assert_int_eq(w->arg[0].kind, 'C');
+	ck_assert_int_eq(w->arg[0].v, TAC_ANGEL);
+	ck_assert_int_eq(w->arg[2].kind, 'A');
+	ck_assert_str_eq(w->arg[2].s, "ANGEL B>16");
 }
 END_TEST
 
@@ -537,6 +558,7 @@ suite_why(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_why_card);
 	tcase_add_test(tc, test_why_card_and_notation);
+	tcase_add_test(tc, test_why_action);
 	tcase_add_test(tc, test_why_seat);
 	tcase_add_test(tc, test_why_place);
 	tcase_add_test(tc, test_why_place_not_a_field);

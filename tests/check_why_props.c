@@ -36,7 +36,7 @@ static uint64_t		 why_rng = 0x5eed;
 static unsigned long	 why_long;	/* examples of 40 bytes or more */
 
 /* The reason that quotes an action, which can be long. */
-#define WHY_DISCARD	"a card can be played (%s), so none may be discarded"
+#define WHY_DISCARD	"a card can be played (%A), so none may be discarded"
 
 /*
  * A passing ck_assert() writes to check's pipe; the games make millions

@@ -156,7 +156,7 @@ START_TEST(test_words_kinds)
 	words_check(&st, "DEVIL 5 28>33", "Devil 5: B28 \xe2\x86\x92 33",
 	    "Флуд 5: С28 \xe2\x86\x92 33");
 	words_check(&st, "ANGEL B>16", "Angel: Enter a marble for Boris",
-	    "Дар: Ввести шарик (Борис)");
+	    "Дар: Ввести шарик игроку Борис");
 	words_check(&st, "WARRIOR 19>28", "Warrior: 19 \xe2\x86\x92 28, "
 	    "kicks Boris", "Линч: 19 \xe2\x86\x92 28, выбивает: Борис");
 }
@@ -390,6 +390,7 @@ main(void)
 	SRunner	*sr = srunner_create(suite_words());
 	int	 failed;
 
+	srunner_add_suite(sr, suite_read());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -1,30 +1,46 @@
 #!/bin/sh
-# rule-ids.sh: every rule id of RULES.md needs a test that names it.
+# rule-ids.sh: every rule id of doc/rules.md needs a test that names it.
 #
 # An id such as C4.6 is named by a test function test_C4_6_<what>: the dot
 # becomes an underscore, and what follows the id must not continue it
 # (test_M1_x names M1, test_M10_x and test_C4_6_x do not name M1 or C4).
-# Exits 77 (skipped) when RULES.md cannot be found.
+#
+# A rule is a list item that starts with its id in bold ("- **C4.6** ...").
+# So that a rule written some other way cannot slip past unchecked, the
+# ids read that way must be as many as the document says it has ("There
+# are N rule ids below") and as many as its bold ids anywhere.
 
 : "${top_srcdir:=$(dirname "$0")/..}"
-: "${SHARED_DIR:=$top_srcdir/../shared}"
-rules=$SHARED_DIR/RULES.md
+rules=$top_srcdir/doc/rules.md
 
 if [ ! -r "$rules" ]; then
-	echo "rule ids: $rules not found (set SHARED_DIR), skipped"
-	exit 77
-fi
-
-# Rule lines are list items: "- **C4.6** ..." or "- **A1 Angel (...)**".
-ids=$(sed -n 's/^[[:space:]]*- \*\*\([BDMCTAY][0-9][0-9]*\(\.[0-9][0-9]*\)\{0,1\}\)[^0-9.].*/\1/p' \
-    "$rules")
-if [ -z "$ids" ]; then
-	echo "rule ids: no ids found in $rules"
+	echo "rule ids: $rules not found"
 	exit 1
 fi
 
-names=$(cat "$top_srcdir"/tests/*.c 2>/dev/null |
-    grep -o 'test_[A-Za-z0-9_]*' | sort -u)
+ids=$(sed -n 's/^[[:space:]]*- \*\*\([BDMCTAY][0-9][0-9]*\(\.[0-9][0-9]*\)\{0,1\}\)\*\*.*/\1/p' \
+    "$rules")
+nids=$(printf '%s\n' "$ids" | sed '/^$/d' | wc -l)
+nbold=$(grep -o '\*\*[BDMCTAY][0-9]' "$rules" | wc -l)
+nsaid=$(sed -n 's/.*There are \([0-9][0-9]*\) rule ids below.*/\1/p' "$rules" |
+    head -1)
+ndup=$(printf '%s\n' "$ids" | sort | uniq -d | wc -l)
+echo "rule ids: $nids rules read, $nbold bold ids, the text says ${nsaid:-?}"
+if [ -z "$nsaid" ] || [ "$nids" -ne "$nsaid" ] || [ "$nids" -ne "$nbold" ]; then
+	echo "rule ids: the rules read are not all of $rules"
+	exit 1
+fi
+if [ "$ndup" -ne 0 ]; then
+	echo "rule ids: an id is given twice:" $(printf '%s\n' "$ids" |
+	    sort | uniq -d)
+	exit 1
+fi
+
+names=$(cat "$top_srcdir"/tests/*.c | grep -o 'test_[A-Za-z0-9_]*' | sort -u)
+if [ -z "$names" ]; then
+	echo "rule ids: no test functions in $top_srcdir/tests/*.c"
+	exit 1
+fi
 
 checked=0
 missing=""

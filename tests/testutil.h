@@ -1,6 +1,6 @@
 /*
  * testutil.h: the check suites of tests/ and the helpers the rules suites
- * share.  Positions are written in the tac-position/1 JSON of NOTATION.md;
+ * share.  Positions are written in the tac-position/1 JSON of doc/notation.md;
  * actions in its text notation.
  */
 #ifndef TESTUTIL_H
@@ -77,7 +77,7 @@ int		 tu_count(const struct tac_state *, const char *);
 /*
  * Assert the legal list is exactly the '\n'-separated expected set.  Texts
  * must match exactly, except for a 7 or a Trickster, where any spelling
- * that leads to the same state as a listed action matches it (NOTATION.md:
+ * that leads to the same state as a listed action matches it (doc/notation.md:
  * segment order and swap order are the generator's).
  */
 void		 tu_legal_is_at(const char *, int, const struct tac_state *,
@@ -125,7 +125,7 @@ void		 tu_card_totals(const struct tac_state *,
 const char	*tu_cards_json(const uint8_t [TAC_NCARDS]);
 
 /*
- * Reference generators, written from RULES.md independently of the engine
+ * Reference generators, written from doc/rules.md independently of the engine
  * (plain cards in check_rules_cards.c, the 7 in check_rules_seven.c).
  * Each stores the distinct boards (sorted) the seat in turn reaches with
  * the card, without prefixes, and returns how many (at most max).

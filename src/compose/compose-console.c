@@ -18,11 +18,14 @@ compose_console(const char *lang, int what, int64_t arg, struct rbuf *b)
 		    "to leave (the game is saved)."));
 		break;
 	case COMPOSE_CON_HELP:
+		/* TRANSLATORS: the examples are the notation; write B (the
+		   base) with your language's letter for it, as moves show
+		   it. */
 		rbuf_addstr(b, tr(lang, "Type the number of a move from the "
-		    "menu, or the move in notation (13 B>0, 7 3>5 10>15, TR "
-		    "4<>20). Commands: /board, /hand, /rules, /lang "
-		    "en|ru|de|ka, /new, /abort, /quit. An empty line shows the "
-		    "board again."));
+		    "menu, or the move itself: its words as the menu says them, "
+		    "or the notation (13 B>0, 7 3>5 10>15). Commands: /board, "
+		    "/hand, /rules, /lang en|ru|de|ka, /new, /abort, /quit. An "
+		    "empty line shows the board again."));
 		break;
 	case COMPOSE_CON_NO_GAME:
 		rbuf_addstr(b, tr(lang, "No game here: /new starts one."));
@@ -35,6 +38,8 @@ compose_console(const char *lang, int what, int64_t arg, struct rbuf *b)
 		rbuf_addstr(b, tr(lang, "It is not your turn."));
 		break;
 	case COMPOSE_CON_PICK:
+		/* TRANSLATORS: the console; %d the number of the last
+		   choice. */
 		rbuf_add(b, tr(lang, "Pick a number from 1 to %d."), (int)arg);
 		break;
 	case COMPOSE_CON_FAILED:
@@ -42,6 +47,7 @@ compose_console(const char *lang, int what, int64_t arg, struct rbuf *b)
 		    "changed. Try again."));
 		break;
 	case COMPOSE_CON_RESUMING:
+		/* TRANSLATORS: the console; %lld a game's number. */
 		rbuf_add(b, tr(lang, "Resuming game #%lld."), (long long)arg);
 		break;
 	case COMPOSE_CON_AGAIN:

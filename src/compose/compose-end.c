@@ -35,6 +35,8 @@ compose_document(struct compose_ctx *c, struct compose_msg *m)
 	if (svc_game_record(c->svc, m->game, &text) != 0) {
 		log_warnx("compose: the record of game #%lld: %s",
 		    (long long)m->game, svc_error(c->svc));
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %lld a game's number. */
 		rbuf_add(&m->text, tr(m->lang, "The record of game #%lld could "
 		    "not be made."), (long long)m->game);
 		m->form = COMPOSE_TEXT;
@@ -48,6 +50,7 @@ compose_document(struct compose_ctx *c, struct compose_msg *m)
 	rbuf_add(&m->text, tr(m->lang, "The record of game #%lld "
 	    "(tac-record/1): tacctl replay %s plays it again."),
 	    (long long)m->game, m->filename);
+	/* TRANSLATORS: %lld a game's number, twice. */
 	rbuf_add(&m->alt, tr(m->lang, "The record of game #%lld could not be "
 	    "sent as a file. /moves #%lld lists its actions."),
 	    (long long)m->game, (long long)m->game);
@@ -67,6 +70,8 @@ compose_homes_name(const char *lang, json_t *seat)
 	ai = json_integer_value(json_object_get(seat, "ai"));
 
 	if (ai > 0)
+		/* TRANSLATORS: an AI player in the statistics; %d its level
+		   (1 quick, 2 strong). */
 		xasprintf(&s, tr(lang, "AI (level %d)"), (int)ai);
 	else
 		s = xstrdup(name != NULL ? name : "");

@@ -94,6 +94,7 @@ compose_welcome_private(const char *lang, const char *name, struct rbuf *b,
     struct compose_keys *k)
 {
 	if (name != NULL && *name != '\0') {
+		/* TRANSLATORS: the greeting; %s the person's first name. */
 		rbuf_add(b, tr(lang, "Hello, %s!"), name);
 		rbuf_addstr(b, " ");
 	} else {
@@ -113,10 +114,16 @@ compose_welcome_private(const char *lang, const char *name, struct rbuf *b,
 	rbuf_addstr(b, "\n\n");
 	rbuf_addstr(b, tr(lang, "/rules tells the rules in short, /help lists "
 	    "every command."));
+	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
+	   better on a phone). */
 	compose_keys_link(k, tr(lang, "Add me to a group"), COMPOSE_LINK_GROUP,
 	    "new");
 	compose_keys_newrow(k);
+	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
+	   better on a phone). */
 	compose_keys_add(k, tr(lang, "Rules"), 0, -1, "rules");
+	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
+	   better on a phone). */
 	compose_keys_add(k, tr(lang, "Commands"), 0, -1, "help");
 	compose_keys_newrow(k);
 }
@@ -133,6 +140,8 @@ compose_welcome_group(const char *lang, struct rbuf *b,
 	rbuf_addstr(b, tr(lang, "Each player gets their cards from me in a "
 	    "private chat: press the button below once to open it. /help "
 	    "lists every command."));
+	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
+	   better on a phone). */
 	compose_keys_link(k, tr(lang, "Open my private chat"),
 	    COMPOSE_LINK_START, "hello");
 	compose_keys_newrow(k);
@@ -183,10 +192,15 @@ compose_unreachable(const char *lang, const char *name, const char *link,
     int64_t game, struct rbuf *b)
 {
 	if (game > 0)
+		/* TRANSLATORS: in the group; %s a player's name, %lld a
+		   game's number, %s the bot's @name; "Start" is the button
+		   of Telegram's client. */
 		rbuf_add(b, tr(lang, "%s, it is your turn in game #%lld, and I "
 		    "cannot write to you privately. Open %s and press Start to "
 		    "get your cards and buttons."), name, (long long)game, link);
 	else
+		/* TRANSLATORS: in the group; %s a player's name, %s the
+		   bot's @name; "Start" is the button of Telegram's client. */
 		rbuf_add(b, tr(lang, "%s: I cannot write to you privately. Open "
 		    "%s and press Start to get your cards."), name, link);
 }

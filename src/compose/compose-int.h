@@ -32,8 +32,6 @@ int		 compose_none(struct compose_msg *);
 /* compose.c */
 int		 compose_text(struct compose_ctx *, const struct svc_out *,
 		     struct rbuf *);
-void		 compose_played(const struct svc_game *, json_t *,
-		     struct rbuf *);
 int64_t		 compose_int(json_t *, const char *, int64_t);
 const char	*compose_str(json_t *, const char *);
 

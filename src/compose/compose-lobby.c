@@ -18,6 +18,8 @@
 static void
 compose_options(const char *lang, const struct svc_game *g, struct rbuf *b)
 {
+	/* TRANSLATORS: a game's options line; %d the number of players (4
+	   or 6). */
 	rbuf_add(b, trn(lang, "%d player", "%d players",
 	    (unsigned long)g->cfg.nseats), g->cfg.nseats);
 	rbuf_add(b, ", %s, %s, %s, ",
@@ -41,18 +43,24 @@ compose_lobby(const struct render_opts *o, const struct svc_game *g,
 
 	switch (g->state) {
 	case SVC_ABORTED:
+		/* TRANSLATORS: %lld a game's number. */
 		rbuf_add(b, tr(lang, "Game #%lld was aborted."),
 		    (long long)g->id);
 		rbuf_addstr(b, "\n");
 		return;
 	case SVC_PLAYING:
+		/* TRANSLATORS: %lld a game's number; the game's options
+		   follow. */
 		rbuf_add(b, tr(lang, "Game #%lld has started."),
 		    (long long)g->id);
 		break;
 	case SVC_OVER:
+		/* TRANSLATORS: %lld a game's number. */
 		rbuf_add(b, tr(lang, "Game #%lld is over."), (long long)g->id);
 		break;
 	default:
+		/* TRANSLATORS: %lld a game's number; the game's options and
+		   seats follow. */
 		rbuf_add(b, tr(lang, "New game #%lld."), (long long)g->id);
 		break;
 	}
@@ -98,7 +106,11 @@ compose_keys_lobby(const struct svc_game *g, const char *lang,
 
 	if (g->state != SVC_LOBBY)
 		return;
+	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
+	   better on a phone). */
 	compose_keys_add(k, tr(lang, "Join"), g->id, -1, "join");
+	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
+	   better on a phone). */
 	compose_keys_add(k, tr(lang, "Add AI"), g->id, -1, "ai");
 	compose_keys_newrow(k);
 
@@ -120,13 +132,22 @@ compose_keys_lobby(const struct svc_game *g, const char *lang,
 			continue;
 		snprintf(cmd, sizeof cmd, "team %d", t);
 		rbuf_reset(&b);
+		/* TRANSLATORS: a button's label, at most 40 characters
+		   (shorter is better on a phone); %s a team's number. */
 		rbuf_add(&b, tr(lang, "Team %s"), colours.s);
 		compose_keys_add(k, b.s, g->id, -1, cmd);
 	}
 	compose_keys_newrow(k);
 
+	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
+	   better on a phone). */
 	compose_keys_add(k, tr(lang, "Options"), g->id, -1, "options");
+	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
+	   better on a phone); the greeting and the help tell people to
+	   press it by this name. */
 	compose_keys_add(k, tr(lang, "Start"), g->id, -1, "start");
+	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
+	   better on a phone). */
 	compose_keys_add(k, tr(lang, "Cancel"), g->id, -1, "abort");
 	compose_keys_newrow(k);
 	rbuf_free(&b);
@@ -160,9 +181,18 @@ compose_keys_options(const struct svc_game *g, const char *lang,
 		const char	*word;
 		int64_t		 secs;
 	} dl[] = {
+		/* TRANSLATORS: a button's label, at most 40 characters
+		   (shorter is better on a phone): a turn deadline. */
 		{ N_("30 min"), "deadline=30m", 1800 },
+		/* TRANSLATORS: a button's label, at most 40 characters
+		   (shorter is better on a phone): a turn deadline. */
 		{ N_("2 h"), "deadline=2h", 7200 },
+		/* TRANSLATORS: a button's label, at most 40 characters
+		   (shorter is better on a phone): a turn deadline of three
+		   days. */
 		{ N_("3 d"), "deadline=3d", 259200 },
+		/* TRANSLATORS: a button's label, at most 40 characters
+		   (shorter is better on a phone): no turn deadline. */
 		{ N_("no limit"), "deadline=off", 0 },
 	};
 	size_t	 i;
@@ -171,7 +201,11 @@ compose_keys_options(const struct svc_game *g, const char *lang,
 	if (g->state != SVC_LOBBY)
 		return;
 	taker = g->cfg.names == TAC_NAMES_TAKER;
+	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
+	   better on a phone). */
 	compose_option(k, g, tr(lang, "4 players"), !six, "4");
+	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
+	   better on a phone). */
 	compose_option(k, g, tr(lang, "6 players"), six, "6");
 	compose_keys_newrow(k);
 	if (six) {
@@ -193,7 +227,11 @@ compose_keys_options(const struct svc_game *g, const char *lang,
 		compose_option(k, g, tr(lang, dl[i].label),
 		    g->deadline == dl[i].secs, dl[i].word);
 	compose_keys_newrow(k);
+	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
+	   better on a phone): the quick AI level. */
 	compose_option(k, g, tr(lang, "AI quick"), g->ai != 2, "ai=1");
+	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
+	   better on a phone): the strong AI level. */
 	compose_option(k, g, tr(lang, "AI strong"), g->ai == 2, "ai=2");
 	compose_keys_newrow(k);
 }

@@ -139,10 +139,14 @@ compose_menu_keys(const struct render_game *t, const struct tac_state *st,
 	compose_keys_newrow(k);
 	if (m->more[0] != '\0') {
 		snprintf(cmd, sizeof cmd, "menu %s", m->more);
+		/* TRANSLATORS: a button's label, at most 40 characters
+		   (shorter is better on a phone): the next page of choices. */
 		compose_keys_add(k, tr(t->lang, "more ->"), t->id, turn, cmd);
 	}
 	if (!m->top) {
 		snprintf(cmd, sizeof cmd, "menu %s", m->back);
+		/* TRANSLATORS: a button's label, at most 40 characters
+		   (shorter is better on a phone): the choices before. */
 		compose_keys_add(k, tr(t->lang, "<- back"), t->id, turn, cmd);
 	}
 	compose_keys_newrow(k);
@@ -176,6 +180,7 @@ compose_ask(const char *lang, const struct menu *m, struct rbuf *b)
 		rbuf_addstr(b, tr(lang, "Choose the next step."));
 	if (m->npages > 1) {
 		rbuf_addstr(b, " ");
+		/* TRANSLATORS: a long menu; %d the page, %d the last page. */
 		rbuf_add(b, tr(lang, "Page %d of %d."), m->page + 1,
 		    m->npages);
 	}
@@ -212,6 +217,8 @@ compose_menu(struct compose_ctx *c, int seat, const char *path,
 		render_move_init(&mv, &c->st, &m->a, seat, 1);
 		mv.nkicked = 0;
 		render_move_words(&t, &mv, 0, m->depth, &pre);
+		/* TRANSLATORS: a menu, while a move is being chosen; %s its
+		   steps so far, in words. */
 		rbuf_add(text, tr(t.lang, "Your move: %s"), pre.s != NULL ?
 		    pre.s : "");
 		rbuf_addstr(text, "\n");

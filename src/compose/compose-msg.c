@@ -159,6 +159,8 @@ compose_where(struct compose_ctx *c, struct compose_msg *m)
 		return;
 	if (c->g.title[0] != '\0' && !c->g.private) {
 		rbuf_addstr(&m->text, "\n");
+		/* TRANSLATORS: under a private message; %s the title of
+		 * the group that plays the game. */
 		rbuf_add(&m->text, tr(m->lang, "Group: %s"), c->g.title);
 	}
 	if (c->o->link != NULL && svc_message(c->svc, c->g.id, c->g.chat,
@@ -182,6 +184,8 @@ compose_board(struct compose_ctx *c, struct compose_msg *m)
 	    strcmp(c->g.board, "text") != 0) {
 		m->picture = xmalloc(sizeof *m->picture);
 		compose_picture_board(c, m->picture);
+		/* TRANSLATORS: the caption under the board's picture;
+		 * %lld a game's number. */
 		snprintf(m->caption, sizeof m->caption, tr(m->lang,
 		    "Game #%lld."), (long long)c->g.id);
 	}
@@ -206,6 +210,8 @@ compose_app(struct compose_ctx *c, struct compose_msg *m)
 		return;
 	snprintf(id, sizeof id, "%lld", (long long)m->game);
 	compose_keys_newrow(&m->keys);
+	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
+	   better on a phone); it opens the Mini App. */
 	compose_keys_link(&m->keys, tr(m->lang, "Open the board"),
 	    COMPOSE_LINK_APP, id);
 	compose_keys_newrow(&m->keys);

@@ -134,19 +134,34 @@ say_option(struct say *s)
 	struct rbuf	 r = { NULL, 0, 0 };
 
 	if (say_is(s, "what", "deadline"))
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %s the word typed; off, 30m, 2h,
+		   3d are what to type: keep them. */
 		rbuf_add(s->b, tr(s->lang, "\"%s\" is no deadline: say off, or "
 		    "minutes, hours or days, as in 30m, 2h or 3d (at most "
 		    "30d)."), w);
 	else if (say_is(s, "what", "ai"))
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %s the word typed; ai=1, ai=2:
+		   keep them. */
 		rbuf_add(s->b, tr(s->lang, "\"%s\" is no AI level: say ai=1 "
 		    "(quick) or ai=2 (strong)."), w);
 	else if (say_is(s, "what", "seed"))
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %s the word typed; seed=42: keep
+		   it. */
 		rbuf_add(s->b, tr(s->lang, "\"%s\" is no seed: say a whole "
 		    "number, as in seed=42."), w);
 	else if (say_is(s, "what", "rules"))
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %s the reason (one of the rules'
+		   reasons). */
 		rbuf_add(s->b, tr(s->lang, "These options do not go together: "
 		    "%s."), say_reason(s, "reason", &r));
 	else
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %s the word typed; the options
+		   are what to type: keep them. */
 		rbuf_add(s->b, tr(s->lang, "\"%s\" is no option: say 4 or 6, "
 		    "pairs or triples, master or nomaster, tac or taker, "
 		    "deadline=2h, ai=1 or ai=2."), w);
@@ -177,6 +192,8 @@ say_who(struct say *s, const char *code)
 		rbuf_addstr(s->b, tr(s->lang, "Only the players or a chat admin "
 		    "can change how the board is shown."));
 	else
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %lld a game's number. */
 		rbuf_add(s->b, tr(s->lang, "You are not in game #%lld."),
 		    say_num(s, "game"));
 }
@@ -186,16 +203,24 @@ static void
 say_usage(struct say *s)
 {
 	if (say_is(s, "command", "replace"))
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %lld the last seat's number;
+		   SEAT stands for a number: translate it. */
 		rbuf_add(s->b, tr(s->lang, "Say /replace SEAT ai, with a seat "
 		    "from 0 to %lld."), say_num(s, "last"));
 	else if (say_is(s, "command", "summary") ||
 	    say_is(s, "command", "record") || say_is(s, "command", "moves"))
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %s the command. */
 		rbuf_add(s->b, tr(s->lang, "Say which game, as in /%s #12."),
 		    say_str(s, "command"));
 	else if (say_is(s, "command", "board"))
 		rbuf_addstr(s->b, tr(s->lang, "Say /board picture or /board "
 		    "text."));
 	else
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %lld the person's start field;
+		   write B as [place] B reads (/play reads it). */
 		rbuf_add(s->b, tr(s->lang, "Say which move, as in /play 13 "
 		    "B>%lld."), say_num(s, "field"));
 }
@@ -212,9 +237,14 @@ say_nobody(struct say *s)
 
 	if (s->have && seat >= 0 && seat < TAC_MAXSEATS &&
 	    s->t.seats[seat].ai != 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %s the AI's name. */
 		rbuf_add(s->b, tr(s->lang, "%s is an AI player: there is "
 		    "nobody to replace."), say_seat(s, "seat", who, sizeof who));
 	else
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %lld a seat's number, %s its
+		   colour. */
 		rbuf_add(s->b, tr(s->lang, "Nobody sits in seat %lld (%s): "
 		    "there is nobody to replace."), say_num(s, "seat"),
 		    tr(s->lang, render_colour(seat)));
@@ -228,6 +258,9 @@ say_seating(struct say *s, const char *code)
 
 	if (strcmp(code, "seat_taken") == 0) {
 		if (json_object_get(s->args, "players") != NULL)
+			/* TRANSLATORS: a refusal, or its answer to a button
+			   (then 200 characters at most); %s a player's
+			   name, %lld the number of players. */
 			rbuf_add(s->b, trn(s->lang, "%s sits in a seat that a "
 			    "game of %lld player does not have: they must "
 			    "/leave it first.", "%s sits in a seat that a game "
@@ -236,19 +269,32 @@ say_seating(struct say *s, const char *code)
 			    say_seat(s, "seat", who, sizeof who),
 			    say_num(s, "players"));
 		else
+			/* TRANSLATORS: a refusal, or its answer to a button
+			   (then 200 characters at most); %s a player's
+			   name. */
 			rbuf_add(s->b, tr(s->lang, "%s sits in that seat."),
 			    say_seat(s, "seat", who, sizeof who));
 	} else if (strcmp(code, "already_seated") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %lld a game's number. */
 		rbuf_add(s->b, tr(s->lang, "You have a seat in game #%lld "
 		    "already."), say_num(s, "game"));
 	else if (strcmp(code, "full") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %lld a game's number. */
 		rbuf_add(s->b, tr(s->lang, "Every seat of game #%lld is "
 		    "taken."), say_num(s, "game"));
 	else if (strcmp(code, "bad_seat") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %s the word typed, %lld the last
+		   seat's number. */
 		rbuf_add(s->b, tr(s->lang, "\"%s\" is no seat: say a number "
 		    "from 0 to %lld."), say_str(s, "word"), say_num(s, "last"));
 	else if (strcmp(code, "already_away") == 0) {
 		if (json_object_get(s->args, "seat") != NULL)
+			/* TRANSLATORS: a refusal, or its answer to a button
+			   (then 200 characters at most); %s a player's
+			   name. */
 			rbuf_add(s->b, tr(s->lang, "The AI plays for %s "
 			    "already."), say_seat(s, "seat", who, sizeof who));
 		else
@@ -260,6 +306,8 @@ say_seating(struct say *s, const char *code)
 	else if (strcmp(code, "not_a_person") == 0)
 		say_nobody(s);
 	else if (strcmp(code, "bad_team") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %lld the last team's number. */
 		rbuf_add(s->b, tr(s->lang, "There is no such team: say /team "
 		    "and a number from 0 to %lld."), say_num(s, "last"));
 	else if (strcmp(code, "same_team") == 0)
@@ -267,6 +315,8 @@ say_seating(struct say *s, const char *code)
 	else if (strcmp(code, "team_full") == 0)
 		rbuf_addstr(s->b, tr(s->lang, "That team has no free seat."));
 	else if (strcmp(code, "seats_free") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %s the free seats' numbers. */
 		rbuf_add(s->b, tr(s->lang, "Free seats: %s. /join or add AI "
 		    "players (/ai) first."), say_seats(s, "seats", list,
 		    sizeof list));
@@ -288,18 +338,27 @@ say_game(struct say *s, const char *code)
 			rbuf_add(s->b, tr(s->lang, "Game #%lld is over."),
 			    say_num(s, "game"));
 		else
+			/* TRANSLATORS: a refusal, or its answer to a button
+			   (then 200 characters at most); %lld a game's
+			   number. */
 			rbuf_add(s->b, tr(s->lang, "Game #%lld has started "
 			    "already."), say_num(s, "game"));
 	} else if (strcmp(code, "game_open") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %lld a game's number. */
 		rbuf_add(s->b, tr(s->lang, "This chat has game #%lld already: "
 		    "finish it, or /abort it first."), say_num(s, "game"));
 	else if (strcmp(code, "game_over") == 0)
 		rbuf_add(s->b, tr(s->lang, "Game #%lld is over."),
 		    say_num(s, "game"));
 	else if (strcmp(code, "not_started") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %lld a game's number. */
 		rbuf_add(s->b, tr(s->lang, "Game #%lld has not started yet."),
 		    say_num(s, "game"));
 	else if (strcmp(code, "not_playing") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %lld a game's number. */
 		rbuf_add(s->b, tr(s->lang, "Game #%lld is not being played."),
 		    say_num(s, "game"));
 	else if (strcmp(code, "no_game") == 0) {
@@ -309,26 +368,45 @@ say_game(struct say *s, const char *code)
 		else if (say_is(s, "where", "you"))
 			rbuf_addstr(s->b, tr(s->lang, "You are in no game."));
 		else
+			/* TRANSLATORS: a refusal, or its answer to a button
+			   (then 200 characters at most); %lld a game's
+			   number. */
 			rbuf_add(s->b, tr(s->lang, "There is no game #%lld."),
 			    say_num(s, "game"));
 	} else if (strcmp(code, "which_game") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %s the games ("#1, #2"), %s the
+		   command, %lld one of the games. */
 		rbuf_add(s->b, tr(s->lang, "You are in several games (%s): say "
 		    "which, as in /%s #%lld."), say_str(s, "games"),
 		    say_str(s, "command"), say_num(s, "game"));
 	else if (strcmp(code, "not_your_turn") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %s a player's name. */
 		rbuf_add(s->b, tr(s->lang, "It is not your turn: %s is to "
 		    "play."), say_seat(s, "seat", who, sizeof who));
 	else if (strcmp(code, "bad_action") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %s why (one of the notation's
+		   reasons, or /play's own). */
 		rbuf_add(s->b, tr(s->lang, "That is not a move: %s."),
 		    say_reason(s, "reason", &r));
 	else if (strcmp(code, "illegal") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %s why (one of the rules'
+		   reasons). */
 		rbuf_add(s->b, tr(s->lang, "That move is not allowed: %s."),
 		    say_reason(s, "reason", &r));
 	else if (strcmp(code, "damaged") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %lld a game's number; tacctl
+		   verify is a command: keep it. */
 		rbuf_add(s->b, tr(s->lang, "Game #%lld cannot go on: its record "
 		    "is damaged. An admin should look at it with tacctl "
 		    "verify."), say_num(s, "game"));
 	else if (strcmp(code, "stale") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most). */
 		rbuf_addstr(s->b, tr(s->lang, "This button is out of date."));
 	else
 		rc = 0;
@@ -345,6 +423,7 @@ say_info(struct say *s, const char *code)
 		rbuf_addstr(s->b, tr(s->lang, "From now on I speak English "
 		    "here."));
 	else if (strcmp(code, "seated") == 0)
+		/* TRANSLATORS: %lld a game's number, %s the seat's colour. */
 		rbuf_add(s->b, tr(s->lang, "You have a seat in game #%lld (%s). "
 		    "Your cards come here when the game starts."),
 		    say_num(s, "game"), tr(s->lang, render_colour((int)
@@ -377,24 +456,39 @@ say_stats(struct say *s, const char *code)
 		rbuf_addstr(s->b, tr(s->lang, "Your statistics are shown in the "
 		    "group tables again."));
 	else if (strcmp(code, "group_only") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %s the command. */
 		rbuf_add(s->b, tr(s->lang, "/%s works in a group, for its "
 		    "members."), say_str(s, "command"));
 	else if (strcmp(code, "no_such_player") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %s the name typed. */
 		rbuf_add(s->b, tr(s->lang, "Nobody called %s has finished a "
 		    "game here."), say_str(s, "name"));
 	else if (strcmp(code, "which_person") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %s the name typed. */
 		rbuf_add(s->b, tr(s->lang, "More than one player here is "
 		    "called %s."), say_str(s, "name"));
 	else if (strcmp(code, "stats_hidden") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %s a player's name. */
 		rbuf_add(s->b, tr(s->lang, "%s keeps their statistics to "
 		    "themselves."), say_str(s, "name"));
 	else if (strcmp(code, "not_over") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %lld a game's number. */
 		rbuf_add(s->b, tr(s->lang, "Game #%lld has not ended."),
 		    say_num(s, "game"));
 	else if (strcmp(code, "no_game_stats") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %lld a game's number. */
 		rbuf_add(s->b, tr(s->lang, "Game #%lld has no statistics yet."),
 		    say_num(s, "game"));
 	else if (strcmp(code, "bad_page") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %lld a game's number, %lld its
+		   last page. */
 		rbuf_add(s->b, tr(s->lang, "Game #%lld has pages 1 to %lld."),
 		    say_num(s, "game"), say_num(s, "pages"));
 	else
@@ -454,9 +548,14 @@ compose_say_game(struct svc *svc, const struct svc_game *known,
 	else if (strcmp(code, "usage") == 0)
 		say_usage(&s);
 	else if (strcmp(code, "bad_lang") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %s the language codes ("en, ru,
+		   de, ka"). */
 		rbuf_add(b, tr(lang, "Say /lang and one of: %s."),
 		    say_str(&s, "langs"));
 	else if (strcmp(code, "unknown_command") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %s the command typed. */
 		rbuf_add(b, tr(lang, "I do not know /%s: /help lists what I "
 		    "do."), say_str(&s, "command"));
 	else if (strcmp(code, "too_long") == 0)

@@ -69,9 +69,12 @@ static void
 cs_duration(const char *lang, int64_t secs, struct rbuf *b)
 {
 	if (secs >= 3600)
+		/* TRANSLATORS: a duration in the statistics; %lld hours,
+		   %lld minutes. */
 		rbuf_add(b, tr(lang, "%lld h %lld min"),
 		    (long long)(secs / 3600), (long long)(secs % 3600 / 60));
 	else
+		/* TRANSLATORS: a duration in the statistics; %lld minutes. */
 		rbuf_add(b, tr(lang, "%lld min"), (long long)(secs / 60));
 }
 
@@ -91,25 +94,30 @@ cs_date(int64_t t, struct rbuf *b)
 
 /* Append "games: 12, wins: 8 (67%)" and the rest of a player's numbers. */
 static void
-cs_numbers(const char *lang, json_t *p, struct rbuf *b)
+cs_numbers(const char *lang, int names, json_t *p, struct rbuf *b)
 {
 	int64_t	games = cs_int(p, "games"), wins = cs_int(p, "wins");
 
 	/* Labels and numbers, not "12 games": no plural to get wrong. */
+	/* TRANSLATORS: a player's statistics; %lld games, %lld wins, %lld
+	   the wins in percent; %% is a "%" sign. */
 	rbuf_add(b, tr(lang, "games: %lld, wins: %lld (%lld%%)"),
 	    (long long)games, (long long)wins,
 	    (long long)(games > 0 ? (wins * 100 + games / 2) / games : 0));
 	rbuf_addstr(b, ", ");
-	rbuf_add(b, tr(lang, "kicks given/taken: %lld/%lld, TACs: %lld, "
+	/* TRANSLATORS: %s is the TAC card's name (Taker in the Russian
+	   edition's naming); the number after it, how many were played. */
+	rbuf_add(b, tr(lang, "kicks given/taken: %lld/%lld, %s: %lld, "
 	    "rating: %lld"),
 	    (long long)cs_int(p, "kicks_given"),
-	    (long long)cs_int(p, "kicks_taken"), (long long)cs_int(p, "tacs"),
+	    (long long)cs_int(p, "kicks_taken"),
+	    render_card(lang, names, TAC_TAC), (long long)cs_int(p, "tacs"),
 	    (long long)cs_int(p, "rating"));
 }
 
 /* Append "Cards played: 7 x40, 13 x35" from a row's "cards". */
 static void
-cs_cards(const char *lang, json_t *cards, const char *title,
+cs_cards(const char *lang, int names, json_t *cards, const char *title,
     struct rbuf *b)
 {
 	json_t		*v;
@@ -123,10 +131,8 @@ cs_cards(const char *lang, json_t *cards, const char *title,
 	json_array_foreach(cards, i, v) {
 		name = json_string_value(json_object_get(v, "card"));
 		card = name != NULL ? tac_card_parse(name, strlen(name)) : -1;
-		/* The naming a chat in this language plays with. */
 		rbuf_add(b, "%s %s x%lld", i > 0 ? "," : "",
-		    card >= 0 ? render_card(lang, strcmp(lang, "ru") == 0 ?
-		    TAC_NAMES_TAKER : TAC_NAMES_TAC, (int)card) : "?",
+		    card >= 0 ? render_card(lang, names, (int)card) : "?",
 		    (long long)cs_int(v, "n"));
 	}
 	rbuf_addstr(b, "\n");
@@ -134,7 +140,7 @@ cs_cards(const char *lang, json_t *cards, const char *title,
 
 /* A group's table: its games in sum, its players, its best pairs. */
 static void
-cs_group(const char *lang, json_t *p, struct rbuf *b)
+cs_group(const char *lang, int names, json_t *p, struct rbuf *b)
 {
 	json_t		*t = json_object_get(p, "totals"), *v;
 	struct rbuf	 d = { NULL, 0, 0 };
@@ -142,17 +148,20 @@ cs_group(const char *lang, json_t *p, struct rbuf *b)
 	size_t		 i;
 
 	cs_duration(lang, games > 0 ? cs_int(t, "seconds") / games : 0, &d);
+	/* TRANSLATORS: a group's statistics; %lld games, %lld rounds
+	   (deals) per game, %s a duration. */
 	rbuf_add(b, tr(lang, "Games played here: %lld; rounds per game: %lld, "
 	    "time per game: %s."), (long long)games, (long long)(games > 0 ?
 	    (cs_int(t, "rounds") + games / 2) / games : 0), d.s);
 	rbuf_free(&d);
 	rbuf_addstr(b, " ");
-	rbuf_add(b, tr(lang, "Ended with a TAC: %lld; turns the AI played "
-	    "after a deadline: %lld."), (long long)cs_int(t, "by_tac"),
-	    (long long)cs_int(t, "takeovers"));
+	/* TRANSLATORS: %s is the TAC card's name, in the game's naming. */
+	rbuf_add(b, tr(lang, "Ended with a %s: %lld; turns the AI played "
+	    "after a deadline: %lld."), render_card(lang, names, TAC_TAC),
+	    (long long)cs_int(t, "by_tac"), (long long)cs_int(t, "takeovers"));
 	rbuf_addstr(b, "\n");
-	cs_cards(lang, json_object_get(p, "cards"), N_("Cards played here:"),
-	    b);
+	cs_cards(lang, names, json_object_get(p, "cards"),
+	    N_("Cards played here:"), b);
 	rbuf_addstr(b, "\n");
 	rbuf_addstr(b, tr(lang, "Top players (kicks given/taken):"));
 	rbuf_addstr(b, "\n");
@@ -160,7 +169,7 @@ cs_group(const char *lang, json_t *p, struct rbuf *b)
 		rbuf_add(b, "%zu. ", i + 1);
 		cs_name(lang, v, "name", "ai", b);
 		rbuf_addstr(b, ": ");
-		cs_numbers(lang, v, b);
+		cs_numbers(lang, names, v, b);
 		rbuf_addstr(b, "\n");
 	}
 	if (json_array_size(json_object_get(p, "pairs")) == 0)
@@ -173,6 +182,8 @@ cs_group(const char *lang, json_t *p, struct rbuf *b)
 		rbuf_addstr(b, " + ");
 		cs_name(lang, v, "b_name", "b_ai", b);
 		rbuf_addstr(b, ": ");
+		/* TRANSLATORS: a pair's statistics; %lld games won, %lld
+		   games played together. */
 		rbuf_add(b, tr(lang, "won %lld of %lld"),
 		    (long long)cs_int(v, "wins"), (long long)cs_int(v, "games"));
 		rbuf_addstr(b, "\n");
@@ -181,7 +192,7 @@ cs_group(const char *lang, json_t *p, struct rbuf *b)
 
 /* One person's numbers, in this group or in all. */
 static void
-cs_person(const char *lang, json_t *p, struct rbuf *b)
+cs_person(const char *lang, int names, json_t *p, struct rbuf *b)
 {
 	json_t		*me = json_object_get(p, "person"), *v;
 	const char	*where = json_string_value(json_object_get(p, "where"));
@@ -193,17 +204,21 @@ cs_person(const char *lang, json_t *p, struct rbuf *b)
 	rbuf_addstr(b, where != NULL && strcmp(where, "chat") == 0 ?
 	    tr(lang, "in this group:") : tr(lang, "in all groups:"));
 	rbuf_addstr(b, " ");
-	cs_numbers(lang, me, b);
+	cs_numbers(lang, names, me, b);
 	rbuf_addstr(b, ".\n");
 	cs_duration(lang, games > 0 ? cs_int(me, "seconds") / games : 0, &d);
+	/* TRANSLATORS: a player's statistics; %lld rounds (deals), %s a
+	   duration. */
 	rbuf_add(b, tr(lang, "Rounds per game: %lld, time per game: %s."),
 	    (long long)(games > 0 ? (cs_int(me, "rounds") + games / 2) /
 	    games : 0), d.s);
 	rbuf_free(&d);
 	rbuf_addstr(b, " ");
-	rbuf_add(b, tr(lang, "Games won with a TAC: %lld; turns the AI "
-	    "played after a deadline: %lld."), (long long)cs_int(me,
-	    "tac_wins"), (long long)cs_int(me, "takeovers"));
+	/* TRANSLATORS: %s is the TAC card's name, in the game's naming. */
+	rbuf_add(b, tr(lang, "Games won with a %s: %lld; turns the AI "
+	    "played after a deadline: %lld."), render_card(lang, names,
+	    TAC_TAC), (long long)cs_int(me, "tac_wins"),
+	    (long long)cs_int(me, "takeovers"));
 	rbuf_addstr(b, "\n");
 	v = json_array_get(json_object_get(p, "partners"), 0);
 	if (v != NULL) {
@@ -215,7 +230,8 @@ cs_person(const char *lang, json_t *p, struct rbuf *b)
 		    (long long)cs_int(v, "wins"), (long long)cs_int(v, "games"));
 		rbuf_addstr(b, "\n");
 	}
-	cs_cards(lang, json_object_get(p, "cards"), N_("Cards played:"), b);
+	cs_cards(lang, names, json_object_get(p, "cards"), N_("Cards played:"),
+	    b);
 }
 
 /* The players by rating. */
@@ -231,6 +247,8 @@ cs_top(const char *lang, json_t *p, struct rbuf *b)
 		rbuf_add(b, "%zu. ", i + 1);
 		cs_name(lang, v, "name", "ai", b);
 		rbuf_add(b, " %lld ", (long long)cs_int(v, "rating"));
+		/* TRANSLATORS: after a player's rating; %lld games, %lld
+		   wins. */
 		rbuf_add(b, tr(lang, "(games: %lld, wins: %lld)"),
 		    (long long)cs_int(v, "games"), (long long)cs_int(v, "wins"));
 		rbuf_addstr(b, "\n");
@@ -295,6 +313,8 @@ cs_history(const char *lang, json_t *p, struct rbuf *b)
 			cs_team(lang, seats, cs_int(v, "winner"), b);
 			rbuf_addstr(b, ", ");
 		}
+		/* TRANSLATORS: a finished game in the history; %lld its
+		   rounds (deals). */
 		rbuf_add(b, tr(lang, "Rounds: %lld."),
 		    (long long)cs_int(v, "rounds"));
 		rbuf_addstr(b, "\n");
@@ -303,7 +323,7 @@ cs_history(const char *lang, json_t *p, struct rbuf *b)
 
 /* One finished game: when, how long, who won, and each seat's numbers. */
 static void
-cs_summary(const char *lang, json_t *p, struct rbuf *b)
+cs_summary(const char *lang, int names, json_t *p, struct rbuf *b)
 {
 	json_t		*g = json_object_get(p, "summary"), *seats, *v;
 	struct rbuf	 day = { NULL, 0, 0 }, d = { NULL, 0, 0 };
@@ -314,6 +334,8 @@ cs_summary(const char *lang, json_t *p, struct rbuf *b)
 	seats = json_object_get(g, "seats");
 	cs_date(cs_int(g, "ended"), &day);
 	cs_duration(lang, cs_int(g, "ended") - cs_int(g, "started"), &d);
+	/* TRANSLATORS: %lld a game's number, %s a date ("2024-05-01"), %lld
+	   rounds (deals), %lld actions, %s a duration. */
 	rbuf_add(b, tr(lang, "Game #%lld ended on %s: rounds: %lld, actions: "
 	    "%lld, time: %s."), (long long)cs_int(g, "game"), day.s,
 	    (long long)cs_int(g, "rounds"), (long long)cs_int(g, "actions"),
@@ -331,7 +353,9 @@ cs_summary(const char *lang, json_t *p, struct rbuf *b)
 	    (v = json_array_get(seats, finisher)) != NULL) {
 		who = cs_name_dup(lang, v, "name", "ai");
 		rbuf_addstr(b, " ");
-		rbuf_add(b, tr(lang, "%s ended it with a TAC."), who);
+		/* TRANSLATORS: a player, and the TAC card's name. */
+		rbuf_add(b, tr(lang, "%s ended it with a %s."), who,
+		    render_card(lang, names, TAC_TAC));
 		free(who);
 	}
 	rbuf_addstr(b, "\n");
@@ -340,31 +364,48 @@ cs_summary(const char *lang, json_t *p, struct rbuf *b)
 		    "seat"))));
 		cs_name(lang, v, "name", "ai", b);
 		rbuf_addstr(b, ": ");
+		/* TRANSLATORS: %s is the TAC card's name; the number after
+		   it, how many were played. */
 		rbuf_add(b, tr(lang, "cards: %lld, kicks given/taken: %lld/%lld, "
-		    "TACs: %lld, rating: %lld -> %lld"), (long long)cs_int(v, "played"),
+		    "%s: %lld, rating: %lld -> %lld"),
+		    (long long)cs_int(v, "played"),
 		    (long long)cs_int(v, "kicks_given"),
 		    (long long)cs_int(v, "kicks_taken"),
+		    render_card(lang, names, TAC_TAC),
 		    (long long)cs_int(v, "tacs"),
 		    (long long)cs_int(v, "rating_before"),
 		    (long long)cs_int(v, "rating_after"));
 		rbuf_addstr(b, "\n");
 	}
+	/* TRANSLATORS: %lld a game's number, twice; /record and /moves are
+	   commands. */
 	rbuf_add(b, tr(lang, "/record #%lld sends its record as a file, "
 	    "/moves #%lld lists its actions."), (long long)cs_int(g, "game"),
 	    (long long)cs_int(g, "game"));
 	rbuf_addstr(b, "\n");
 }
 
-/* A page of a game's actions: "12. R 7 12>14 40>45". */
+/*
+ * A page of a game's actions, in the notation as the reader writes it
+ * (render_action(): card names of the game's naming, the reader's
+ * letters): "12. R 7 - 12>14 40>45".
+ */
 static void
-cs_record(const char *lang, json_t *p, struct rbuf *b)
+cs_record(const char *lang, int names, json_t *p, struct rbuf *b)
 {
 	struct render_opts	 o;
+	struct render_game	 g;
 	json_t			*v;
+	const char		*text;
 	int64_t			 first = cs_int(p, "first");
 	size_t			 i;
 
 	memset(&o, 0, sizeof o);
+	memset(&g, 0, sizeof g);
+	snprintf(g.lang, sizeof g.lang, "%s", lang);
+	g.cfg.names = names;
+	/* TRANSLATORS: %lld a game's number, %lld the page, %lld the last
+	   page. */
 	rbuf_add(b, tr(lang, "Game #%lld, page %lld of %lld:"),
 	    (long long)cs_int(p, "game"), (long long)cs_int(p, "page"),
 	    (long long)cs_int(p, "pages"));
@@ -373,8 +414,10 @@ cs_record(const char *lang, json_t *p, struct rbuf *b)
 		rbuf_add(b, "%lld. ", (long long)(first + (int64_t)i + 1));
 		render_mark(&o, lang, (int)json_integer_value(json_array_get(v,
 		    0)), b);
-		rbuf_add(b, " %s\n", json_string_value(json_array_get(v, 1)) !=
-		    NULL ? json_string_value(json_array_get(v, 1)) : "?");
+		text = json_string_value(json_array_get(v, 1));
+		rbuf_addstr(b, " ");
+		render_action_text(&g, text != NULL ? text : "?", b);
+		rbuf_addstr(b, "\n");
 	}
 }
 
@@ -405,9 +448,13 @@ cs_chart(const char *lang, json_t *p, struct rbuf *b)
 	rbuf_addstr(b, "\n");
 }
 
-/* Compose a statistics row's text into b (its kind is one of them). */
+/*
+ * Compose a statistics row's text into b (its kind is one of them); names:
+ * the game's naming, or the one a chat of lang plays with.
+ */
 void
-compose_stats(const char *lang, const struct svc_out *out, struct rbuf *b)
+compose_stats(const char *lang, int names, const struct svc_out *out,
+    struct rbuf *b)
 {
 	const char	*scope;
 
@@ -415,9 +462,9 @@ compose_stats(const char *lang, const struct svc_out *out, struct rbuf *b)
 	case SVC_OUT_STATS:
 		scope = json_string_value(json_object_get(out->data, "scope"));
 		if (scope != NULL && strcmp(scope, "chat") == 0)
-			cs_group(lang, out->data, b);
+			cs_group(lang, names, out->data, b);
 		else
-			cs_person(lang, out->data, b);
+			cs_person(lang, names, out->data, b);
 		break;
 	case SVC_OUT_TOP:
 		cs_top(lang, out->data, b);
@@ -426,10 +473,10 @@ compose_stats(const char *lang, const struct svc_out *out, struct rbuf *b)
 		cs_history(lang, out->data, b);
 		break;
 	case SVC_OUT_SUMMARY:
-		cs_summary(lang, out->data, b);
+		cs_summary(lang, names, out->data, b);
 		break;
 	case SVC_OUT_RECORD:
-		cs_record(lang, out->data, b);
+		cs_record(lang, names, out->data, b);
 		break;
 	case SVC_OUT_CHART:
 		cs_chart(lang, out->data, b);
@@ -453,9 +500,15 @@ compose_stats_keys(const char *lang, const struct svc_out *out,
 	if (out->type == SVC_OUT_HISTORY) {
 		json_array_foreach(json_object_get(out->data, "games"), i, v) {
 			game = cs_int(v, "game");
+			/* TRANSLATORS: a button's label, at most 40
+			   characters (shorter is better on a phone); %lld a
+			   game's number. */
 			snprintf(label, sizeof label, tr(lang, "#%lld summary"),
 			    (long long)game);
 			compose_keys_add(k, label, game, -1, "summary");
+			/* TRANSLATORS: a button's label, at most 40
+			   characters (shorter is better on a phone); %lld a
+			   game's number. */
 			snprintf(label, sizeof label, tr(lang, "#%lld moves"),
 			    (long long)game);
 			compose_keys_add(k, label, game, -1, "moves");
@@ -470,10 +523,14 @@ compose_stats_keys(const char *lang, const struct svc_out *out,
 	pages = cs_int(out->data, "pages");
 	if (page > 1) {
 		snprintf(cmd, sizeof cmd, "moves %lld", (long long)page - 1);
+		/* TRANSLATORS: a button's label, at most 40 characters
+		   (shorter is better on a phone): the page before. */
 		compose_keys_add(k, tr(lang, "<< back"), game, -1, cmd);
 	}
 	if (page < pages) {
 		snprintf(cmd, sizeof cmd, "moves %lld", (long long)page + 1);
+		/* TRANSLATORS: a button's label, at most 40 characters
+		   (shorter is better on a phone): the next page. */
 		compose_keys_add(k, tr(lang, "next >>"), game, -1, cmd);
 	}
 }
@@ -514,6 +571,7 @@ compose_chart(const char *lang, json_t *p, struct chart *c)
 		c->kind = CHART_LINE;
 		c->base = 1500;
 		who = cs_name_dup(lang, p, "name", "ai");
+		/* TRANSLATORS: a chart's title; %s a player's name. */
 		snprintf(c->title, sizeof c->title, tr(lang, "Rating of %s"),
 		    who);
 		free(who);
@@ -522,6 +580,7 @@ compose_chart(const char *lang, json_t *p, struct chart *c)
 				break;
 			c->value[c->n++] = cs_num(v, "rating");
 		}
+		/* TRANSLATORS: a chart's caption; %d games. */
 		snprintf(c->note, sizeof c->note, tr(lang, "after each of the "
 		    "last %d games"), c->n);
 	}

@@ -30,15 +30,19 @@ static const struct {
 	{ "games", N_("Your games") },
 	{ "no_games", N_("You have no open game. Start one in a group with "
 	    "/new.") },
+	/* TRANSLATORS: the Mini App; %d a game's number. */
 	{ "game", N_("Game #%d") },
+	/* TRANSLATORS: %s the group's title. */
 	{ "group", N_("Group: %s") },
 	{ "your_turn", N_("Your turn.") },
+	/* TRANSLATORS: the Mini App; %s a player's name. */
 	{ "turn_of", N_("%s's turn.") },
 	{ "lobby", N_("The game has not started yet.") },
 	{ "over", N_("The game is over.") },
 	{ "aborted", N_("The game was aborted.") },
 	{ "watching", N_("You are watching: you do not play in this game.") },
 	{ "hand", N_("Your cards") },
+	/* TRANSLATORS: the Mini App; %s a player's name. */
 	{ "hand_of", N_("The cards of %s") },
 	{ "pick_card", N_("Choose a card.") },
 	{ "pick_gift", N_("Choose the card to give to your partner.") },
@@ -46,15 +50,21 @@ static const struct {
 	{ "pick_target", N_("Choose where it goes.") },
 	{ "pick_swap", N_("Choose the marble to swap with.") },
 	{ "pick_what", N_("Choose what the card does.") },
+	/* TRANSLATORS: the Mini App, a seven being split; %d the steps
+	 * still to move. */
 	{ "steps_left", N_("Steps left: %d") },
 	{ "ready", N_("The move is ready: send it, or go back.") },
+	/* TRANSLATORS: the Mini App's buttons, short. */
 	{ "play", N_("Send") },
 	{ "back", N_("Back") },
 	{ "discard", N_("Discard the card") },
 	{ "skip", N_("Skip the next player") },
+	/* TRANSLATORS: the Mini App; %s a move in the notation. */
 	{ "last", N_("Last move: %s") },
+	/* TRANSLATORS: the Mini App; %d the cards in a player's hand. */
 	{ "cards_left", N_("Cards: %d") },
 	{ "sending", N_("Sending the move…") },
+	/* TRANSLATORS: the Mini App; %s the move just sent. */
 	{ "played", N_("Played: %s") },
 	{ "offline", N_("No connection; trying again.") },
 	{ "expired", N_("This page has expired: open the board again from the "

@@ -90,6 +90,8 @@ compose_moved(const struct render_opts *o, const struct render_game *g,
 	    (tac_action_parse(text, &a, why, sizeof why) == 0 &&
 	    a.op == TAC_OP_GIVE))) {
 		/* The exchange is face down (D7): never show the card. */
+		/* TRANSLATORS: a move line in the group; %s a player's
+		   name; the card is secret. */
 		rbuf_add(b, tr(lang, "%s gave a card."), who);
 		rbuf_addstr(b, "\n");
 		free(who);
@@ -98,6 +100,8 @@ compose_moved(const struct render_opts *o, const struct render_game *g,
 	by = compose_str(p, "by");
 	if (by != NULL && strcmp(by, "person") != 0 && seat >= 0 &&
 	    seat < TAC_MAXSEATS && g->seats[seat].ai == 0)
+		/* TRANSLATORS: a player's name, for a turn the AI played
+		   for them. */
 		rbuf_add(b, tr(lang, "%s (AI)"), who);
 	else
 		rbuf_addstr(b, who);
@@ -123,14 +127,18 @@ compose_seatnews(const char *lang, json_t *p, struct rbuf *b)
 	if (change == NULL)
 		change = "";
 	if (strcmp(change, "joined") == 0)
+		/* TRANSLATORS: %s a player's name, %d a seat's number. */
 		rbuf_add(b, tr(lang, "%s takes seat %d."), name, seat);
 	else if (strcmp(change, "left") == 0)
+		/* TRANSLATORS: %s a player's name, %d a seat's number. */
 		rbuf_add(b, tr(lang, "%s left; the AI plays seat %d."), name,
 		    seat);
 	else if (strcmp(change, "replaced") == 0)
+		/* TRANSLATORS: %d a seat's number, %s a player's name. */
 		rbuf_add(b, tr(lang, "The AI plays seat %d for %s now."), seat,
 		    name);
 	else if (strcmp(change, "resumed") == 0)
+		/* TRANSLATORS: %s a player's name, %d a seat's number. */
 		rbuf_add(b, tr(lang, "%s plays seat %d again."), name, seat);
 	else
 		rbuf_add(b, "%s: %d", name, seat);
@@ -164,6 +172,7 @@ compose_turn(const struct render_opts *o, const struct render_game *g,
 
 	if (st->phase == TAC_PH_OVER || st->turn != seat)
 		return (0);
+	/* TRANSLATORS: %lld a game's number. */
 	rbuf_add(b, tr(lang, "Your turn in game #%lld."), (long long)g->id);
 	/* A plain turn needs no more words; the others say what to do. */
 	if (st->phase != TAC_PH_PLAY) {
@@ -173,6 +182,7 @@ compose_turn(const struct render_opts *o, const struct render_game *g,
 		rbuf_addstr(b, "\n");
 	if (due > 0) {
 		compose_time(due, when, sizeof when);
+		/* TRANSLATORS: %s a time ("2024-05-01 18:30 UTC"). */
 		rbuf_add(b, tr(lang, "Play by %s, or an AI plays for you."),
 		    when);
 		rbuf_addstr(b, "\n");
@@ -229,11 +239,12 @@ compose_rules(const char *lang, int names, struct rbuf *b)
 	    "field; numbers move one marble forward (the 4 backwards), and no "
 	    "marble may jump over another; a 7 splits seven steps among your "
 	    "marbles and kicks every marble it passes; an 8 moves 8 or makes "
-	    "the next player skip; the %s swaps two marbles; the %s undoes "
-	    "the previous card and plays it for you. Ending a move on a "
-	    "marble sends that marble back to its base. Partners give each "
-	    "other one card after each deal. If no card can move, you discard "
-	    "one. Once your marbles are home, you play for your partner."),
+	    "the next player skip; the %s swaps two marbles; the %s takes "
+	    "back the previous card, and you play that card yourself. Ending "
+	    "a move on a marble sends that marble back to its base. Partners "
+	    "give each other one card after each deal. If no card can move, "
+	    "you discard one. Once your marbles are home, you play for your "
+	    "partner."),
 	    tac, render_card(lang, names, TAC_TR), tac);
 	rbuf_addstr(b, "\n");
 }
@@ -271,6 +282,8 @@ compose_played(const struct svc_game *g, json_t *p, struct rbuf *b)
 	compose_game(g, &t);
 	compose_words(&t, (int)compose_int(p, "seat", -1), 1,
 	    compose_str(p, "action"), p, &act);
+	/* TRANSLATORS: replaces a turn's buttons once played; %lld a game's
+	   number, %s the move in words. */
 	rbuf_add(b, tr(t.lang, "Game #%lld. You played: %s"),
 	    (long long)g->id, act.s != NULL ? act.s : "?");
 	rbuf_free(&act);
@@ -293,7 +306,7 @@ compose_text(struct compose_ctx *c, const struct svc_out *out, struct rbuf *b)
 	const char		*lang;
 	char			*who, when[64];
 	int64_t			 id;
-	int			 seat, rc = 0;
+	int			 seat, names, rc = 0;
 
 	memset(&g, 0, sizeof g);
 	id = compose_row_game(out);
@@ -310,6 +323,9 @@ compose_text(struct compose_ctx *c, const struct svc_out *out, struct rbuf *b)
 	compose_game(&g, &t);
 	lang = t.lang;
 	seat = (int)compose_int(p, "seat", -1);
+	/* The game's naming, else the one a chat of lang starts with. */
+	names = id != 0 ? g.cfg.names : strcmp(lang, "ru") == 0 ?
+	    TAC_NAMES_TAKER : TAC_NAMES_TAC;
 
 	switch (out->type) {
 	case SVC_OUT_ERROR:
@@ -326,10 +342,7 @@ compose_text(struct compose_ctx *c, const struct svc_out *out, struct rbuf *b)
 			compose_help(lang, b);
 		return (0);
 	case SVC_OUT_RULES:
-		/* The game's naming, else the one a chat of lang starts with. */
-		compose_rules(lang, id != 0 ? g.cfg.names :
-		    strcmp(lang, "ru") == 0 ? TAC_NAMES_TAKER : TAC_NAMES_TAC,
-		    b);
+		compose_rules(lang, names, b);
 		return (0);
 	case SVC_OUT_PLAYED:
 		/* It edits a turn message: the console has none to edit. */
@@ -340,7 +353,7 @@ compose_text(struct compose_ctx *c, const struct svc_out *out, struct rbuf *b)
 	case SVC_OUT_SUMMARY:
 	case SVC_OUT_RECORD:
 	case SVC_OUT_CHART:
-		compose_stats(lang, out, b);
+		compose_stats(lang, names, out, b);
 		return (0);
 	case SVC_OUT_UNKNOWN:
 		break;
@@ -392,6 +405,7 @@ compose_text(struct compose_ctx *c, const struct svc_out *out, struct rbuf *b)
 	case SVC_OUT_REMINDER:
 		if (compose_int(p, "due", 0) <= 0) {
 			/* A turn without a deadline has waited a while. */
+			/* TRANSLATORS: %lld a game's number. */
 			rbuf_add(b, tr(lang, "Reminder: it is your turn in game "
 			    "#%lld. /hand shows your cards and choices again."),
 			    (long long)id);
@@ -399,6 +413,8 @@ compose_text(struct compose_ctx *c, const struct svc_out *out, struct rbuf *b)
 			break;
 		}
 		compose_time(compose_int(p, "due", 0), when, sizeof when);
+		/* TRANSLATORS: %lld a game's number, %s a time ("2024-05-01
+		   18:30 UTC"). */
 		rbuf_add(b, tr(lang, "Reminder: it is your turn in game "
 		    "#%lld. If you have not played by %s, an AI plays for "
 		    "you."), (long long)id, when);
@@ -407,6 +423,7 @@ compose_text(struct compose_ctx *c, const struct svc_out *out, struct rbuf *b)
 	case SVC_OUT_TAKEOVER:
 		who = render_seat_dup(o, &t, seat);
 		compose_words(&t, seat, 0, compose_str(p, "action"), p, &act);
+		/* TRANSLATORS: %s a player's name, %s the move in words. */
 		rbuf_add(b, tr(lang, "Time is up for %s; the AI played: %s."),
 		    who, act.s);
 		rbuf_addstr(b, "\n");

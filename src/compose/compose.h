@@ -162,6 +162,8 @@ void		 compose_picture_opts(const struct compose_picture *,
 
 /* compose.c */
 void		 compose_game(const struct svc_game *, struct render_game *);
+void		 compose_played(const struct svc_game *, struct json_t *,
+		     struct rbuf *);
 
 /* compose-say.c */
 void		 compose_say(struct svc *, const char *, struct json_t *,
@@ -176,7 +178,7 @@ void		 compose_keys_options(const struct svc_game *, const char *,
 		     struct compose_keys *);
 
 /* compose-stats.c */
-void		 compose_stats(const char *, const struct svc_out *,
+void		 compose_stats(const char *, int, const struct svc_out *,
 		     struct rbuf *);
 void		 compose_stats_keys(const char *, const struct svc_out *,
 		     struct compose_keys *);

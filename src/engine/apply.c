@@ -16,23 +16,38 @@ apply_warrior(const struct fn_ctx *ctx, struct tac_board *b,
 	int x = a->seg[0].from, y, o;
 
 	if (x == TAC_LOC_BASE || TAC_LOC_ISHOME(x) || x >= s->nfields)
-		return why_fail(why, "the Warrior moves a marble on the circle");
+		/* TRANSLATORS: why a move is refused; %C a card's name, in
+		   the game's naming (the Warrior). */
+		return why_fail(why, "the %C moves a marble on the circle",
+		    TAC_WARRIOR);
 	o = b->field[x];
 	if (o < 0)
+		/* TRANSLATORS: why a move is refused; %L a place (a field,
+		   the base, a home field). */
 		return why_fail(why, "no marble on %L", x);
 	if ((ctx->seats & (1U << o)) == 0)
+		/* TRANSLATORS: why a move is refused; %L a place (a field,
+		   the base, a home field). */
 		return why_fail(why, "the marble on %L is not one you may move",
 		    x);
 	y = board_ahead(s, b, x);
 	if (y < 0) {
 		if (a->seg[0].to != TAC_LOC_BASE)
+			/* TRANSLATORS: why a move is refused; %L a place (a
+			   field, the base, a home field); then the move to
+			   type: %C a card's name, in the game's naming (the
+			   Warrior), the marble's field, ">", the base. */
 			return why_fail(why, "the marble on %L is alone on the "
-			    "circle and kicks itself: WARRIOR %L>B", x, x);
+			    "circle and kicks itself: %C %L>%L", x, TAC_WARRIOR,
+			    x, TAC_LOC_BASE);
 		board_take(s, b, x);
 		b->base[o]++;
 		return 0;
 	}
 	if (a->seg[0].to != y)
+		/* TRANSLATORS: why a move is refused; %L a place (a field,
+		   the base, a home field): the Warrior's marble, then the
+		   marble it must take the place of. */
 		return why_fail(why, "the nearest marble ahead of %L is on %L",
 		    x, y);
 	board_take(s, b, x);
@@ -47,22 +62,36 @@ apply_angel(const struct tac_state *s, struct tac_board *b, int player,
 {
 	struct fn_ctx ctx;
 	struct tac_board nb;
+	struct tac_action entry;
 	int t;
 
 	t = gen_angel_target(s, b, player);
 	if (t < 0)
-		return why_fail(why, "the Angel has no marble to act on");
+		/* TRANSLATORS: why a move is refused; %C a card's name, in
+		   the game's naming (the Angel). */
+		return why_fail(why, "the %C has no marble to act on",
+		    TAC_ANGEL);
 	ctx.s = s;
 	ctx.player = player;
 	ctx.seats = 1U << t;
 	if (b->base[t] > 0) {
-		if (a->seg[0].from != TAC_LOC_BASE)
-			return why_fail(why, "the Angel must bring a marble of "
-			    "%P out of its base: ANGEL B>%L", t,
-			    board_start(s, t));
+		if (a->seg[0].from != TAC_LOC_BASE) {
+			if (why != NULL) {
+				entry = *a;
+				entry.seg[0].from = TAC_LOC_BASE;
+				entry.seg[0].to = board_start(s, t);
+			}
+			/* TRANSLATORS: why a move is refused; %C a card's
+			   name, in the game's naming (the Angel), %P a
+			   player's name, %A the move to type, in the
+			   notation. */
+			return why_fail(why, "the %C must bring a marble of %P "
+			    "out of its base: %A", TAC_ANGEL, t, &entry);
+		}
 		return board_enter(&ctx, b, a->seg[0].to, why);
 	}
 	if (a->seg[0].from == TAC_LOC_BASE)
+		/* TRANSLATORS: why a move is refused; %P a player's name. */
 		return why_fail(why, "%P has no marble in its base", t);
 	nb = *b;
 	if (board_move(&ctx, &nb, a->seg[0].from, a->seg[0].to, 1, 1,
@@ -92,46 +121,62 @@ exec_function(const struct tac_state *s, struct tac_board *b, int player,
 		return seven_exec(&ctx, b, a, why);
 	if (fn == TAC_TR) {
 		if (a->op != TAC_OP_SWAP)
-			return why_fail(why, "a Trickster swaps two marbles: "
-			    "TR A<>B");
+			/* TRANSLATORS: why a move is refused; %C a card's
+			   name, in the game's naming (the Trickster),
+			   twice; A<>B is the notation's pattern of a swap:
+			   A and B stand for two fields. */
+			return why_fail(why, "a %C swaps two marbles: %C A<>B",
+			    TAC_TR, TAC_TR);
 		x = a->seg[0].from;
 		y = a->seg[0].to;
 		if (TAC_LOC_ISHOME(x) || TAC_LOC_ISHOME(y) || x == TAC_LOC_BASE ||
 		    y == TAC_LOC_BASE)
+			/* TRANSLATORS: why a move is refused (a swap). */
 			return why_fail(why, "only marbles on the circle can be "
 			    "swapped");
 		if (x >= s->nfields || y >= s->nfields || x == y)
+			/* TRANSLATORS: why a move is refused (a swap). */
 			return why_fail(why, "swap two different fields");
 		if (b->field[x] < 0 || b->field[y] < 0)
 			return why_fail(why, "no marble on %L",
 			    b->field[x] < 0 ? x : y);
 		if (!board_oncircle(s, b, ctx.seats))
-			return why_fail(why, "a Trickster needs a marble of "
-			    "yours on the circle");
+			/* TRANSLATORS: why a move is refused; %C a card's
+			   name, in the game's naming (the Trickster). */
+			return why_fail(why, "a %C needs a marble of yours on "
+			    "the circle", TAC_TR);
 		board_swap(s, b, x, y);
 		return 0;
 	}
 	if (fn == TAC_C8 && a->op == TAC_OP_SKIP) {
 		if (!board_oncircle(s, b, ctx.seats))
+			/* TRANSLATORS: why a move is refused. */
 			return why_fail(why, "an 8 needs a marble of yours on "
 			    "the circle");
 		if (s->nhand[(player + 1) % s->cfg.nseats] == 0)
+			/* TRANSLATORS: why a move is refused. */
 			return why_fail(why, "the next player holds no card: "
 			    "an 8 cannot skip them");
 		return 0;
 	}
 	if (a->op != TAC_OP_MOVE || a->nseg != 1)
-		return why_fail(why, "a %C moves one marble: %s FROM>TO",
-		    fn, tac_card_name(fn));
+		/* TRANSLATORS: why a move is refused; %C a card's name, in
+		   the game's naming, twice; FROM>TO is the notation's
+		   pattern of a move: translate FROM and TO, keep ">". */
+		return why_fail(why, "a %C moves one marble: %C FROM>TO",
+		    fn, fn);
 	if (fn == TAC_WARRIOR)
 		return apply_warrior(&ctx, b, a, why);
 	if (fn == TAC_ANGEL)
 		return apply_angel(s, b, player, a, why);
 	n = board_steps(fn);
 	if (n == 0)
+		/* TRANSLATORS: why a move is refused; %C a card's name, in
+		   the game's naming. */
 		return why_fail(why, "a %C does not move marbles", fn);
 	if (a->seg[0].from == TAC_LOC_BASE) {
 		if (fn != TAC_C1 && fn != TAC_C13)
+			/* TRANSLATORS: why a move is refused. */
 			return why_fail(why, "only a 1 or a 13 brings a marble "
 			    "out of its base");
 		return board_enter(&ctx, b, a->seg[0].to, why);
@@ -326,55 +371,85 @@ apply_check(const struct tac_state *s, const struct tac_action *a,
 	*out = s->b;
 	if (s->phase == TAC_PH_EXCHANGE) {
 		if (a->op != TAC_OP_GIVE)
+			/* TRANSLATORS: why a move is refused; "give CARD"
+			   is what to type: write it as [give %s] reads,
+			   with CARD translated. */
 			return why_fail(why, "it is the exchange: give your "
 			    "partner a card first (give CARD)");
 		if (s->hand[p][a->card] == 0)
+			/* TRANSLATORS: why a move is refused; %C a card's
+			   name, in the game's naming. */
 			return why_fail(why, "you hold no %C", a->card);
 		return 0;
 	}
 	if (a->op == TAC_OP_GIVE)
+		/* TRANSLATORS: why a move is refused. */
 		return why_fail(why, "cards are given only in the exchange");
 	if (s->phase == TAC_PH_DEVIL) {
 		if (!a->devil || a->tac)
+			/* TRANSLATORS: why a move is refused; %P a player's
+			   name, %C a card's name, in the game's naming (the
+			   Devil); "CARD ..." stands for the rest of the
+			   move to type. */
 			return why_fail(why, "play a card of %P's hand for "
-			    "them: DEVIL CARD ...", s->victim);
+			    "them: %C CARD ...", s->victim, TAC_DEVIL);
 		victim = s->victim;
 	} else if (s->phase == TAC_PH_FORCED && !a->tac)
+		/* TRANSLATORS: why a move is refused; %C a card's name, in
+		   the game's naming (the TAC card). */
 		return why_fail(why, "the last play brought a team home: you "
-		    "must undo it with your TAC");
+		    "must undo it with your %C", TAC_TAC);
 	else if (s->phase == TAC_PH_SKIP && !a->tac &&
 	    a->op != TAC_OP_DISCARD)
+		/* TRANSLATORS: why a move is refused; %C a card's name, in
+		   the game's naming (the TAC card). */
 		return why_fail(why, "an 8 skipped you: discard a card, or "
-		    "play your TAC on the 8");
+		    "play your %C on the 8", TAC_TAC);
 	if (a->tac) {
 		if (s->hand[p][TAC_TAC] == 0)
-			return why_fail(why, "you hold no TAC");
+			return why_fail(why, "you hold no %C", TAC_TAC);
 		if (s->played == 0)
-			return why_fail(why, "TAC cannot be the first card of a "
-			    "round");
+			/* TRANSLATORS: why a move is refused; %C a card's
+			   name, in the game's naming (the TAC card). */
+			return why_fail(why, "a %C cannot be the first card "
+			    "played after a deal", TAC_TAC);
 		if (s->undo.card == TAC_NONE)
-			return why_fail(why, "there is no card play for the TAC "
-			    "to take");
+			/* TRANSLATORS: why a move is refused; %C a card's
+			   name, in the game's naming (the TAC card). */
+			return why_fail(why, "there is no card play for the %C "
+			    "to take", TAC_TAC);
 		if (s->undo.final)
-			return why_fail(why, "this TAC undid a winning move and "
-			    "cannot itself be undone");
+			/* TRANSLATORS: why a move is refused; %C a card's
+			   name, in the game's naming (the TAC card). */
+			return why_fail(why, "this %C undid a winning move and "
+			    "cannot itself be undone", TAC_TAC);
 		if ((a->devil ? TAC_DEVIL : a->card) != s->undo.card)
-			return why_fail(why, "the TAC takes the %C: write TAC %s "
-			    "...", s->undo.card, tac_card_name(s->undo.card));
+			/* TRANSLATORS: why a move is refused; %C a card's
+			   name, in the game's naming: the TAC card, the
+			   card it takes back, then the same two as the
+			   start of the move to type. */
+			return why_fail(why, "the %C takes the %C: write %C %C "
+			    "...", TAC_TAC, s->undo.card, TAC_TAC,
+			    s->undo.card);
 		*out = s->undo.before;
 		if (a->devil)
 			victim = (p + 1) % ns;
 	} else if (a->devil && victim < 0) {
 		if (s->hand[p][TAC_DEVIL] == 0)
-			return why_fail(why, "you hold no Devil");
+			return why_fail(why, "you hold no %C", TAC_DEVIL);
 		victim = (p + 1) % ns;
 	} else if (victim < 0 && s->hand[p][a->card] == 0)
 		return why_fail(why, "you hold no %C", a->card);
 	if (victim >= 0) {
 		if (s->nhand[victim] == 0)
-			return why_fail(why, "%P holds no card: the Devil "
-			    "has no effect", victim);
+			/* TRANSLATORS: why a move is refused; %P a player's
+			   name, %C a card's name, in the game's naming (the
+			   Devil). */
+			return why_fail(why, "%P holds no card: the %C has no "
+			    "effect", victim, TAC_DEVIL);
 		if (s->hand[victim][a->card] == 0)
+			/* TRANSLATORS: why a move is refused; %P a player's
+			   name, %C a card's name, in the game's naming. */
 			return why_fail(why, "%P holds no %C", victim, a->card);
 		player = victim;
 	} else
@@ -384,17 +459,28 @@ apply_check(const struct tac_state *s, const struct tac_action *a,
 	if (a->op == TAC_OP_NONE) {
 		if (a->card == TAC_FOOL && !apply_others_hold(s, player,
 		    s->phase == TAC_PH_DEVIL ? -1 : p))
-			return why_fail(why, "nobody else holds a card: the Fool "
-			    "has no effect");
+			/* TRANSLATORS: why a move is refused; %C a card's
+			   name, in the game's naming (the Fool). */
+			return why_fail(why, "nobody else holds a card: the %C "
+			    "has no effect", TAC_FOOL);
 		if (a->card == TAC_TAC && (!a->devil ||
 		    s->nhand[(player + 1) % ns] == 0))
-			return why_fail(why, "a TAC taken by the Devil needs "
-			    "%P to hold a card", (player + 1) % ns);
+			/* TRANSLATORS: why a move is refused; %C a card's
+			   name, in the game's naming: the TAC card, then
+			   the Devil; %P a player's name. */
+			return why_fail(why, "a %C taken by the %C needs %P to "
+			    "hold a card", TAC_TAC, TAC_DEVIL,
+			    (player + 1) % ns);
 		if (a->card != TAC_FOOL && a->card != TAC_TAC)
+			/* TRANSLATORS: why a move is refused; %C a card's
+			   name, in the game's naming. */
 			return why_fail(why, "what does the %C do?", a->card);
 		return 0;
 	}
 	if (a->card == TAC_FOOL || a->card == TAC_TAC || a->card == TAC_DEVIL)
+		/* TRANSLATORS: why a move is refused; %C a card's name, in
+		   the game's naming; FROM>TO: the notation's pattern of a
+		   move, as elsewhere. */
 		return why_fail(why, "the %C takes no FROM>TO", a->card);
 	return exec_function(s, out, player, a->card, a, why);
 }
@@ -425,16 +511,18 @@ tac_apply_why(struct tac_state *s, const struct tac_action *a,
     struct tac_list *l, struct tac_why *why)
 {
 	struct tac_board want, got;
-	char text[64];
 	int i, n;
 
 	why_clear(why);
 	if (s->phase == TAC_PH_OVER)
+		/* TRANSLATORS: why a move is refused. */
 		return why_fail(why, "the game is over");
 	if (s->phase == TAC_PH_DEAL)
+		/* TRANSLATORS: why a move is refused. */
 		return why_fail(why, "the cards are not dealt yet");
 	n = tac_legal(s, l);
 	if (n < 0)
+		/* TRANSLATORS: why a move is refused (an internal limit). */
 		return why_fail(why, "too many legal actions");
 	if (apply_check(s, a, &want, why) == -1)
 		return -1;
@@ -448,12 +536,12 @@ tac_apply_why(struct tac_state *s, const struct tac_action *a,
 			return i;
 		}
 	}
-	if (a->op == TAC_OP_DISCARD && n > 0) {
-		if (why != NULL)
-			tac_action_format(&l->a[0], text, sizeof text);
-		return why_fail(why, "a card can be played (%s), so none may "
-		    "be discarded", text);
-	}
+	if (a->op == TAC_OP_DISCARD && n > 0)
+		/* TRANSLATORS: why a move is refused; %A a move that can be
+		   played, in the notation. */
+		return why_fail(why, "a card can be played (%A), so none may "
+		    "be discarded", &l->a[0]);
+	/* TRANSLATORS: why a move is refused. */
 	return why_fail(why, "not a legal action here");
 }
 

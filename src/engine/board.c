@@ -31,8 +31,9 @@ why_copy(char *dst, size_t size, const char *src)
 /*
  * Store a reason and copies of its values; always return -1.  fmt's
  * conversions (tac.h) say what each value is: an int for %d, %C, %P and
- * %L, a const char * for %s.  An unknown conversion ends the values, and
- * so does a fifth one: tests/check_why.c finds such a fmt.
+ * %L, a const char * for %s, a const struct tac_action * for %A (kept
+ * as its notation).  An unknown conversion ends the values, and so does
+ * a fifth one: tests/check_why.c finds such a fmt.
  */
 int
 why_set(struct tac_why *why, const char *fmt, ...)
@@ -51,7 +52,7 @@ why_set(struct tac_why *why, const char *fmt, ...)
 			continue;
 		if (*++p == '%')
 			continue;
-		if (*p == '\0' || strchr("dsCPL", *p) == NULL ||
+		if (*p == '\0' || strchr("dsCPLA", *p) == NULL ||
 		    why->nargs == TAC_WHY_MAXARGS)
 			break;
 		arg = &why->arg[why->nargs++];
@@ -59,6 +60,9 @@ why_set(struct tac_why *why, const char *fmt, ...)
 		if (*p == 's')
 			why_copy(arg->s, sizeof arg->s,
 			    va_arg(ap, const char *));
+		else if (*p == 'A')
+			tac_action_format(va_arg(ap, const struct tac_action *),
+			    arg->s, sizeof arg->s);
 		else
 			arg->v = va_arg(ap, int);
 	}
@@ -249,32 +253,51 @@ board_move(const struct fn_ctx *ctx, struct tac_board *b, int from, int to,
 		return why_fail(why, "the marble on %L is not one you may move",
 		    from);
 	if (to == TAC_LOC_BASE)
+		/* TRANSLATORS: why a move is refused; %d a card's number. */
 		return why_fail(why, "a %d cannot move a marble to a base", n);
 	wanthome = TAC_LOC_ISHOME(to);
 	if (wanthome && TAC_LOC_SEAT(to) != o)
+		/* TRANSLATORS: why a move is refused; %L a place (a field,
+		   the base, a home field): where the marble is, then the
+		   home field asked for. */
 		return why_fail(why, "the marble on %L cannot enter %L: "
 		    "only its own home", from, to);
 	if (!wanthome && to >= L)
+		/* TRANSLATORS: why a move is refused; %L a place (a field,
+		   the base, a home field). */
 		return why_fail(why, "%L is not a field", to);
 
 	if (TAC_LOC_ISHOME(from)) {
 		/* M12, M13: inside a home, forward only, exact, no jumping. */
 		if (dir < 0)
+			/* TRANSLATORS: why a move is refused. */
 			return why_fail(why, "a marble in a home moves back "
 			    "only with a 7");
 		if (!wanthome)
+			/* TRANSLATORS: why a move is refused. */
 			return why_fail(why, "a marble in a home never returns "
 			    "to the circle");
 		k = TAC_LOC_DEPTH(from);
 		if (k + n > 4)
+			/* TRANSLATORS: why a move is refused; %d a card's
+			   number, %L a place (a field, the base, a home
+			   field). */
 			return why_fail(why, "a %d from %L would leave the home",
 			    n, from);
 		for (j = k + 1; j <= k + n; j++)
 			if (b->home[o] & (1U << (j - 1)))
+				/* TRANSLATORS: why a move is refused; %L a
+				   place (a field, the base, a home field):
+				   the moving marble, then the one in its
+				   way. */
 				return why_fail(why, "marble on %L cannot pass "
 				    "the marble on %L", from,
 				    TAC_LOC_HOME(o, j));
 		if (to != TAC_LOC_HOME(o, k + n))
+			/* TRANSLATORS: why a move is refused; %d a card's
+			   number; %L a place (a field, the base, a home
+			   field): where the marble is, where the card takes
+			   it, where it was asked to go. */
 			return why_fail(why, "a %d takes %L to %L, not %L",
 			    n, from, TAC_LOC_HOME(o, k + n), to);
 		b->home[o] &= ~(1U << (k - 1));
@@ -288,6 +311,8 @@ board_move(const struct fn_ctx *ctx, struct tac_board *b, int from, int to,
 		if (wanthome && pos == start) {
 			/* M9/C3: a fresh marble may not turn in at once. */
 			if (step == 1 && (b->fresh & (1U << o)))
+				/* TRANSLATORS: why a move is refused; %L a
+				   place (a field, the base, a home field). */
 				return why_fail(why, "the marble on %L is fresh "
 				    "and cannot go into its home from its "
 				    "start field", from);
@@ -300,6 +325,11 @@ board_move(const struct fn_ctx *ctx, struct tac_board *b, int from, int to,
 					    "cannot pass the marble on %L",
 					    from, TAC_LOC_HOME(o, j));
 			if (to != TAC_LOC_HOME(o, r))
+				/* TRANSLATORS: why a move is refused; %d a
+				   card's number; %L a place (a field, the
+				   base, a home field): where the marble is,
+				   the home field the card takes it to, the
+				   one asked for. */
 				return why_fail(why, "a %d takes %L into %L, "
 				    "not %L", n, from, TAC_LOC_HOME(o, r), to);
 			board_take(s, b, from);
@@ -312,6 +342,9 @@ board_move(const struct fn_ctx *ctx, struct tac_board *b, int from, int to,
 			    "on %L", from, pos);
 	}
 	if (wanthome)
+		/* TRANSLATORS: why a move is refused; %d a card's number;
+		   %L a place (a field, the base, a home field): where the
+		   marble is, the home field asked for. */
 		return why_fail(why, "a %d does not take %L into %L", n,
 		    from, to);
 	if (pos != to)
@@ -333,9 +366,13 @@ board_enter(const struct fn_ctx *ctx, struct tac_board *b, int to,
 	o = TAC_LOC_ISHOME(to) || to == TAC_LOC_BASE ? -1 :
 	    board_start_owner(s, to);
 	if (o < 0)
+		/* TRANSLATORS: why a move is refused; %L a place (a field,
+		   the base, a home field). */
 		return why_fail(why, "a marble enters on a start field, "
 		    "not on %L", to);
 	if ((ctx->seats & (1U << o)) == 0)
+		/* TRANSLATORS: why a move is refused; %L a place (a field,
+		   the base, a home field). */
 		return why_fail(why, "%L is not the start field of a marble "
 		    "you may enter", to);
 	if (b->base[o] == 0)

@@ -32,13 +32,20 @@ tac_config_check_why(const struct tac_config *cfg, struct tac_why *why)
 {
 	why_clear(why);
 	if (cfg->nseats != 4 && cfg->nseats != 6)
+		/* TRANSLATORS: why a game's options do not go together
+		   (after "These options do not go together: "); %d a number
+		   of players; B6 is a rule's id, keep it. */
 		return why_fail(why, "players: %d is not supported, only 4 or 6 "
 		    "(B6)", cfg->nseats);
 	if (cfg->triples && cfg->nseats != 6)
+		/* TRANSLATORS: why a game's options do not go together. */
 		return why_fail(why, "teams: triples need 6 players");
 	if (cfg->master > 1 || cfg->triples > 1)
+		/* TRANSLATORS: why a game's options do not go together. */
 		return why_fail(why, "bad option value");
 	if (cfg->names != TAC_NAMES_TAC && cfg->names != TAC_NAMES_TAKER)
+		/* TRANSLATORS: why a game's options do not go together; tac
+		   and taker are option words: keep them. */
 		return why_fail(why, "names: must be tac or taker");
 	return 0;
 }
@@ -315,6 +322,8 @@ game_deal(struct tac_state *s, const uint8_t hands[][TAC_NCARDS],
 
 	why_clear(why);
 	if (s->phase != TAC_PH_DEAL)
+		/* TRANSLATORS: why a game's record does not replay
+		   (tacctl). */
 		return why_fail(why, "no deal is due");
 	tac_deck_fill(&s->cfg, counts);
 	for (c = 0; c < TAC_NCARDS; c++) {
@@ -322,6 +331,8 @@ game_deal(struct tac_state *s, const uint8_t hands[][TAC_NCARDS],
 		for (i = 0; i < s->cfg.nseats; i++)
 			n += hands[i][c];
 		if (n > counts[c])
+			/* TRANSLATORS: why a game's record does not replay
+			   (tacctl); %C a card's name, in the game's naming. */
 			return why_fail(why, "more %C cards than the deck has",
 			    c);
 	}
@@ -332,6 +343,9 @@ game_deal(struct tac_state *s, const uint8_t hands[][TAC_NCARDS],
 		if (size < 0)
 			size = n;
 		if (n != size || n < 1 || n > 6)
+			/* TRANSLATORS: why a game's record does not replay
+			   (tacctl); %P a player's name, %d a number of
+			   cards. */
 			return why_fail(why, "%P is dealt %d cards: every "
 			    "seat gets the same number, 1 to 6", i, n);
 	}

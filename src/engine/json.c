@@ -1,5 +1,5 @@
 /*
- * json.c: positions (tac-position/1) in JSON, as shared/NOTATION.md
+ * json.c: positions (tac-position/1) in JSON, as doc/notation.md
  * describes them, and the helpers records share (jsonutil.h).
  *
  * Loading checks everything and names the offending field in a one-line

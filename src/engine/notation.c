@@ -1,6 +1,6 @@
 /*
  * notation.c: card names and the one-line action notation of
- * shared/NOTATION.md.
+ * doc/notation.md.
  *
  * Parsing never allocates and never reads past the terminating NUL; every
  * refusal comes with a short English reason that quotes the offending word
@@ -25,7 +25,7 @@ static const char *const notation_tac[TAC_NCARDS] = {
 	"Trickster", "TAC", "Angel", "Devil", "Warrior", "Fool"
 };
 
-/* Names shown to people with the TAKER option (RULES.md's table). */
+/* Names shown to people with the TAKER option (doc/rules.md's table). */
 static const char *const notation_taker[TAC_NCARDS] = {
 	"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "13",
 	"\xd0\x9c\xd0\xb5\xd0\xbd\xd0\xb0",			/* Мена */
@@ -238,6 +238,8 @@ notation_trailing(struct notation_lex *lx)
 		if (w.p[0] == '<' && w.p[1] == '>')
 			w.len = 2;
 	}
+	/* TRANSLATORS: why typed text is no move; %s the word typed, quoted
+	   back. */
 	return (notation_fail(lx, "unexpected \"%s\" at the end",
 	    notation_quote(lx, &w)));
 }
@@ -261,13 +263,16 @@ notation_place(struct notation_lex *lx, const struct notation_word *w,
 	if (w->len == 3 && notation_lower((unsigned char)p[1]) == 'h' &&
 	    p[0] >= '0' && p[0] <= '9' && p[2] >= '0' && p[2] <= '9') {
 		if (p[0] > '5')
-			return (notation_fail(lx,
-			    "\"%s\" is not a home: seats are 0..5",
-			    notation_quote(lx, w)));
+			/* TRANSLATORS: why typed text is no move; %s the
+			   word typed. */
+			return (notation_fail(lx, "\"%s\" is not a home: "
+			    "seats are 0..5", notation_quote(lx, w)));
 		if (p[2] < '1' || p[2] > '4')
-			return (notation_fail(lx,
-			    "\"%s\" is not a home field: H1..H4",
-			    notation_quote(lx, w)));
+			/* TRANSLATORS: why typed text is no move; %s the
+			   word typed; H1..H4: the home fields, in the
+			   letter of [place] H. */
+			return (notation_fail(lx, "\"%s\" is not a home "
+			    "field: H1..H4", notation_quote(lx, w)));
 		*loc = TAC_LOC_HOME(p[0] - '0', p[2] - '0');
 		return (0);
 	}
@@ -278,9 +283,14 @@ notation_place(struct notation_lex *lx, const struct notation_word *w,
 			break;
 	}
 	if (w->len == 0 || (size_t)n != w->len)
+		/* TRANSLATORS: why typed text is no move; %s the word
+		   typed; a place is a field of the board, a base or a home
+		   field. */
 		return (notation_fail(lx, "\"%s\" is not a place",
 		    notation_quote(lx, w)));
 	if (i || w->len > 2 || (w->len == 2 && p[0] == '0'))
+		/* TRANSLATORS: why typed text is no move; %s the word
+		   typed. */
 		return (notation_fail(lx, "\"%s\" is not a field",
 		    notation_quote(lx, w)));
 	n = p[0] - '0';
@@ -306,48 +316,76 @@ notation_segment(struct notation_lex *lx, int card, int allow,
 	size_t			 oplen = strlen(op);
 
 	notation_next(lx, &w);
+	if (w.len == 0 && card == TAC_TR)
+		/* TRANSLATORS: why typed text is no move; %C a card's name,
+		   in the game's naming (the Trickster); A<>B: the
+		   notation's pattern of a swap. */
+		return (notation_fail(lx, "expected A<>B after %C", card));
 	if (w.len == 0)
-		return (notation_fail(lx, "expected %s after %s",
-		    card == TAC_TR ? "A<>B" : "FROM>TO", tac_card_name(card)));
+		/* TRANSLATORS: why typed text is no move; %C a card's name,
+		   in the game's naming; FROM>TO: the notation's pattern of
+		   a move. */
+		return (notation_fail(lx, "expected FROM>TO after %C", card));
 	if (notation_place(lx, &w, &seg->from) != 0)
 		return (-1);
 	notation_skip(lx);
 	if (strncmp(lx->p, op, oplen) != 0) {
 		if (card == TAC_TR)
-			return (notation_fail(lx,
-			    "expected \"<>\" after \"%s\"",
-			    notation_quote(lx, &w)));
+			/* TRANSLATORS: why typed text is no move; %s the
+			   word typed. */
+			return (notation_fail(lx, "expected \"<>\" after "
+			    "\"%s\"", notation_quote(lx, &w)));
+		/* TRANSLATORS: why typed text is no move; %s the word
+		   typed. */
 		return (notation_fail(lx, "expected \">\" after \"%s\"",
 		    notation_quote(lx, &w)));
 	}
 	lx->p += oplen;
 	notation_next(lx, &w);
 	if (w.len == 0)
+		/* TRANSLATORS: why typed text is no move; %s the operator
+		   typed (">" or "<>"). */
 		return (notation_fail(lx, "expected a place after \"%s\"", op));
 	if (notation_place(lx, &w, &seg->to) != 0)
 		return (-1);
 
 	if (card == TAC_TR) {
 		if (seg->from >= TAC_MAXFIELDS || seg->to >= TAC_MAXFIELDS)
-			return (notation_fail(lx,
-			    "a TR swaps two marbles on circle fields"));
+			/* TRANSLATORS: why typed text is no move; %C a
+			   card's name, in the game's naming (the
+			   Trickster). */
+			return (notation_fail(lx, "a %C swaps two marbles "
+			    "on circle fields", card));
 		if (seg->from == seg->to)
-			return (notation_fail(lx,
-			    "a TR swaps two different fields"));
+			/* TRANSLATORS: why typed text is no move; %C a
+			   card's name, in the game's naming (the
+			   Trickster). */
+			return (notation_fail(lx, "a %C swaps two "
+			    "different fields", card));
 		return (0);
 	}
 	if (seg->from == TAC_LOC_BASE) {
 		if (~allow & NOTATION_FROM_BASE)
-			return (notation_fail(lx,
-			    "only 1, 13 and ANGEL enter from B"));
+			/* TRANSLATORS: why typed text is no move; %C a
+			   card's name, in the game's naming (the Angel); %L
+			   a place (a field, the base, a home field) (the
+			   base). */
+			return (notation_fail(lx, "only a 1, a 13 and the "
+			    "%C enter from %L", TAC_ANGEL, TAC_LOC_BASE));
 		if (seg->to >= TAC_MAXFIELDS)
-			return (notation_fail(lx,
-			    "a marble enters onto a start field"));
+			/* TRANSLATORS: why typed text is no move. */
+			return (notation_fail(lx, "a marble enters onto a "
+			    "start field"));
 		return (0);
 	}
 	if (seg->to == TAC_LOC_BASE && (~allow & NOTATION_TO_BASE))
-		return (notation_fail(lx, "only a WARRIOR moves to B"));
+		/* TRANSLATORS: why typed text is no move; %C a card's name,
+		   in the game's naming (the Warrior); %L a place (a field,
+		   the base, a home field) (the base). */
+		return (notation_fail(lx, "only the %C moves to %L",
+		    TAC_WARRIOR, TAC_LOC_BASE));
 	if (seg->from == seg->to)
+		/* TRANSLATORS: why typed text is no move. */
 		return (notation_fail(lx, "a move must go somewhere"));
 	return (0);
 }
@@ -374,8 +412,11 @@ notation_body(struct notation_lex *lx, struct tac_action *a)
 			return (0);
 		}
 		if (notation_end(lx))
-			return (notation_fail(lx,
-			    "expected FROM>TO or skip after 8"));
+			/* TRANSLATORS: why typed text is no move; FROM>TO:
+			   the notation's pattern of a move; skip: write it
+			   as [skip] reads. */
+			return (notation_fail(lx, "expected FROM>TO or skip "
+			    "after 8"));
 		break;
 	case TAC_C1:
 	case TAC_C13:
@@ -394,29 +435,43 @@ notation_body(struct notation_lex *lx, struct tac_action *a)
 		return (0);
 	while (!notation_end(lx)) {
 		if (a->nseg == TAC_MAXSEG)
-			return (notation_fail(lx,
-			    "a 7 has at most 7 segments"));
+			/* TRANSLATORS: why typed text is no move. */
+			return (notation_fail(lx, "a 7 has at most 7 "
+			    "segments"));
 		if (notation_segment(lx, a->card, 0, &a->seg[a->nseg++]) != 0)
 			return (-1);
 	}
 	return (0);
 }
 
-/* Read the next word as a card; after names what came before it. */
+/* What came before a card the parser reads (notation_card()). */
+#define NOTATION_FIRST	(-1)		/* nothing: the action's first word */
+#define NOTATION_GIVE	TAC_NCARDS	/* "give" */
+
+/* Read the next word as a card; after: a prefix card, or the above. */
 static int
-notation_card(struct notation_lex *lx, const char *after)
+notation_card(struct notation_lex *lx, int after)
 {
 	struct notation_word	w;
 	int			card;
 
 	notation_next(lx, &w);
 	if (w.len == 0) {
-		if (after == NULL)
+		if (after == NOTATION_FIRST)
+			/* TRANSLATORS: why typed text is no move. */
 			return (notation_fail(lx, "empty action"));
-		return (notation_fail(lx, "expected a card after %s", after));
+		if (after == NOTATION_GIVE)
+			/* TRANSLATORS: why typed text is no move (a gift
+			   without its card). */
+			return (notation_fail(lx, "expected the card to give"));
+		/* TRANSLATORS: why typed text is no move; %C a card's name,
+		   in the game's naming (the TAC card or the Devil). */
+		return (notation_fail(lx, "expected a card after %C", after));
 	}
 	card = tac_card_parse(w.p, w.len);
 	if (card < 0)
+		/* TRANSLATORS: why typed text is no move; %s the word
+		   typed. */
 		return (notation_fail(lx, "unknown card \"%s\"",
 		    notation_quote(lx, &w)));
 	return (card);
@@ -441,42 +496,55 @@ tac_action_parse_why(const char *text, struct tac_action *action,
 
 	if (notation_peek_is(&lx, "give")) {
 		notation_drop(&lx);
-		if ((card = notation_card(&lx, "give")) < 0)
+		if ((card = notation_card(&lx, NOTATION_GIVE)) < 0)
 			return (-1);
 		a.op = TAC_OP_GIVE;
 		a.card = card;
 		goto done;
 	}
 
-	if ((card = notation_card(&lx, NULL)) < 0)
+	if ((card = notation_card(&lx, NOTATION_FIRST)) < 0)
 		return (-1);
 	if (card == TAC_TAC && !notation_peek_is(&lx, "discard")) {
 		a.tac = 1;
 		if (notation_peek_is(&lx, "give"))
-			return (notation_fail(&lx, "a TAC cannot give"));
-		if ((card = notation_card(&lx, "TAC")) < 0)
+			/* TRANSLATORS: why typed text is no move; %C a
+			   card's name, in the game's naming (the TAC card
+			   or the Devil) followed by a gift. */
+			return (notation_fail(&lx, "a %C cannot give",
+			    TAC_TAC));
+		if ((card = notation_card(&lx, TAC_TAC)) < 0)
 			return (-1);
 		if (card == TAC_TAC)
-			return (notation_fail(&lx, "TAC TAC: a TAC names the "
-			    "card it takes, not the TAC it undoes"));
+			/* TRANSLATORS: why typed text is no move; %C a
+			   card's name, in the game's naming: the TAC card,
+			   twice. */
+			return (notation_fail(&lx, "a %C names the card it "
+			    "takes, not the %C it undoes", TAC_TAC, TAC_TAC));
 	}
 	if (card == TAC_DEVIL && !notation_peek_is(&lx, "discard")) {
 		a.devil = 1;
 		if (notation_peek_is(&lx, "give"))
-			return (notation_fail(&lx, "a DEVIL cannot give"));
-		if ((card = notation_card(&lx, "DEVIL")) < 0)
+			return (notation_fail(&lx, "a %C cannot give",
+			    TAC_DEVIL));
+		if ((card = notation_card(&lx, TAC_DEVIL)) < 0)
 			return (-1);
 		if (card == TAC_DEVIL)
-			return (notation_fail(&lx,
-			    "DEVIL DEVIL: there is one DEVIL"));
+			/* TRANSLATORS: why typed text is no move; %C a
+			   card's name, in the game's naming (the Devil,
+			   typed twice). */
+			return (notation_fail(&lx, "there is only one %C",
+			    TAC_DEVIL));
 	}
 	a.card = card;
 
 	if (notation_peek_is(&lx, "discard")) {
 		/* The Devil's victim may have nothing to play; a TAC may. */
 		if (a.tac && !a.devil)
-			return (notation_fail(&lx,
-			    "a TAC plays the card it takes, never discards it"));
+			/* TRANSLATORS: why typed text is no move; %C a
+			   card's name, in the game's naming (the TAC card). */
+			return (notation_fail(&lx, "a %C plays the card it "
+			    "takes, never discards it", TAC_TAC));
 		notation_drop(&lx);
 		a.op = TAC_OP_DISCARD;
 		goto done;
@@ -683,6 +751,7 @@ tac_why_format(const struct tac_why *why, char *buf, size_t len)
 			snprintf(tmp, sizeof tmp, "%d", arg->v);
 			break;
 		case 's':
+		case 'A':
 			end = memchr(arg->s, '\0', sizeof arg->s);
 			notation_putn(buf, len, &off, arg->s, end != NULL ?
 			    (size_t)(end - arg->s) : sizeof arg->s);

@@ -2,7 +2,7 @@
  * record.c: game records (tac-record/1): reading, writing, replaying.
  *
  * A record is the options, how the cards came (a seed, or a dealer and
- * the hands of every deal) and the actions in NOTATION.md text.  The same
+ * the hands of every deal) and the actions in doc/notation.md text.  The same
  * record always replays to the same game (Y2).
  */
 

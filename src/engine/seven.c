@@ -85,6 +85,7 @@ seven_step(const struct seven *sv, struct node *nd, int from, int to,
 		return why_fail(why, "no marble on %L", from);
 	if ((seven_mask(sv, nd) & (1U << o)) == 0) {
 		if (nd->stage == 1 && o == sv->player)
+			/* TRANSLATORS: why a move is refused (a 7). */
 			return why_fail(why, "your last marble is home: the "
 			    "rest of the 7 must move your partner's marbles");
 		return why_fail(why, "the marble on %L is not one you may move",
@@ -97,9 +98,16 @@ seven_step(const struct seven *sv, struct node *nd, int from, int to,
 			    "to the circle");
 		j = TAC_LOC_DEPTH(to);
 		if (sv->stuck[o] & (1U << (k - 1)))
+			/* TRANSLATORS: why a move is refused (a 7); %L a
+			   place (a field, the base, a home field); a marble
+			   on the deepest free field of its home is stuck
+			   for good. */
 			return why_fail(why, "the marble on %L is stuck and "
 			    "cannot move", from);
 		if (j < k && (nd->moved[o] & (1U << (k - 1))) == 0)
+			/* TRANSLATORS: why a move is refused (a 7 in a
+			   home); %L a place (a field, the base, a home
+			   field). */
 			return why_fail(why, "the marble on %L must step forward "
 			    "before it steps back", from);
 		if (b->home[o] & (1U << (j - 1)))
@@ -113,6 +121,9 @@ seven_step(const struct seven *sv, struct node *nd, int from, int to,
 		start = board_start(s, o);
 		if (from != start || TAC_LOC_SEAT(to) != o ||
 		    TAC_LOC_DEPTH(to) != 1)
+			/* TRANSLATORS: why a move is refused (a 7); %L a
+			   place (a field, the base, a home field): where
+			   the marble is, where it was asked to go. */
 			return why_fail(why, "the marble on %L cannot step "
 			    "to %L", from, to);
 		if (b->fresh & (1U << o))
@@ -384,11 +395,16 @@ seven_exec(const struct fn_ctx *ctx, struct tac_board *b,
 	int i, o, at, n, total = 0, from, to;
 
 	if (a->op != TAC_OP_MOVE || a->nseg < 1)
+		/* TRANSLATORS: why a move is refused; FROM>TO: the
+		   notation's pattern of a move. */
 		return why_fail(why, "a 7 moves marbles: 7 FROM>TO ...");
 	for (i = 0; i < a->nseg; i++) {
 		from = a->seg[i].from;
 		to = a->seg[i].to;
 		if (from == TAC_LOC_BASE || to == TAC_LOC_BASE)
+			/* TRANSLATORS: why a move is refused; %L a place (a
+			   field, the base, a home field): a step typed,
+			   from, to. */
 			return why_fail(why, "a 7 neither enters nor leaves "
 			    "the circle: %L>%L", from, to);
 		if (!TAC_LOC_ISHOME(from) && from >= s->nfields)
@@ -407,14 +423,21 @@ seven_exec(const struct fn_ctx *ctx, struct tac_board *b,
 			n = (to - from + s->nfields) % s->nfields;
 		if (TAC_LOC_ISHOME(from) && TAC_LOC_SEAT(from) !=
 		    TAC_LOC_SEAT(to))
+			/* TRANSLATORS: why a move is refused (a 7); %L a
+			   place (a field, the base, a home field): two home
+			   fields. */
 			return why_fail(why, "%L and %L are in different homes",
 			    from, to);
 		total += n < 0 ? -n : n;
 		if (n == 0)
+			/* TRANSLATORS: why a move is refused (a 7); %L a
+			   place (a field, the base, a home field): a step
+			   typed, from, to. */
 			return why_fail(why, "the segment %L>%L has no steps",
 			    from, to);
 	}
 	if (total != 7)
+		/* TRANSLATORS: why a move is refused; %d a number of steps. */
 		return why_fail(why, "a 7 must use all 7 steps, these segments "
 		    "use %d", total);
 	seven_setup(&sv, &nd, ctx, b);
@@ -429,6 +452,7 @@ seven_exec(const struct fn_ctx *ctx, struct tac_board *b,
 			    "only its own home", at, a->seg[i].to);
 		while (at != a->seg[i].to) {
 			if (nd.r == 0)
+				/* TRANSLATORS: why a move is refused. */
 				return why_fail(why, "a 7 has only 7 steps");
 			n = seven_toward(s, o, at, a->seg[i].to);
 			if (seven_step(&sv, &nd, at, n, why))

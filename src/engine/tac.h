@@ -2,7 +2,7 @@
  * tac.h: the TAC / TAKER rules engine.
  *
  * A small library with no I/O and no globals.  The rules it implements are
- * shared/RULES.md; the text formats are shared/NOTATION.md.  A game is one
+ * doc/rules.md; the text formats are doc/notation.md.  A game is one
  * plain struct (struct tac_state) that is cheap to copy; generating and
  * applying actions never allocates.
  */
@@ -106,7 +106,7 @@ struct tac_state {
 };
 
 /*
- * An action, as NOTATION.md writes it: [TAC] [DEVIL] CARD BODY, or
+ * An action, as doc/notation.md writes it: [TAC] [DEVIL] CARD BODY, or
  * "give CARD".  Which hand a card leaves follows from the phase.
  */
 enum tac_op {
@@ -159,33 +159,37 @@ struct tac_list {
 };
 
 /*
- * Why the rules refuse something: a message id, English as RULES.md words
+ * Why the rules refuse something: a message id, English as doc/rules.md words
  * it, and its values, so that a renderer can say it in any language.  In
- * fmt, %d is a number, %s a text (notation: an action, a word typed), %C
- * a card (the value: enum of the card, as tac_card_name() takes), %P a
- * seat (a player: 0..5), %L a place (a TAC_LOC_* location or field
- * number, as tac_loc_format() writes it: "12", "B", "0H3"); a
- * translation may number them ("%2$C").  tac_why_format() writes the
- * English text, exactly what tac_apply()'s why was.
+ * fmt, %d is a number, %s a text (a word typed, quoted back), %C a card
+ * (the value: enum of the card, as tac_card_name() takes), %P a seat (a
+ * player: 0..5), %L a place (a TAC_LOC_* location or field number, as
+ * tac_loc_format() writes it: "12", "B", "0H3"), %A an action (kept as
+ * its notation, in the text); a translation may number them ("%2$C").
+ * tac_why_format() writes the English text, exactly what tac_apply()'s
+ * why was.
  *
+ * No fmt names a card or a place in its own words: every card is a %C
+ * and the base a %L, so that a renderer says them in the game's naming
+ * (TAC or TAKER) and the reader's letters, also in the examples of what
+ * to type ("write %C %C ..."), which people may type as they read them.
  * In English, %C is the card's notation name ("TR", "DEVIL"), as the
- * reasons always printed it; %P is "seat 2"; %% is a '%'.  A card that
- * the player is told to type ("write TAC TR ...") is notation, so it is a
- * %s holding tac_card_name(): it reads the same in every language.  The
- * engine's own fmts never number their conversions; tac_why_format()
- * takes numbered ones too, and writes '?' for a conversion it cannot
- * fill.  Every fmt is a literal in the engine's source, the second
- * argument of why_fail() or notation_fail() (xgettext keywords
- * why_fail:2 and notation_fail:2), so a renderer looks its translation
- * up by its text (the same text may sit at two addresses).  A text value
- * keeps up to 63 bytes, as the English reasons always did: enough for an
- * action a reason quotes, even a 7 of seven segments.
+ * reasons always printed it; %P is "seat 2"; %A is the notation; %% is
+ * a '%'.  The engine's own fmts never number their conversions;
+ * tac_why_format() takes numbered ones too, and writes '?' for a
+ * conversion it cannot fill.  Every fmt is a literal in the engine's
+ * source, the second argument of why_fail() or notation_fail() (xgettext
+ * keywords why_fail:2 and notation_fail:2), so a renderer looks its
+ * translation up by its text (the same text may sit at two addresses).
+ * A text value keeps up to 63 bytes, as the English reasons always did:
+ * enough for an action a reason quotes, even a 7 of seven segments.
  */
 #define TAC_WHY_MAXARGS	4
 struct tac_why_arg {
-	int		 kind;		/* 'd', 's', 'C', 'P', 'L' */
+	int		 kind;		/* 'd', 's', 'C', 'P', 'L', 'A' */
 	int		 v;		/* d, C, P, L */
-	char		 s[64];		/* s: the text (cut on a UTF-8 boundary) */
+	char		 s[64];		/* s: the text (cut on a UTF-8 boundary);
+					   A: the action's notation */
 };
 struct tac_why {
 	const char	*fmt;		/* a static string; NULL: no reason */

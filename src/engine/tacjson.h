@@ -1,6 +1,6 @@
 /*
  * tacjson.h: positions (tac-position/1) and game records (tac-record/1)
- * as JSON, through jansson.  See shared/NOTATION.md.
+ * as JSON, through jansson.  See doc/notation.md.
  */
 #ifndef TACJSON_H
 #define TACJSON_H
@@ -18,7 +18,7 @@ struct tac_record {
 	int		 ndeals;
 	uint8_t		(*deals)[TAC_MAXSEATS][TAC_NCARDS];	/* counts */
 	size_t		 nactions;
-	char		**actions;	/* NOTATION.md text, one per action */
+	char		**actions;	/* doc/notation.md text, one each */
 };
 
 /* json.c */

@@ -1,7 +1,7 @@
 /*
  * ai.c: the AI players' entry points and the levels.
  *
- * ai_choose() sees only a view (tac_view(): RULES.md Y3) and refuses
+ * ai_choose() sees only a view (tac_view(): doc/rules.md Y3) and refuses
  * anything else, so no level can read a hidden card.  One thing a view
  * cannot decide: the engine lists a Devil's actions by the victim's
  * cards, which a view hides.  A player at the table first plays the

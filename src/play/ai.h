@@ -1,5 +1,5 @@
 /*
- * ai.h: AI players that play from one seat's view (RULES.md Y3).
+ * ai.h: AI players that play from one seat's view (doc/rules.md Y3).
  *
  * Level 1 is a fast heuristic (one-ply evaluation with card economy);
  * level 2 searches: it samples the hidden hands consistent with the view

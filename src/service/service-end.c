@@ -159,12 +159,17 @@ svc_cmd_record(struct svc_ctx *ctx)
 	    (json_int_t)g.id)));
 }
 
-/* Game id's record as tac-record/1 JSON text (service.h). */
+/*
+ * Game id's record as tac-record/1 JSON text (service.h), with its
+ * "result" as the game's row has it, so that a reader knows who won
+ * without a replay (tacctl replay checks it against one).
+ */
 int
 svc_game_record(struct svc *svc, int64_t id, char **text)
 {
 	struct tac_record	 rec;
-	json_t			*j;
+	struct store_game	 g;
+	json_t			*j, *result;
 	char			*s;
 	int			 rc;
 
@@ -172,8 +177,19 @@ svc_game_record(struct svc *svc, int64_t id, char **text)
 	if ((rc = store_record(svc->store, id, &rec)) <= 0)
 		return (rc == 0 ? svc_fail(svc, "there is no game #%lld",
 		    (long long)id) : svc_store_fail(svc));
+	if (store_game_get(svc->store, id, &g, NULL) <= 0) {
+		tac_record_free(&rec);
+		return (svc_store_fail(svc));
+	}
 	j = tac_record_save(&rec);
+	result = json_pack("{s:b, s:o, s:I}", "over", g.state == STORE_OVER,
+	    "winner", g.winner < 0 ? json_null() : json_integer(g.winner),
+	    "actions", (json_int_t)rec.nactions);
 	tac_record_free(&rec);
+	if (j != NULL && json_object_set_new(j, "result", result) != 0) {
+		json_decref(j);
+		j = NULL;
+	}
 	/* An action a line, as people read it; tacctl reads it as any. */
 	s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	json_decref(j);

@@ -77,6 +77,8 @@ struct svc {
 	uint64_t	 reads;		/* games read (svc_game_reads()) */
 	json_t		*refusal;	/* an app's event refused: {code,
 					   args} (service-web.c) */
+	svc_read_fn	 reader;	/* /play's reader of words, or NULL */
+	void		*reader_arg;
 	char		 err[512];
 };
 

@@ -177,8 +177,9 @@ svc_answer(struct svc_ctx *ctx)
 
 /*
  * The rules' reason for a refusal as values of a message: {fmt: the
- * engine's message id, args: [{k: kind, v: number} or {k: "s", s:
- * text}]}, for the renderer to word (src/view/render-why.c).
+ * engine's message id, args: [{k: kind, v: number} or {k: "s" or "A",
+ * s: text, an action's notation}]}, for the renderer to word
+ * (src/view/render-why.c).
  */
 json_t *
 svc_why(const struct tac_why *w)
@@ -191,7 +192,7 @@ svc_why(const struct tac_why *w)
 	for (i = 0; w->fmt != NULL && i < w->nargs; i++) {
 		k[0] = (char)w->arg[i].kind;
 		k[1] = '\0';
-		if (w->arg[i].kind == 's')
+		if (w->arg[i].kind == 's' || w->arg[i].kind == 'A')
 			a = json_pack("{s:s, s:s}", "k", k, "s", w->arg[i].s);
 		else
 			a = json_pack("{s:s, s:i}", "k", k, "v", w->arg[i].v);

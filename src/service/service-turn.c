@@ -403,6 +403,39 @@ svc_actor(struct svc_ctx *ctx, struct svc_gm *gm, int *seat)
 	return (1);
 }
 
+/* Install how /play reads a move written in words (service.h). */
+void
+svc_set_reader(struct svc *svc, svc_read_fn fn, void *arg)
+{
+	svc->reader = fn;
+	svc->reader_arg = arg;
+}
+
+/*
+ * Read what a person gave /play as an action of gm: the notation, else
+ * (with a reader installed) the move as their language shows it.  0, 1
+ * when it is no action (why says why), -1 on failure.
+ */
+static int
+svc_play_read(struct svc_ctx *ctx, const struct svc_gm *gm,
+    struct tac_action *a, struct tac_why *why)
+{
+	struct svc		*svc = ctx->svc;
+	struct svc_game		 g;
+	const char		*langs[2];
+
+	if (tac_action_parse_why(ctx->args, a, why) == 0)
+		return (0);
+	if (svc->reader == NULL)
+		return (1);
+	if (svc_game_info(svc, gm->g.id, &g) != 0)
+		return (-1);
+	langs[0] = ctx->user_lang;
+	langs[1] = gm->g.lang;
+	return (svc->reader(svc->reader_arg, &g, langs, 2, &gm->st,
+	    ctx->args, a, why) == 0 ? 0 : 1);
+}
+
 /* /play ACTION: the person's action, checked by the engine. */
 int
 svc_cmd_play(struct svc_ctx *ctx)
@@ -420,9 +453,10 @@ svc_cmd_play(struct svc_ctx *ctx)
 		return (svc_refuse(ctx, "usage", "{s:s, s:i}", "command",
 		    "play", "field", tac_start(&gm.st, seat)));
 	/* The rules' reason goes as its message id and values. */
-	if (tac_action_parse_why(ctx->args, &a, &why) != 0)
-		return (svc_refuse(ctx, "bad_action", "{s:o, s:I}", "reason",
-		    svc_why(&why), "game", (json_int_t)gm.g.id));
+	if ((rc = svc_play_read(ctx, &gm, &a, &why)) != 0)
+		return (rc < 0 ? -1 : svc_refuse(ctx, "bad_action",
+		    "{s:o, s:I}", "reason", svc_why(&why), "game",
+		    (json_int_t)gm.g.id));
 	before = gm.st;
 	if ((idx = tac_apply_why(&gm.st, &a, svc->list, &why)) < 0)
 		return (svc_refuse(ctx, "illegal", "{s:o, s:I}", "reason",

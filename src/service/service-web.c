@@ -4,7 +4,7 @@
  * action played as a button's /play would be.  Facts only: the app's
  * JSON and its words are made in src/compose/compose-web.c.
  *
- * What a person may see is the engine's view (RULES.md Y3): their own
+ * What a person may see is the engine's view (doc/rules.md Y3): their own
  * hand, the sizes of the others, never the deck; someone who does not
  * play in the game sees every hand hidden.  The legal actions come from
  * the engine on the whole position, so they are the ones /play accepts.

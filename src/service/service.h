@@ -45,7 +45,9 @@
  *   /start			start the game (creator or admin; all seats
  *				taken)
  *   /abort			end the lobby or game (creator or chat admin)
- *   /play ACTION		play (plain notation text works too)
+ *   /play ACTION		play: the notation, or the move as the
+ *				person's language shows it (svc_set_reader());
+ *				plain notation text works too
  *   /hand			the person's cards, privately: on their
  *				turn as a "turn" row, with its buttons
  *   /board, /rules, /help, /lang en|ru|de|ka
@@ -386,6 +388,11 @@ struct svc_game {
 /* A clock the tests can wind. */
 typedef int64_t (*svc_clock_fn)(void *);
 
+/* How /play reads a move written in words (svc_set_reader()). */
+typedef int (*svc_read_fn)(void *, const struct svc_game *,
+    const char *const *, int, const struct tac_state *, const char *,
+    struct tac_action *, struct tac_why *);
+
 #define SVC_BUTTON_MAX	64	/* bytes of button data, as Telegram allows */
 
 /* The kinds of deep link (svc_payload_parse()); the payload's first byte. */
@@ -418,6 +425,17 @@ enum svc_link {
  * deadline after this many seconds (0, the default: never); it applies
  * to turns that begin from now on.
  *
+ * svc_set_reader (service-turn.c): how /play reads a move that is not in
+ * the notation: written as the person's language shows moves (a button's
+ * words, a move line, the notation in their card names and letters).
+ * The service words nothing, so the layer that does installs the reader
+ * (src/compose/compose-read.c, compose_read_install()); without one,
+ * /play reads the notation only.  fn gets its arg, the game (as
+ * svc_game_info() gives it), the languages the person reads (theirs and
+ * the game chat's, n of them), the position and the text; it returns 0
+ * and the action (checked by the rules after), or -1 and the reason it
+ * is none (a struct tac_why, worded like the rules' own).
+ *
  * svc_next_timer: the earliest time a timer is due (-1: none).
  * svc_timers: run what is due now (AI moves, expired turns, reminders),
  * each in its own transaction; at most a bounded amount of work per call,
@@ -442,6 +460,7 @@ int		 svc_event(struct svc *, const struct svc_event *);
 int		 svc_batch_begin(struct svc *);
 int		 svc_batch_end(struct svc *);
 void		 svc_set_remind(struct svc *, int64_t);
+void		 svc_set_reader(struct svc *, svc_read_fn, void *);
 int64_t		 svc_next_timer(struct svc *);
 int		 svc_timers(struct svc *);
 int64_t		 svc_update_offset(struct svc *, const char *);

@@ -279,29 +279,33 @@ cmd_show(int argc, char **argv)
 	return (0);
 }
 
-/* tacctl export GAME: the game as a tac-record/1 for tacctl replay. */
+/*
+ * tacctl export GAME: the game as a tac-record/1 for tacctl replay, with
+ * its result: the record a chat's /record sends (svc_game_record()), in
+ * tacctl's layout of an action a line.
+ */
 int
 cmd_export(int argc, char **argv)
 {
 	struct admin_opts	 o;
 	struct store		*s;
-	struct tac_record	 rec;
+	struct svc		*svc;
 	json_t			*j;
-	int			 rc;
+	char			*text;
 
 	admin_options(argc, argv, "", &o);
 	if (argc - optind != 1)
 		tacctl_usage();
 	s = admin_open(&o);
-	if ((rc = store_record(s, admin_game_arg(argv[optind]), &rec)) < 0)
-		tacctl_die(TACCTL_BADINPUT, "%s", store_error(s));
-	if (rc == 0)
-		tacctl_die(TACCTL_BADINPUT, "no game %s", argv[optind]);
-	if ((j = tac_record_save(&rec)) == NULL)
+	svc = svc_open(s, NULL, NULL);
+	if (svc_game_record(svc, admin_game_arg(argv[optind]), &text) != 0)
+		tacctl_die(TACCTL_BADINPUT, "%s", svc_error(svc));
+	if ((j = json_loads(text, 0, NULL)) == NULL)
 		tacctl_die(TACCTL_BADINPUT, "out of memory");
 	tacctl_print_json(stdout, j);
 	json_decref(j);
-	tac_record_free(&rec);
+	free(text);
+	svc_close(svc);
 	store_close(s);
 	return (0);
 }

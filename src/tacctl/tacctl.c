@@ -3,7 +3,7 @@
  *
  * tacctl exposes the rules engine on the command line: legal actions of a
  * position, applying actions, replaying game records and simulating whole
- * games (shared/NOTATION.md formats throughout).
+ * games (doc/notation.md formats throughout).
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L

@@ -257,13 +257,19 @@ chart_homes(struct chart *c, const char *lang, int64_t game,
 	c->kind = CHART_TEAMS;
 	snprintf(c->lang, sizeof c->lang, "%s", lang);
 	if (game > 0)
+		/* TRANSLATORS: a chart's title; %lld the game's number. */
 		snprintf(c->title, sizeof c->title, tr(lang, "Marbles at home, "
 		    "game #%lld"), (long long)game);
 	else
+		/* TRANSLATORS: a chart's title, when the game has no
+		   number. */
 		snprintf(c->title, sizeof c->title, "%s", tr(lang, "Marbles at "
 		    "home"));
+	/* TRANSLATORS: a chart's caption, under its title. */
 	snprintf(c->note, sizeof c->note, "%s", tr(lang, "each team's marbles "
 	    "at home after each round"));
+	/* TRANSLATORS: the label of a chart's horizontal axis: the rounds
+	   (deals) of a game; short. */
 	snprintf(c->axis, sizeof c->axis, "%s", trc(lang, "chart axis",
 	    "round"));
 	c->nteams = h->nteams < CHART_TEAMS_MAX ? h->nteams : CHART_TEAMS_MAX;

@@ -21,7 +21,7 @@
  * drawn), which is also what compresses best; dithering made the file
  * up to four times larger.
  *
- * Settings, measured on the bench board (README, "Board pictures"):
+ * Settings, as measured on the bench board (make bench-picture):
  * speed 10 (lower speeds gave the same size and no visible change, and
  * below 8 start an OpenMP thread); quality 0-100 with 256 colours (a
  * lower maximum merged the pale base colours of two seats); no filter

@@ -22,8 +22,14 @@ static int
 render_keyword(const char *lang, const char *w, size_t len, struct rbuf *b)
 {
 	if (len == 7 && strncmp(w, "discard", 7) == 0)
+		/* TRANSLATORS: the keyword of a discard in a move written
+		   as notation ("9 - discard"); people may type it back: one
+		   word. */
 		rbuf_addstr(b, tr(lang, "discard"));
 	else if (len == 4 && strncmp(w, "skip", 4) == 0)
+		/* TRANSLATORS: the keyword of an 8 that skips the next
+		   player, in a move written as notation ("8 - skip"); one
+		   word. */
 		rbuf_addstr(b, tr(lang, "skip"));
 	else
 		return (0);
@@ -42,11 +48,15 @@ render_placechar(const char *lang, const char *w, size_t len, size_t i,
 
 	digit_before = i > 0 && w[i - 1] >= '0' && w[i - 1] <= '9';
 	digit_after = i + 1 < len && w[i + 1] >= '0' && w[i + 1] <= '9';
-	/* TRANSLATORS: the base, as a place in a move: B>16. */
 	if (w[i] == 'B' && !digit_before && !digit_after)
+		/* TRANSLATORS: the letter of a base in a move written as
+		   notation ("13 - B>16"), and in places of the rules'
+		   reasons; one letter, different from the home's; people
+		   may type it back. */
 		rbuf_addstr(b, trc(lang, "place", "B"));
-	/* TRANSLATORS: a home field, as in 0H3 (seat 0's home, field 3). */
 	else if (w[i] == 'H' && digit_before && digit_after)
+		/* TRANSLATORS: the letter of a home in a move written as
+		   notation: "0H3" is seat 0's home field 3; one letter. */
 		rbuf_addstr(b, trc(lang, "place", "H"));
 	else
 		rbuf_add(b, "%c", w[i]);
@@ -96,6 +106,9 @@ render_action(const struct render_game *g, const struct tac_action *a,
 		return;
 	}
 	if (a->op == TAC_OP_GIVE) {
+		/* TRANSLATORS: a gift in a move written as notation; %s a
+		   card's name. People may type it back, so keep it one word
+		   and the card. */
 		rbuf_add(b, tr(lang, "give %s"),
 		    render_card(lang, names, a->card));
 		return;

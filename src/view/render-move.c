@@ -141,6 +141,8 @@ render_move_enter(const struct render_game *g, const struct render_move *mv,
 	struct rbuf	 who = { NULL, 0, 0 };
 
 	if (!render_move_other(g, mv, i)) {
+		/* TRANSLATORS: a move's words on a button and in a move
+		   line: a 1 or 13 brings a marble out of its base. */
 		rbuf_addstr(b, tr(lang, "Enter a marble"));
 		return;
 	}
@@ -275,6 +277,10 @@ render_move_swap(const struct render_game *g, const struct render_move *mv,
 		rbuf_add(w, tr(lang, "Swap %s"), x.s);
 	else {
 		render_move_swapped(g, mv, 1, &y);
+		/* TRANSLATORS: a Trickster's words on a button and in a
+		   move line; each %s a marble ("your 19", "Boris's 40"); a
+		   button's label: at most 40 characters, shorter is better
+		   on a phone with the card's name. */
 		rbuf_add(w, tr(lang, "Swap %s with %s"), x.s, y.s);
 	}
 	rbuf_free(&x);
@@ -357,10 +363,16 @@ render_move_words(const struct render_game *g, const struct render_move *mv,
 	if (from < 0)
 		from = 0;
 	if (a->op == TAC_OP_GIVE)
+		/* TRANSLATORS: a gift's words on a button; %s a card's
+		   name; a button's label: at most 40 characters, shorter is
+		   better on a phone. */
 		rbuf_add(&w, tr(lang, "Give %s"), render_card(lang,
 		    g->cfg.names, a->card));
 	else if (a->op == TAC_OP_DISCARD && to == n) {
 		render_move_head(g, a, 0, h, &body);
+		/* TRANSLATORS: a discard's words on a button and in a move
+		   line; %s a card's name (with "TAC" before it when a TAC
+		   takes it). */
 		rbuf_add(&w, tr(lang, "Discard %s"), body.s);
 	} else {
 		if (from < h)

@@ -5,7 +5,8 @@
  * The id is looked up in the catalogs, and its conversions filled from
  * the values: %d a number, %s a text, %C a card (in the game's naming),
  * %P a player (the name at the table), %L a place (the reader's letters
- * for base and home); a translation may number them ("%2$C") to put them
+ * for base and home), %A an action (as render_action() writes it, which
+ * /play reads back); a translation may number them ("%2$C") to put them
  * in its own order.  A conversion without a value is written as "?".
  */
 #include <stdio.h>
@@ -42,6 +43,9 @@ render_why_arg(const struct render_game *g, const struct tac_why *w, int k,
 		break;
 	case 's':
 		rbuf_addstr(b, a->s);
+		break;
+	case 'A':
+		render_action_text(g, a->s, b);
 		break;
 	default:
 		rbuf_add(b, "%d", a->v);

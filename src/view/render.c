@@ -22,6 +22,10 @@
 
 /* Seat colours in seat order, as message ids; marks are their initials. */
 static const char *const render_colours[TAC_MAXSEATS] = {
+	/* TRANSLATORS: a seat's colour; its first letter marks that seat's
+	   marbles on the text board and in moves ("B40"), so the six
+	   colours' first letters must differ (German says Türkis for green:
+	   Grün and Gelb would share G). */
 	N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"), N_("Purple"),
 	N_("White")
 };
@@ -39,10 +43,18 @@ static const char *const render_emoji[TAC_MAXSEATS] = {
  * and TAKER's (the Russian edition's own names).
  */
 static const char *const render_tac_names[] = {
+	/* TRANSLATORS: the special cards' names in the TAC edition's
+	   naming, as the players of your language know them (the Russian
+	   edition, TAKER, has names of its own below); a name is shown
+	   alone, after "the card", and in moves people may type back: one
+	   word. */
 	NC_("card", "Trickster"), NC_("card", "TAC"), NC_("card", "Angel"),
 	NC_("card", "Devil"), NC_("card", "Warrior"), NC_("card", "Fool")
 };
 static const char *const render_taker_names[] = {
+	/* TRANSLATORS: the special cards' names in the naming of TAKER, the
+	   Russian edition of TAC (Мена, Такер, Дар, Флуд, Линч, Ривер), in
+	   your script; one word each. */
 	NC_("TAKER card", "Mena"), NC_("TAKER card", "Taker"),
 	NC_("TAKER card", "Dar"), NC_("TAKER card", "Flud"),
 	NC_("TAKER card", "Linch"), NC_("TAKER card", "River")
@@ -195,6 +207,9 @@ render_circle(const struct render_opts *o, const char *lang,
 			render_field(o, lang, st, f % st->nfields, b);
 		}
 		if (st->b.fresh & (1U << s))
+			/* TRANSLATORS: after a row of the text board: the
+			   row's start field holds a marble just brought
+			   out; keep the two leading blanks. */
 			rbuf_addstr(b, tr(lang, "  (start blocked)"));
 		rbuf_addstr(b, "\n");
 	}
@@ -237,25 +252,36 @@ render_turnline(const struct render_opts *o, const struct render_game *g,
 		rbuf_addstr(b, tr(lang, "Dealing the cards."));
 		break;
 	case TAC_PH_EXCHANGE:
+		/* TRANSLATORS: who acts now, under the board; %s a player's
+		   name. */
 		rbuf_add(b, tr(lang, "Exchange: %s gives a card to a "
 		    "teammate."), who);
 		break;
 	case TAC_PH_FOOL:
+		/* TRANSLATORS: who acts now, under the board; %s a player's
+		   name, then the Fool's name in the game's naming. */
 		rbuf_add(b, tr(lang, "%s plays one more card (%s)."), who,
 		    render_card(lang, names, TAC_FOOL));
 		break;
 	case TAC_PH_SKIP:
+		/* TRANSLATORS: who acts now, under the board; %s a player's
+		   name, then the TAC card's name in the game's naming. */
 		rbuf_add(b, tr(lang, "%s is skipped by an 8: discard a card "
 		    "or answer with a %s."), who,
 		    render_card(lang, names, TAC_TAC));
 		break;
 	case TAC_PH_DEVIL:
 		victim = render_seat_dup(o, g, st->victim);
+		/* TRANSLATORS: who acts now, under the board; %s the
+		   Devil's player, %s the player whose hand it is, %s the
+		   Devil's name in the game's naming. */
 		rbuf_add(b, tr(lang, "%s plays a card from the hand of %s "
 		    "(%s)."), who, victim, render_card(lang, names, TAC_DEVIL));
 		free(victim);
 		break;
 	case TAC_PH_FORCED:
+		/* TRANSLATORS: who acts now, under the board; %s a player's
+		   name, then the TAC card's name in the game's naming. */
 		rbuf_add(b, tr(lang, "%s may undo the winning move with a "
 		    "%s."), who, render_card(lang, names, TAC_TAC));
 		break;
@@ -282,6 +308,8 @@ render_board(const struct render_opts *o, const struct render_game *g,
 	int		 s, any = 0;
 
 	render_seat(o, g, st->dealer, &name);
+	/* TRANSLATORS: the text board's first line; %lld the game's number,
+	   %d the round (deal) from 1, %s the dealer's name. */
 	rbuf_add(b, tr(lang, "Game #%lld, round %d, dealer %s."),
 	    (long long)g->id, st->round, name.s);
 	rbuf_addstr(b, "\n");
@@ -306,10 +334,16 @@ render_board(const struct render_opts *o, const struct render_game *g,
 		render_mark(o, lang, s, b);
 		rbuf_addstr(b, " ");
 		render_pad(b, name.s, w);
+		/* TRANSLATORS: a player's line on the text board, after the
+		   name; %d marbles in the base, %d cards in the hand; the
+		   home's four fields follow, so keep the blank at the end. */
 		rbuf_add(b, tr(lang, "base %d, cards %d, home "),
 		    st->b.base[s], st->nhand[s]);
 		render_home(o, lang, st, s, b);
 		if (st->phase != TAC_PH_OVER && st->turn == s)
+			/* TRANSLATORS: at the end of the line of the player
+			   to act, on the text board; keep the two leading
+			   blanks. */
 			rbuf_addstr(b, tr(lang, "  <- to act"));
 		rbuf_addstr(b, "\n");
 		if (st->announce & (1U << s))
@@ -317,6 +351,8 @@ render_board(const struct render_opts *o, const struct render_game *g,
 	}
 	rbuf_free(&name);
 	if (any && st->phase != TAC_PH_OVER) {
+		/* TRANSLATORS: on the text board: the players who were
+		   dealt a 1 or a 13 (rule D6) follow, by name. */
 		rbuf_addstr(b, tr(lang, "Dealt a 1 or 13:"));
 		for (s = 0, n = 0; s < st->cfg.nseats; s++) {
 			if (st->announce & (1U << s)) {
@@ -338,10 +374,13 @@ render_hand(const struct render_game *g, const struct tac_state *st, int seat,
 	int		 c, k, n = 0;
 
 	if (seat < 0 || seat >= st->cfg.nseats || st->nhand[seat] == 0) {
+		/* TRANSLATORS: a player's hand, when it is empty. */
 		rbuf_addstr(b, tr(lang, "You hold no cards."));
 		rbuf_addstr(b, "\n");
 		return;
 	}
+	/* TRANSLATORS: before a player's cards, by name, separated by
+	   commas. */
 	rbuf_addstr(b, tr(lang, "Your cards:"));
 	for (c = 0; c < TAC_NCARDS; c++) {
 		for (k = 0; k < st->hand[seat][c]; k++)
@@ -367,6 +406,7 @@ render_result(const struct render_opts *o, const struct render_game *g,
 	}
 	memset(&st, 0, sizeof st);
 	st.cfg = g->cfg;
+	/* TRANSLATORS: the players of the winning team follow, by name. */
 	rbuf_addstr(b, tr(lang, "Game over. The winners:"));
 	for (s = 0; s < g->cfg.nseats; s++) {
 		if (tac_team(&st, s) != winner)
@@ -379,19 +419,24 @@ render_result(const struct render_opts *o, const struct render_game *g,
 	rbuf_addstr(b, "\n");
 }
 
-/* Append a turn deadline in seconds: "30 min", "2 h", "3 d". */
+/* Append a turn deadline in seconds: "30 min", "2 h", "3 days". */
 void
 render_deadline(const char *lang, int64_t secs, struct rbuf *b)
 {
 	if (secs <= 0)
+		/* TRANSLATORS: a game's options line: no time limit per
+		   turn. */
 		rbuf_addstr(b, tr(lang, "no turn deadline"));
 	else if (secs % 86400 == 0)
-		rbuf_add(b, tr(lang, "%lld d per turn"),
-		    (long long)(secs / 86400));
+		/* TRANSLATORS: a game's turn deadline in its options line. */
+		rbuf_add(b, trn(lang, "%lld day per turn", "%lld days per turn",
+		    (unsigned long)(secs / 86400)), (long long)(secs / 86400));
 	else if (secs % 3600 == 0)
+		/* TRANSLATORS: a game's options line; %lld hours. */
 		rbuf_add(b, tr(lang, "%lld h per turn"),
 		    (long long)(secs / 3600));
 	else
+		/* TRANSLATORS: a game's options line; %lld minutes. */
 		rbuf_add(b, tr(lang, "%lld min per turn"),
 		    (long long)(secs / 60));
 }

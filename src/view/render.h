@@ -112,4 +112,12 @@ void		 render_move_fit(const struct render_game *,
 void		 render_why(const struct render_game *, const struct tac_why *,
 		     struct rbuf *);
 
+/* render-fold.c */
+void		 render_fold(const char *, int, char *, size_t);
+
+/* render-read.c: a move written as tacd shows it (see there). */
+int		 render_read(const struct render_game *, const char *const *,
+		     int, const struct tac_state *, const char *,
+		     struct tac_list *, struct tac_action *, struct tac_why *);
+
 #endif /* RENDER_H */

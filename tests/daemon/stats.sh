@@ -89,7 +89,7 @@ check "/stats: the cards played here" \
 check "/stats: the chart's words" \
     grep -q '^\[c1\] Wins per player: ' en.stats
 wins=$(sed -n 's/^\[c1\] [1-4]\. [A-Za-z]*: games: 3, wins: \([0-3]\) .*/\1/p' \
-    en.stats | paste -sd+ | bc)
+    en.stats | awk "{ n += \$1 } END { print n }")
 check "two winners a game: 6 wins in all ($wins)" [ "$wins" = 6 ]
 section mark1 mark2 >en.top
 check "/top: the ratings" \
@@ -129,9 +129,9 @@ check "one's own in private" grep -q '^\[u0\] Anna in all groups: games: 3' out
 # Russian.
 sed -n '/^\[c1\] Теперь я говорю здесь по-русски\.$/,$p' out >ru.rest
 check "/stats in Russian" \
-    grep -q '^\[c1\] Сыграно игр здесь: 3; раундов за игру: ' ru.rest
+    grep -q '^\[c1\] Сыграно игр здесь: 3; раздач за игру: ' ru.rest
 check "... the top players" \
-    grep -q '^\[c1\] Лучшие игроки (выбил/выбит):' ru.rest
+    grep -q '^\[c1\] Лучшие игроки (выбил/потерял):' ru.rest
 check "... a row" grep -q '^\[c1\] [1-4]\. Anna: игр: 3, побед: ' ru.rest
 check "... the chart's words" grep -q '^\[c1\] Победы игроков: ' ru.rest
 check "... the cards" grep -q '^\[c1\] Сыграно карт здесь: ' ru.rest
@@ -142,7 +142,7 @@ check "... the teams" \
     grep -q '^\[c1\] #2 [0-9-]*: Anna, Clara против Boris, Dmitri' ru.rest
 check "the summary in Russian" \
     grep -q '^\[c1\] Игра #2 окончена ' ru.rest
-check "... a seat" grep -q 'карт: [0-9]*, выбил/выбит: ' ru.rest
+check "... a seat" grep -q 'карт: [0-9]*, выбил/потерял: ' ru.rest
 
 # tacctl stats: the same numbers, as a table and as JSON.
 "$TACCTL" -f s.conf stats --chat c1 >table 2>&1

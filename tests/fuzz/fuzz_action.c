@@ -1,5 +1,5 @@
 /*
- * fuzz_action.c: the action parser (NOTATION.md) under a fuzzer.
+ * fuzz_action.c: the action parser (doc/notation.md) under a fuzzer.
  *
  * Any text either fails to parse or parses to an action whose canonical
  * text parses back to the same action and prints the same way again.

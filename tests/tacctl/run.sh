@@ -89,7 +89,7 @@ expect_rc 2 "sim: 4 players in triples exits 2"
 run sim --games x --seed 1
 expect_rc 2 "sim --games x exits 2"
 
-# --- legal on the NOTATION.md example ---------------------------------------
+# --- legal on the doc/notation.md example -----------------------------------
 # Seat 0 holds 1 and 7, a fresh marble on its start 0 and one on H2; played
 # is 0, so no TAC anywhere (T9).  The fresh marble moves on (M9).
 run legal "$pos"

@@ -116,7 +116,7 @@ const st = sum >= 0 ? group[sum].text : '';
 say(/rounds: \d+, actions: \d+, time: /.test(st),
     'the summary has the rounds and the time');
 say(['Anna', 'Boris', 'Clara', 'Dmitri'].every(n => new RegExp(n +
-    ': cards: \\d+, kicks given/taken: \\d+/\\d+, TACs: \\d+').test(st)),
+    ': cards: \\d+, kicks given/taken: \\d+/\\d+, TAC: \\d+').test(st)),
     'the summary has each player\'s cards, kicks and TACs');
 say(/^Won: (Anna, Clara|Boris, Dmitri)\./m.test(st),
     'the summary names the winners');

@@ -1,0 +1,16 @@
+/*
+ * compose-read.h: /play reads a move as the person's language shows it.
+ *
+ * The service may not word anything, nor read words (it does not know
+ * the view); the daemon installs this reader into it once, after
+ * svc_open(), and the service asks it for text that is not the notation.
+ * The reading itself is the view's (src/view/render-read.c).
+ */
+#ifndef COMPOSE_READ_H
+#define COMPOSE_READ_H
+
+#include "service.h"
+
+void	compose_read_install(struct svc *);
+
+#endif /* COMPOSE_READ_H */
