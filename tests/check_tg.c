@@ -1,8 +1,8 @@
 /*
  * check_tg.c: the Telegram bridge's own logic without a network: the
- * keyboards (bot/tg-keys.c; the labels' words are check_words.c's), the
+ * keyboards (bot/telegram/tg-keys.c; the labels' words are check_words.c's), the
  * calls outbox rows
- * become (bot/tg-out.c: edits of the lobby and board messages, merged
+ * become (bot/telegram/tg-out.c: edits of the lobby and board messages, merged
  * notices, menus), the update parser's admin and migration cases, a
  * whole turn played by pressing the menu's buttons through the service;
  * the board as a photo or as text is in check_tg_photo.c.

@@ -1,5 +1,5 @@
 /*
- * check_tg_initdata.c: the Mini App's init data check (bot/tg-initdata.c)
+ * check_tg_initdata.c: the Mini App's init data check (bot/telegram/tg-initdata.c)
  * against a vector signed outside tacd, and against data that is forged,
  * stale, doubled or broken.
  *

@@ -1,7 +1,7 @@
 /*
  * check_tg_split.c: the getUpdates scanner (bot/bridge-jscan.c) on answers
  * Telegram could send and answers that are broken, and the clamp of a
- * retry_after (bot/tg-http.c).
+ * retry_after (bot/telegram/tg-http.c).
  */
 #include <stdint.h>
 #include <stdlib.h>

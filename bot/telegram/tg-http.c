@@ -430,7 +430,7 @@ tg_http_call(struct tg *tg, const char *method, json_t *params, long timeout,
 /*
  * As tg_http_call(), for a method whose result is a list (getUpdates):
  * the callback gets the list as text in r->list (r->result is NULL), to
- * decode one element at a time with tg-split.c.
+ * decode one element at a time with bridge-jscan.c.
  */
 void
 tg_http_call_list(struct tg *tg, const char *method, json_t *params,

@@ -1,6 +1,6 @@
 /*
  * tg-initdata.h: a Telegram Mini App's init data, checked as Telegram
- * specifies (bot/tg-initdata.c).  Pure: no I/O, no clock of its own, so
+ * specifies (tg-initdata.c).  Pure: no I/O, no clock of its own, so
  * the unit tests and the fuzz target call it directly.
  */
 #ifndef TG_INITDATA_H

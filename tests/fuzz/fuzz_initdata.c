@@ -1,6 +1,6 @@
 /*
  * fuzz_initdata.c: the Mini App's init data parser and check
- * (bot/tg-initdata.c) under a fuzzer.  For any bytes: the parse keeps
+ * (bot/telegram/tg-initdata.c) under a fuzzer.  For any bytes: the parse keeps
  * only pairs that lie in its copy, with names for keys and no key twice;
  * the data-check-string is as long as its pairs say, with no "hash" in
  * it; and the check never takes data that is not signed by the token

@@ -1,5 +1,5 @@
 /*
- * fuzz_update.c: the Telegram update parser (bot/tg-update.c) under a
+ * fuzz_update.c: the Telegram update parser (bot/telegram/tg-update.c) under a
  * fuzzer.  Any bytes either are refused or give an event whose strings
  * are all there, terminated and within their buffers; a command never
  * keeps an "@BotName" suffix naming another bot.

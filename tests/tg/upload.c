@@ -1,5 +1,5 @@
 /*
- * upload.c: drive tg_http_upload() (bot/tg-http.c) alone against the fake
+ * upload.c: drive tg_http_upload() (bot/telegram/tg-http.c) alone against the fake
  * Bot API, for tests/tg/photo.sh: send a PNG with sendPhoto (a caption
  * and an inline keyboard as form fields), then replace it with a second
  * PNG through editMessageMedia, the way the bridge posts and edits a board
