@@ -2,7 +2,7 @@
  * check_chat.c: what the chat bridges need of the service: /menu presses
  * (a leaf plays exactly as /play does), turn messages retired once the
  * move is made, the board style, the last action, remembered message
- * ids, merging a chat's rows, deferring a row, a chat that moves to a
+ * ids (check_outbox.c has the outbox's own), a chat that moves to a
  * new id, and button data read back.
  */
 #ifndef _POSIX_C_SOURCE
@@ -65,30 +65,6 @@ press(struct td *t, const char *user, int64_t game, int64_t turn,
 	ev.callback = cb;
 	ev.message = message;
 	return (svc_event(t->svc, &ev));
-}
-
-/*
- * Take the platform's next row, alone (as td_drain() does): 1 with b
- * holding it, 0 when none is due.
- */
-static int
-take(struct td *t, struct svc_batch *b)
-{
-	int	rc, i;
-
-	if ((rc = svc_outbox_take(t->svc, "test", NULL, b)) != 1)
-		return (rc);
-	for (i = 1; i < b->n; i++)
-		svc_out_free(&b->row[i]);
-	b->n = 1;
-	return (1);
-}
-
-/* Deliver a batch taken, named ref (NULL: none); it must work. */
-static void
-done(struct td *t, struct svc_batch *b, const char *ref)
-{
-	ck_assert_int_eq(svc_outbox_finish(t->svc, b, SVC_DONE, 0, ref), 0);
 }
 
 /* The person of the seat to act, and that seat. */
@@ -192,7 +168,7 @@ drain_ids(struct td *t)
 	int			 live;
 
 	ck_assert_ptr_nonnull(b = calloc(1, sizeof *b));
-	while (take(t, b) == 1) {
+	while (td_take(t, b) == 1) {
 		ck_assert_int_lt(t->nout, TD_MAXOUT);
 		r = &t->out[t->nout++];
 		r->id = b->row[0].id;
@@ -204,7 +180,7 @@ drain_ids(struct td *t)
 		    "menu") == 0 && td_str(r, "message") == NULL);
 		snprintf(msg, sizeof msg, "%lld", 1000 +
 		    (long long)td_int(r, "turn"));
-		done(t, b, live ? msg : NULL);
+		td_finish(t, b, live ? msg : NULL);
 	}
 	free(b);
 }
@@ -435,8 +411,8 @@ START_TEST(test_played_takeover)
 	user = actor(&td, g, &seat);
 	ck_assert_int_eq(td_play(&td, g, "g1", 0), 0);
 	ck_assert_ptr_nonnull(b = calloc(1, sizeof *b));
-	while (take(&td, b) == 1)
-		done(&td, b, "55");
+	while (td_take(&td, b) == 1)
+		td_finish(&td, b, "55");
 	free(b);
 	ck_assert_int_eq(svc_message(td.svc, g, user, "turn", buf,
 	    sizeof buf), 0);
@@ -568,211 +544,6 @@ START_TEST(test_game_last)
 }
 END_TEST
 
-/* Message names of boards and lobbies are remembered, others not. */
-START_TEST(test_message_ids)
-{
-	struct svc_batch	*b;
-	char			 buf[32];
-	int64_t			 g;
-
-	ck_assert_ptr_nonnull(b = calloc(1, sizeof *b));
-	ck_assert_int_eq(td_say(&td, "u0", "/new"), 0);
-	g = td_game(&td, "g1");
-	ck_assert_int_eq(svc_message(td.svc, g, "g1", "lobby", buf,
-	    sizeof buf), 0);
-	ck_assert_int_eq(take(&td, b), 1);
-	ck_assert_str_eq(b->row[0].kind, "lobby");
-	done(&td, b, "m1");
-	ck_assert_int_eq(svc_message(td.svc, g, "g1", "lobby", buf,
-	    sizeof buf), 1);
-	ck_assert_str_eq(buf, "m1");
-	ck_assert_int_eq(svc_message(td.svc, g, "g1", "board", buf,
-	    sizeof buf), 0);
-	ck_assert_int_eq(svc_message(td.svc, g, "g2", "lobby", buf,
-	    sizeof buf), 0);
-	/* A newer lobby message replaces it; "help" rows are not kept. */
-	ck_assert_int_eq(td_say(&td, "u1", "/join"), 0);
-	ck_assert_int_eq(td_say(&td, "u1", "/help"), 0);
-	ck_assert_int_eq(take(&td, b), 1);
-	done(&td, b, "m2");
-	ck_assert_int_eq(take(&td, b), 1);
-	ck_assert_str_eq(b->row[0].kind, "help");
-	done(&td, b, "m3");
-	ck_assert_int_eq(svc_message(td.svc, g, "g1", "lobby", buf,
-	    sizeof buf), 1);
-	ck_assert_str_eq(buf, "m2");
-	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM messages"), 1);
-	/* A row delivered without a name leaves the old one. */
-	ck_assert_int_eq(td_say(&td, "u2", "/join"), 0);
-	td_drain(&td);
-	ck_assert_int_eq(svc_message(td.svc, g, "g1", "lobby", buf,
-	    sizeof buf), 1);
-	ck_assert_str_eq(buf, "m2");
-	/* The board's own. */
-	ck_assert_int_eq(td_say(&td, "u3", "/join"), 0);
-	ck_assert_int_eq(td_say(&td, "u0", "/start"), 0);
-	while (take(&td, b) == 1)
-		done(&td, b, strcmp(b->row[0].kind, "board") == 0 ? "m9" :
-		    "m8");
-	ck_assert_int_eq(svc_message(td.svc, g, "g1", "board", buf,
-	    sizeof buf), 1);
-	ck_assert_str_eq(buf, "m9");
-	free(b);
-}
-END_TEST
-
-/*
- * A burst of one chat's notices is one batch: its first row and the
- * notices after it, in the chat's order, up to the first row that is no
- * notice; another chat's rows are not in it.  A batch put off keeps the
- * whole burst waiting: order is kept.
- */
-START_TEST(test_outbox_batch)
-{
-	struct svc_batch	*b;
-	int64_t			 first;
-
-	ck_assert_ptr_nonnull(b = calloc(1, sizeof *b));
-	/* Confirmations ("info") are notices; /help is not. */
-	ck_assert_int_eq(td_event(&td, "g1", 0, "u0", 1, "/board text"), 0);
-	ck_assert_int_eq(td_event(&td, "g2", 0, "u0", 0, "/help"), 0);
-	ck_assert_int_eq(td_event(&td, "g1", 0, "u0", 1, "/board picture"),
-	    0);
-	ck_assert_int_eq(td_say(&td, "u0", "/help"), 0);
-	ck_assert_int_eq(td_event(&td, "g1", 0, "u0", 1, "/board text"), 0);
-	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "g1", b), 1);
-	ck_assert_int_eq(b->n, 2);
-	ck_assert_str_eq(b->row[0].kind, "info");
-	ck_assert_str_eq(b->row[1].kind, "info");
-	ck_assert_int_gt(b->row[1].id, b->row[0].id + 1); /* g2's skipped */
-	first = b->row[0].id;
-	/* Put off: the whole burst waits. */
-	ck_assert_int_eq(svc_outbox_finish(td.svc, b, SVC_RETRY, td.now + 30,
-	    NULL), 0);
-	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "g1", b), 0);
-	ck_assert_int_eq(b->due, td.now + 30);
-	td.now += 30;
-	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "g1", b), 1);
-	ck_assert_int_eq(b->n, 2);
-	ck_assert_int_eq(b->row[0].id, first);
-	ck_assert_int_eq(b->row[0].attempts, 1);
-	done(&td, b, NULL);
-	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "g1", b), 1);
-	ck_assert_int_eq(b->n, 1);
-	ck_assert_str_eq(b->row[0].kind, "help");
-	done(&td, b, NULL);
-	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "g1", b), 1);
-	ck_assert_int_eq(b->n, 1);
-	ck_assert_str_eq(b->row[0].kind, "info");
-	done(&td, b, NULL);
-	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "g1", b), 0);
-	ck_assert_int_eq(svc_outbox_take(td.svc, "other", NULL, b), 0);
-	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM outbox WHERE "
-	    "chat = 'g1' AND sent = 1"), 4);
-	free(b);
-}
-END_TEST
-
-/* A deferred row waits without an attempt counted; a retry counts one. */
-START_TEST(test_outbox_defer)
-{
-	struct svc_batch	*b;
-
-	ck_assert_ptr_nonnull(b = calloc(1, sizeof *b));
-	ck_assert_int_eq(td_say(&td, "u0", "/help"), 0);
-	ck_assert_int_eq(take(&td, b), 1);
-	ck_assert_int_eq(svc_outbox_finish(td.svc, b, SVC_DEFER, td.now + 5,
-	    NULL), 0);
-	ck_assert_int_eq(take(&td, b), 0);
-	td.now += 5;
-	ck_assert_int_eq(take(&td, b), 1);
-	ck_assert_int_eq(b->row[0].attempts, 0);
-	ck_assert_int_eq(svc_outbox_finish(td.svc, b, SVC_RETRY, td.now,
-	    NULL), 0);
-	ck_assert_int_eq(take(&td, b), 1);
-	ck_assert_int_eq(b->row[0].attempts, 1);
-	done(&td, b, NULL);
-	ck_assert_int_eq(take(&td, b), 0);
-	free(b);
-}
-END_TEST
-
-/*
- * Person u1 types text twice in their private chat: the first answer is
- * delivered (named ref: NULL, it needed no message), the second refused
- * as unreachable.  How many notices about them the group got.
- */
-static int
-reach(struct td *t, const char *text, const char *ref)
-{
-	struct svc_batch	*b;
-	int			 n;
-
-	ck_assert_ptr_nonnull(b = calloc(1, sizeof *b));
-	ck_assert_int_eq(td_event(t, "u1", 1, "u1", 0, text), 0);
-	ck_assert_int_eq(svc_outbox_take(t->svc, "test", "u1", b), 1);
-	ck_assert_int_eq(svc_outbox_finish(t->svc, b, SVC_DONE, 0, ref), 0);
-	ck_assert_int_eq(td_event(t, "u1", 1, "u1", 0, text), 0);
-	ck_assert_int_eq(svc_outbox_take(t->svc, "test", "u1", b), 1);
-	ck_assert_int_eq(svc_outbox_finish(t->svc, b, SVC_UNREACHABLE, 0,
-	    NULL), 0);
-	free(b);
-	td_drain(t);
-	n = td_count(t, "unreachable", "g1");
-	td_clear(t);
-	return (n);
-}
-
-/*
- * A person's private chat that cannot be written to: the bridge drops
- * their rows as unreachable, and their game's chat gets one notice row
- * (with who and which seat), in that chat's order, and no more while
- * the person stays out of reach; a message that reaches them resets
- * that, and a reminder of their turn that cannot reach them tells the
- * chat each time.
- */
-START_TEST(test_unreachable)
-{
-	struct svc_batch	*b;
-	struct td_out		*o;
-	int64_t			 g;
-	int			 n;
-
-	ck_assert_ptr_nonnull(b = calloc(1, sizeof *b));
-	g = td_lobby4(&td, "g1", "");
-	/* u1's first row is refused: the group is told, after its rows. */
-	ck_assert_int_eq(svc_outbox_take(td.svc, "test", "u1", b), 1);
-	ck_assert_int_eq(svc_outbox_finish(td.svc, b, SVC_UNREACHABLE, 0,
-	    NULL), 0);
-	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM outbox WHERE "
-	    "kind = 'unreachable' AND chat = 'g1' AND sent = 0"), 1);
-	ck_assert_int_gt(td_sql_int(&td, "SELECT min(id) FROM outbox WHERE "
-	    "kind = 'unreachable'"), td_sql_int(&td, "SELECT max(id) FROM "
-	    "outbox WHERE chat = 'g1' AND kind != 'unreachable'"));
-	/* Its next rows, refused too: no second notice. */
-	ck_assert_int_eq(td_event(&td, "u1", 1, "u1", 0, "/hand"), 0);
-	for (n = 0; svc_outbox_take(td.svc, "test", "u1", b) == 1; n++)
-		ck_assert_int_eq(svc_outbox_finish(td.svc, b, SVC_UNREACHABLE,
-		    0, NULL), 0);
-	ck_assert_int_gt(n, 0);
-	td_drain(&td);
-	ck_assert_int_eq(td_count(&td, "unreachable", "g1"), 1);
-	ck_assert_ptr_nonnull(o = td_find(&td, "unreachable", "g1"));
-	ck_assert_str_eq(td_str(o, "user"), "u1");
-	ck_assert_int_eq(td_int(o, "seat"), 1);
-	ck_assert_int_eq(td_int(o, "game"), g);
-	ck_assert(json_is_false(json_object_get(o->payload, "turn")));
-	td_clear(&td);
-	/* A row that needed no message reached nobody: still told. */
-	ck_assert_int_eq(reach(&td, "/hand", NULL), 0);
-	/* Reached (a message named): the next refusal tells once more. */
-	ck_assert_int_eq(reach(&td, "/hand", "71"), 1);
-	/* A row of no game tells nobody. */
-	ck_assert_int_eq(reach(&td, "/help", "72"), 0);
-	free(b);
-}
-END_TEST
-
 /*
  * A group becomes a supergroup: its game, settings, pending rows and
  * message ids move to the new id, and play goes on there.
@@ -787,13 +558,13 @@ START_TEST(test_chat_migrate)
 	ck_assert_int_eq(td_say(&td, "u0", "/lang ru"), 0);
 	ck_assert_int_eq(td_say(&td, "u0", "/board text"), 0);
 	ck_assert_ptr_nonnull(b = calloc(1, sizeof *b));
-	ck_assert_int_eq(take(&td, b), 1);
+	ck_assert_int_eq(td_take(&td, b), 1);
 	ck_assert_str_eq(b->row[0].kind, "lobby");
 	svc_batch_free(td.svc, b);
-	while (take(&td, b) == 1 && strcmp(b->row[0].kind, "board") != 0)
-		done(&td, b, NULL);
+	while (td_take(&td, b) == 1 && strcmp(b->row[0].kind, "board") != 0)
+		td_finish(&td, b, NULL);
 	ck_assert_str_eq(b->row[0].kind, "board");
-	done(&td, b, "b1");
+	td_finish(&td, b, "b1");
 	free(b);
 	ck_assert_int_gt(td_sql_int(&td, "SELECT count(*) FROM outbox WHERE "
 	    "chat = 'g1' AND sent = 0"), 0);
@@ -910,10 +681,6 @@ suite_chat(void)
 	tcase_add_test(tc, test_played_takeover);
 	tcase_add_test(tc, test_board_style);
 	tcase_add_test(tc, test_game_last);
-	tcase_add_test(tc, test_message_ids);
-	tcase_add_test(tc, test_outbox_batch);
-	tcase_add_test(tc, test_outbox_defer);
-	tcase_add_test(tc, test_unreachable);
 	tcase_add_test(tc, test_chat_migrate);
 	tcase_add_test(tc, test_chat_migrate_known);
 	tcase_add_test(tc, test_button_parse);

@@ -21,6 +21,7 @@ Suite		*suite_service(void);
 Suite		*suite_game(void);
 Suite		*suite_menu(void);
 Suite		*suite_chat(void);
+Suite		*suite_outbox(void);
 Suite		*suite_link(void);
 Suite		*suite_stats(void);
 Suite		*suite_stats_log(void);
@@ -76,6 +77,8 @@ int		 td_event(struct td *, const char *, int, const char *, int,
 int		 td_say(struct td *, const char *, const char *);
 int		 td_button(struct td *, const char *, const char *,
 		     const char *);
+int		 td_take(struct td *, struct svc_batch *);
+void		 td_finish(struct td *, struct svc_batch *, const char *);
 int		 td_drain(struct td *);
 void		 td_clear(struct td *);
 struct td_out	*td_find(struct td *, const char *, const char *);

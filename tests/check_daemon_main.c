@@ -185,6 +185,30 @@ td_button(struct td *td, const char *chat, const char *user,
 }
 
 /*
+ * Take the platform's next row, alone (a bridge that merges nothing): 1
+ * with b holding it, 0 when none is due, -1 on failure.
+ */
+int
+td_take(struct td *td, struct svc_batch *b)
+{
+	int	rc, i;
+
+	if ((rc = svc_outbox_take(td->svc, "test", NULL, b)) != 1)
+		return (rc);
+	for (i = 1; i < b->n; i++)
+		svc_out_free(&b->row[i]);
+	b->n = 1;
+	return (1);
+}
+
+/* Deliver a batch taken, its message named ref (NULL: none); it must work. */
+void
+td_finish(struct td *td, struct svc_batch *b, const char *ref)
+{
+	ck_assert_int_eq(svc_outbox_finish(td->svc, b, SVC_DONE, 0, ref), 0);
+}
+
+/*
  * Deliver every due outbox row into td->out, a row a message, as a
  * bridge that merges nothing does; returns how many came.
  */
@@ -193,14 +217,10 @@ td_drain(struct td *td)
 {
 	struct svc_batch	*b;
 	struct td_out		*t;
-	int			 i, n = 0, rc;
+	int			 n = 0, rc;
 
 	ck_assert_ptr_nonnull(b = calloc(1, sizeof *b));
-	while ((rc = svc_outbox_take(td->svc, "test", NULL, b)) == 1) {
-		/* One row at a time: the rest are taken next. */
-		for (i = 1; i < b->n; i++)
-			svc_out_free(&b->row[i]);
-		b->n = 1;
+	while ((rc = td_take(td, b)) == 1) {
 		ck_assert_msg(td->nout < TD_MAXOUT, "outbox overflow");
 		t = &td->out[td->nout++];
 		t->id = b->row[0].id;
@@ -209,8 +229,7 @@ td_drain(struct td *td)
 		t->payload = json_loads(b->row[0].payload, 0, NULL);
 		ck_assert_msg(t->payload != NULL, "bad payload %s",
 		    b->row[0].payload);
-		ck_assert_int_eq(svc_outbox_finish(td->svc, b, SVC_DONE, 0,
-		    NULL), 0);
+		td_finish(td, b, NULL);
 		n++;
 	}
 	ck_assert_int_eq(rc, 0);
@@ -453,6 +472,7 @@ main(void)
 	srunner_add_suite(sr, suite_game());
 	srunner_add_suite(sr, suite_menu());
 	srunner_add_suite(sr, suite_chat());
+	srunner_add_suite(sr, suite_outbox());
 	srunner_add_suite(sr, suite_link());
 	srunner_add_suite(sr, suite_say());
 	srunner_add_suite(sr, suite_play_words());

@@ -1,6 +1,6 @@
 /*
- * check_tg.h: the Telegram bridge's test harness (check_tg.c), shared
- * by the suites of tests/check_tg: the board pictures, the statistics,
+ * check_tg.h: the Telegram bridge's test harness (check_tg_harness.c),
+ * shared by the suites of tests/check_tg: the board pictures, the statistics,
  * how people meet the bot, the Mini App's init data.
  */
 #ifndef CHECK_TG_H
@@ -49,6 +49,10 @@ void		 tt_drain(struct tt *);
 struct tg_req	*tt_find(struct tt *, const char *, const char *);
 int		 tt_index(struct tt *, const char *, const char *);
 const char	*tt_button(const struct tg_req *, const char *);
+size_t		 tt_nbuttons(const struct tg_req *);
+const char	*tt_nth(const struct tg_req *, size_t, const char **);
+const char	*tt_words(const struct tg_req *);
+void		 tt_fits(const struct tg_req *);
 
 Suite		*suite_tg_initdata(void);
 Suite		*suite_tg_photo(void);
