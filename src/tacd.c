@@ -35,6 +35,7 @@
 #include "lang.h"
 #include "log.h"
 #include "notify.h"
+#include "now.h"
 #include "service.h"
 #include "store.h"
 #include "tg.h"
@@ -42,6 +43,7 @@
 #include "xmalloc.h"
 
 #define TACD_MAXRUNS	100000	/* timer runs in one go before yielding */
+#define TACD_WORK_MS	50	/* ... or this long, beside the network */
 
 static struct {
 	struct config		 conf;
@@ -146,21 +148,28 @@ tacd_schedule(void)
 }
 
 /*
- * Run every timer that is due now (AI moves come due at once, one after
- * another), then re-arm.  Bounded, so a timer that never clears cannot
- * keep the loop from its signals.
+ * Run the timers that are due now (AI moves come due at once, one after
+ * another), then re-arm.  Bounded by TACD_MAXRUNS runs, so that a timer
+ * that never clears cannot keep the loop from its signals, and, unless
+ * the console is the only way in (its next line waits for the AI's
+ * moves), by TACD_WORK_MS: the rest runs when the timer fires, at once,
+ * after the updates that came meanwhile, so that a button press waits
+ * for no one else's AI.
  */
 static void
 tacd_work(void *arg)
 {
 	struct timeval	tv = { 1, 0 };
 	int64_t		next;
+	double		until = now_mono() + TACD_WORK_MS / 1e3;
 	int		i;
 
 	(void)arg;
 	for (i = 0; i < TACD_MAXRUNS; i++) {
 		next = svc_next_timer(tacd.svc);
 		if (next < 0 || next > tacd_clock(NULL))
+			break;
+		if (i > 0 && !tacd.console && now_mono() > until)
 			break;
 		if (svc_timers(tacd.svc) < 0) {
 			log_warnx("timers failed; retrying in a second");

@@ -36,12 +36,14 @@ tg_feed(struct tg *tg, struct tg_update *u)
 }
 
 /*
- * Updates committed: the daemon runs its timers and delivers (this
- * bridge's outbox too); without a daemon, the outbox alone.
+ * Updates committed: their button presses are answered at once; then the
+ * daemon runs its timers and delivers (this bridge's outbox too);
+ * without a daemon, the outbox alone.
  */
 void
 tg_after(struct tg *tg)
 {
+	tg_send_answers_now(tg);
 	if (tg->hooks.work != NULL)
 		tg->hooks.work(tg->hooks.arg);
 	else

@@ -41,7 +41,7 @@
 #define TG_CHATS	4096		/* chats kept (more while pinned) */
 #define TG_CHAT_HASH	1024		/* hash chains of the chat table */
 #define TG_INFLIGHT	32		/* delivery calls out at once */
-#define TG_ANSWERS	8		/* of them, button answers */
+#define TG_ANSWERS	8		/* of them, kept for button answers */
 #define TG_PUMP_MS	50		/* work of one round, at most (then
 					   the loop takes other events) */
 #define TG_MAXTRIES	6		/* failed attempts before a row is
@@ -256,11 +256,14 @@ struct tg_chat	*tg_chat_get(struct tg *, const char *, double);
 int		 tg_chat_group(const char *);
 const char	*tg_chat_target(struct tg *, const char *);
 void		 tg_chat_moved(struct tg *, const char *, const char *);
+void		 tg_chat_saw(struct tg *, const char *, int64_t, int);
+int		 tg_chat_buried(struct tg *, const char *, int64_t);
 
 /* tg-send.c */
 int		 tg_send_init(struct tg *);
 void		 tg_send_free(struct tg *);
 void		 tg_send_kick(struct tg *);
+void		 tg_send_answers_now(struct tg *);
 void		 tg_send_answer(struct tg *, const char *);
 
 /* tg-result.c: what tg_result_read() leaves for its caller to do. */

@@ -7,7 +7,9 @@
  * TG_INFLIGHT calls in all, inside Telegram's limits as token buckets:
  * about one message a second per chat, twenty a minute per group, thirty
  * a second overall.  Each round (tg_send_pump()) looks at the button
- * answers and at every chat with rows; what may go is taken from the
+ * answers and at every chat with rows (the answers have slots of their
+ * own, and go first, also right after updates come: tg_send_answers_now()
+ * runs before the daemon's timers); what may go is taken from the
  * outbox as a batch (svc_outbox_take()), composed whole (compose_batch())
  * and made into its call (tg-out.c) just before it goes, and the sender
  * then sleeps on one timer until the next thing comes due: a row put
@@ -346,7 +348,8 @@ tg_send_queues(struct tg *tg, double now, int64_t wall, double *wake,
 	/* Each chat once: those that sent are moved behind the others. */
 	n = tg->nqueued;
 	for (i = 0, c = TAILQ_FIRST(&tg->chat_queue); i < n && c != NULL &&
-	    tg->inflight < TG_INFLIGHT; i++, c = next) {
+	    tg->inflight - tg->nanswering < TG_INFLIGHT - TG_ANSWERS; i++,
+	    c = next) {
 		next = TAILQ_NEXT(c, queueq);
 		if (c->busy)
 			continue;	/* its answer brings the next round */
@@ -421,6 +424,30 @@ void
 tg_send_kick(struct tg *tg)
 {
 	tg_send_pump(tg);
+}
+
+/*
+ * Updates were just committed: answer their button presses now, before
+ * the daemon runs the AI's moves that came due and before any chat's
+ * messages (their queues are only noted, for the round that follows).  A
+ * press answered late shows a spinner, and Telegram drops an answer that
+ * comes after a few seconds.
+ */
+void
+tg_send_answers_now(struct tg *tg)
+{
+	double	wake = 0;
+
+	if (tg->stopping || tg->ev_send == NULL || tg->botname[0] == '\0' ||
+	    tg->pumping || tg->down_until > now_mono())
+		return;
+	if (svc_outbox_chats(tg->svc, TG_PLATFORM, !tg->scanned,
+	    tg_send_queued, tg) == 0)
+		tg->scanned = 1;
+	else
+		log_warnx("telegram: outbox: %s", svc_error(tg->svc));
+	/* A later one (a bucket, a retry) is the next round's to wake for. */
+	tg_send_answers(tg, now_mono(), time(NULL), &wake);
 }
 
 /* The timer: something came due. */

@@ -12,6 +12,7 @@
 #define SVC_REMIND_MIN	60	/* deadlines shorter than this get no reminder */
 #define SVC_DEADLINE_MAX (30 * 86400)
 #define SVC_TIMER_BATCH	64	/* timers run per svc_timers() call */
+#define SVC_TIMER_MS	50	/* ... and about this much work, at most */
 #define SVC_KEEP_SENT	(2 * 86400)	/* delivered rows kept this long */
 #define SVC_KEEP_SEEN	(2 * 86400)	/* update ids kept this long */
 #define SVC_HOUSEKEEP	600	/* prune this often */

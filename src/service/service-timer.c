@@ -11,8 +11,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "service-int.h"
 #include "ai.h"
+#include "now.h"
+#include "service-int.h"
 
 /*
  * Let the AI play the turn of the seat to act.  Its choices are a pure
@@ -177,17 +178,21 @@ svc_housekeep(struct svc *svc)
 
 /*
  * Run the timers due now, each game's step in its own transaction, at
- * most SVC_TIMER_BATCH steps per call (a game of AI seats would otherwise
- * play to its end in one go).  Returns the steps done, -1 on failure.
+ * most SVC_TIMER_BATCH steps and about SVC_TIMER_MS of work per call (a
+ * game of AI seats would otherwise play to its end in one go, and a
+ * strong AI's steps take a while each): the caller's loop takes its
+ * other events in between, a button press among them.  Returns the
+ * steps done, -1 on failure.
  */
 int
 svc_timers(struct svc *svc)
 {
 	int64_t	ids[SVC_TIMER_BATCH];
+	double	until = now_mono() + SVC_TIMER_MS / 1e3;
 	int	i, n, rc, done = 0, idle = 0;
 
 	svc->now = svc->clock(svc->clock_arg);
-	while (done < SVC_TIMER_BATCH && !idle) {
+	while (done < SVC_TIMER_BATCH && !idle && now_mono() < until) {
 		n = store_timers_due(svc->store, svc->now, ids,
 		    SVC_TIMER_BATCH - done);
 		if (n < 0)
@@ -207,6 +212,8 @@ svc_timers(struct svc *svc)
 				done++;
 				idle = 0;
 			}
+			if (now_mono() >= until)
+				break;
 		}
 	}
 	if (svc_housekeep(svc) != 0)
