@@ -189,6 +189,14 @@ int		 svc_cmd_record(struct svc_ctx *);
 int		 svc_web_parse(struct svc_ctx *);
 int		 svc_web_refuse(struct svc_ctx *, const char *, json_t *);
 
+/* service-live.c */
+int		 svc_live_told(struct svc *, const struct svc_gm *, json_t *);
+int		 svc_live_delivered(struct svc *, const struct svc_out *,
+		     const char *);
+int		 svc_live_pinned(struct svc *, const struct svc_out *, int,
+		     const char *);
+int		 svc_live_end(struct svc *, const struct svc_gm *);
+
 /* service-timer.c */
 int		 svc_ai_move(struct svc *, struct svc_gm *, int);
 int		 svc_housekeep(struct svc *);

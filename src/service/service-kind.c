@@ -26,7 +26,7 @@ static const struct {
 	[SVC_OUT_TAKEOVER] =	{ "takeover", SVC_OF_NOTICE | SVC_OF_MOVES },
 	[SVC_OUT_OVER] =	{ "over", SVC_OF_NOTICE | SVC_OF_MOVES },
 	[SVC_OUT_ABORTED] =	{ "aborted", SVC_OF_NOTICE },
-	[SVC_OUT_SEAT] =	{ "seat", SVC_OF_NOTICE },
+	[SVC_OUT_SEAT] =	{ "seat", SVC_OF_NOTICE | SVC_OF_MOVES },
 	[SVC_OUT_ERROR] =	{ "error", 0 },
 	[SVC_OUT_INFO] =	{ "info", SVC_OF_NOTICE },
 	[SVC_OUT_ANSWER] =	{ "answer", 0 },
@@ -44,6 +44,8 @@ static const struct {
 	[SVC_OUT_EDIT_BOARD] =	{ "edit-board", SVC_OF_EDIT },
 	[SVC_OUT_EDIT_LOBBY] =	{ "edit-lobby", SVC_OF_EDIT },
 	[SVC_OUT_UNREACHABLE] =	{ "unreachable", 0 },
+	[SVC_OUT_PIN_BOARD] =	{ "pin-board", 0 },
+	[SVC_OUT_CONFIRM] =	{ "confirm", 0 },
 };
 
 /* The kind named name, SVC_OUT_UNKNOWN for a name no kind has. */

@@ -588,8 +588,10 @@ svc_cmd_abort(struct svc_ctx *ctx)
 	if (svc_schedule(ctx->svc, &gm, 0) != 0 ||
 	    svc_game_save(ctx->svc, &gm) != 0)
 		return (-1);
-	return (svc_put_chat(ctx->svc, &gm, SVC_OUT_ABORTED, json_pack("{s:s}",
-	    "by", ctx->ev->user)));
+	if (svc_put_chat(ctx->svc, &gm, SVC_OUT_ABORTED, json_pack("{s:s}",
+	    "by", ctx->ev->user)) != 0)
+		return (-1);
+	return (svc_live_end(ctx->svc, &gm));
 }
 
 /* /replace SEAT ai: the AI plays a person's seat until they /resume. */

@@ -374,7 +374,9 @@ svc_unreachable(struct svc *svc, const struct svc_out *head)
  * game's board or lobby (also when an edit of it posted it anew), and a
  * person's live turn message (a "turn" row, or a "menu" row sent as a
  * new message) while its turn is the game's current one, so that it is
- * retired once the move is made.
+ * retired once the move is made.  A board posted as a new message may
+ * be a group's live message, which is pinned; a pin's outcome is kept.
+ * 0, or -1 with the failure said.
  */
 static int
 svc_out_remember(struct svc *svc, const struct svc_out *out, const char *ref)
@@ -382,8 +384,11 @@ svc_out_remember(struct svc *svc, const struct svc_out *out, const char *ref)
 	struct store_game	 g;
 	json_t			*v;
 	const char		*kind = out->kind;
-	int			 rc;
+	char			 old[SVC_REF_MAX];
+	int			 rc, fresh = 0;
 
+	if (out->type == SVC_OUT_PIN_BOARD)
+		return (svc_live_pinned(svc, out, SVC_DONE, ref));
 	if (out->game == 0 || (!svc_kind_is(out->type, SVC_OF_KEEP) &&
 	    !svc_kind_is(out->type, SVC_OF_TURN) &&
 	    !svc_kind_is(out->type, SVC_OF_EDIT)))
@@ -400,14 +405,22 @@ svc_out_remember(struct svc *svc, const struct svc_out *out, const char *ref)
 			return (0);
 		if ((rc = store_game_get(svc->store, out->game, &g,
 		    NULL)) <= 0)
-			return (rc);
+			return (rc < 0 ? svc_store_fail(svc) : 0);
 		v = json_object_get(out->data, "turn");
 		if (!json_is_integer(v) || json_integer_value(v) != g.turn_no)
 			return (0);
 		kind = svc_kind_name(SVC_OUT_TURN);
 	}
-	return (store_message_put(svc->store, out->game, out->chat, kind,
-	    ref, svc->clock(svc->clock_arg)));
+	if (strcmp(kind, svc_kind_name(SVC_OUT_BOARD)) == 0) {
+		if ((rc = store_message(svc->store, out->game, out->chat, kind,
+		    old, sizeof old)) < 0)
+			return (svc_store_fail(svc));
+		fresh = rc == 0 || strcmp(old, ref) != 0;
+	}
+	if (store_message_put(svc->store, out->game, out->chat, kind, ref,
+	    svc->clock(svc->clock_arg)) != 0)
+		return (svc_store_fail(svc));
+	return (fresh ? svc_live_delivered(svc, out, ref) : 0);
 }
 
 /* Mark a batch's rows as fate says, inside the caller's transaction. */
@@ -428,7 +441,7 @@ svc_finish_rows(struct svc *svc, struct svc_batch *b, int fate, int64_t when,
 		if (ref == NULL)
 			return (0);	/* nothing went (or the console's) */
 		if (svc_out_remember(svc, &b->row[0], ref) != 0)
-			return (svc_store_fail(svc));
+			return (-1);
 		/* A message that reached the chat: its person is reachable. */
 		svc_told_forget(svc, b->row[0].platform, b->row[0].chat);
 		return (0);
@@ -445,6 +458,10 @@ svc_finish_rows(struct svc *svc, struct svc_batch *b, int fate, int64_t when,
 			    now) != 0)
 				return (svc_store_fail(svc));
 		}
+		/* A pin refused: the chat lets the bot pin nothing. */
+		if (b->row[0].type == SVC_OUT_PIN_BOARD &&
+		    svc_live_pinned(svc, &b->row[0], fate, NULL) != 0)
+			return (-1);
 		/* A notice that failed: the next refusal tells again. */
 		if (b->row[0].type == SVC_OUT_UNREACHABLE)
 			svc_told_forget(svc, b->row[0].platform,
@@ -477,11 +494,12 @@ svc_outbox_finish(struct svc *svc, struct svc_batch *b, int fate,
 /*
  * Queue the edit of a game's board or lobby message in its chat (kind
  * SVC_OUT_EDIT_BOARD or _LOBBY), after rows that changed what it shows,
- * unless one waits already: when the chat has such a message (the store
- * remembers it, or it is on its way), and the game is not played in a
- * person's private chat (whose turn messages show the board).  A board
- * or lobby row that is still to go shows the game as it is then and
- * needs no edit.
+ * unless one waits already (it is moved behind them, so that a burst of
+ * notices stays one message and one edit follows it): when the chat has
+ * such a message (the store remembers it, or it is on its way), and the
+ * game is not played in a person's private chat (whose turn messages
+ * show the board).  A board or lobby row that is still to go shows the
+ * game as it is then and needs no edit.
  */
 int
 svc_edit_after(struct svc *svc, const struct svc_gm *gm, int kind)
@@ -500,7 +518,8 @@ svc_edit_after(struct svc *svc, const struct svc_gm *gm, int kind)
 	    svc_kind_name(kind))) < 0)
 		return (svc_store_fail(svc));
 	if (id > 0 && svc_taken_find(svc, id) == NULL)
-		return (0);
+		return (store_out_last(svc->store, id) != 0 ?
+		    svc_store_fail(svc) : 0);
 	if ((rc = store_message(svc->store, g->id, g->chat_pid, of, ref,
 	    sizeof ref)) < 0)
 		return (svc_store_fail(svc));

@@ -338,6 +338,11 @@ svc_turn_done(struct svc *svc, struct svc_gm *gm, int seat,
 	    (json_int_t)g->turn_no, "by", bys[who]);
 	json_object_update(j, facts);
 	json_decref(facts);
+	/* The group's live message tells it; the row, other chats. */
+	if (svc_live_told(svc, gm, j) != 0) {
+		json_decref(j);
+		return (-1);
+	}
 	if (svc_put_chat(svc, gm, SVC_OUT_MOVED, j) != 0)
 		return (-1);
 	for (s = 0; s < g->cfg.nseats; s++) {
@@ -350,7 +355,8 @@ svc_turn_done(struct svc *svc, struct svc_gm *gm, int seat,
 		g->winner = gm->st.winner == TAC_NONE ? -1 : gm->st.winner;
 		j = g->winner < 0 ? json_pack("{s:n}", "winner") :
 		    json_pack("{s:i}", "winner", g->winner);
-		if (svc_put_chat(svc, gm, SVC_OUT_OVER, j) != 0)
+		if (svc_put_chat(svc, gm, SVC_OUT_OVER, j) != 0 ||
+		    svc_live_end(svc, gm) != 0)
 			return (-1);
 	}
 	if (svc_schedule(svc, gm, 1) != 0 || svc_game_save(svc, gm) != 0)
@@ -493,8 +499,9 @@ svc_cmd_hand(struct svc_ctx *ctx)
 }
 
 /*
- * /board: the board (or the lobby) in the chat that asked; with a word,
- * the chat's board style.
+ * /board: the board (or the lobby) at the bottom of the chat that asked
+ * (the one shown before there is taken away); with a word, the chat's
+ * board style.
  */
 int
 svc_cmd_board(struct svc_ctx *ctx)
@@ -507,5 +514,6 @@ svc_cmd_board(struct svc_ctx *ctx)
 	if ((rc = svc_game_find(ctx, &gm)) <= 0)
 		return (rc);
 	return (svc_reply(ctx, gm.started ? SVC_OUT_BOARD : SVC_OUT_LOBBY,
-	    json_pack("{s:I}", "game", (json_int_t)gm.g.id)));
+	    json_pack("{s:I, s:b}", "game", (json_int_t)gm.g.id, "bottom",
+	    1)));
 }

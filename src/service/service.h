@@ -207,6 +207,27 @@
  *					svc_outbox_finish(SVC_UNREACHABLE),
  *					once per person until a message
  *					reaches them, and for every reminder
+ *   pin-board	{game, pin[, message]}	pin the game's board message in
+ *					its chat, silently (pin true: the one
+ *					svc_message() knows then), or unpin
+ *					message (pin false).  Queued when a
+ *					running game's board reached its
+ *					group as a new message, unless the
+ *					chat let the bot pin nothing before
+ *					(svc_live()), and at the game's end
+ *   confirm	{game, what, state, user[, message][, done]}	ask
+ *					before /abort or /leave (what:
+ *					"abort", "leave"), in the game's
+ *					state (enum svc_gstate), by user;
+ *					message: the pressed message (edit
+ *					it), absent: a new one; done: "yes"
+ *					or "no", the question was answered
+ *					(its buttons go)
+ *
+ * A group's game has one live message, its "board" row's: the board, the
+ * last moves in words and whose turn it is.  A bridge that keeps one
+ * (compose_opts.live) composes the group's "moved" rows to nothing: the
+ * edit after them tells the moves; svc_live() gives what it tells.
  */
 #ifndef SERVICE_H
 #define SERVICE_H
@@ -285,6 +306,8 @@ enum svc_out_kind {
 	SVC_OUT_EDIT_BOARD,
 	SVC_OUT_EDIT_LOBBY,
 	SVC_OUT_UNREACHABLE,
+	SVC_OUT_PIN_BOARD,
+	SVC_OUT_CONFIRM,
 	SVC_OUT_NKINDS
 };
 
@@ -510,6 +533,23 @@ int		 svc_message(struct svc *, int64_t, const char *, const char *,
 		     char *, size_t);
 
 /*
+ * What a group's live message of a game tells (svc_live()): the last
+ * moves, oldest first, each a "moved" row's values (seat, action, by,
+ * turn, kicked, marbles), and whether it is pinned.
+ */
+#define SVC_LIVE_MOVES	6	/* moves kept, at most */
+struct svc_live {
+	struct json_t	*moves;		/* an array, owned */
+	char		 pinned[SVC_REF_MAX];	/* the message pinned for
+					   the game, as its bridge named
+					   it; "" none */
+	int		 pin;		/* 1 its chat lets the bot pin, -1
+					   it does not (the bridge posts the
+					   message anew once buried), 0 not
+					   known yet */
+};
+
+/*
  * The games, as compose and the bridges read them.
  *
  * svc_game_view: a game read once: its facts into g and, once it has
@@ -520,6 +560,9 @@ int		 svc_message(struct svc *, int64_t, const char *, const char *,
  * game that has begun (-1 when there is none).  svc_game_reads: how many
  * times games were read so far (each of these, and each event's load),
  * for the tests and benchmarks that count them.
+ * svc_live (service-live.c): what a game's live message tells, into l
+ * (l->moves always set: free it with svc_live_free()): 1, 0 nothing told
+ * yet (l empty), -1 failure.
  * svc_chat_game: the open game of a chat, 0 if none, -1 on failure.
  * svc_game_record (service-end.c): game id's record, tac-record/1 as
  * JSON text (malloc'd into *text, the caller frees it), which tacctl
@@ -530,6 +573,8 @@ int		 svc_game_view(struct svc *, int64_t, struct svc_game *,
 int		 svc_game_info(struct svc *, int64_t, struct svc_game *);
 int		 svc_game_position(struct svc *, int64_t, int, struct tac_state *);
 uint64_t	 svc_game_reads(struct svc *);
+int		 svc_live(struct svc *, int64_t, struct svc_live *);
+void		 svc_live_free(struct svc_live *);
 int64_t		 svc_chat_game(struct svc *, const char *, const char *);
 int		 svc_game_record(struct svc *, int64_t, char **);
 

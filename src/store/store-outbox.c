@@ -150,6 +150,22 @@ store_out_find(struct store *s, const char *platform, const char *chat,
 }
 
 /*
+ * Move a pending row to the end of the outbox (a new id, the highest):
+ * it goes after every row written so far.  0, or -1 on failure.
+ */
+int
+store_out_last(struct store *s, int64_t id)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_stmt(s, ST_OUT_LAST, "UPDATE outbox SET id = (SELECT "
+	    "max(id) + 1 FROM outbox) WHERE id = ?1 AND sent = 0")) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, id);
+	return (store_step_done(s, st, "outbox last"));
+}
+
+/*
  * Call cb for every chat of a platform with pending rows (the answers'
  * chat "" too).  0, or -1 on failure.
  */

@@ -186,6 +186,7 @@ int		 store_out_chats(struct store *, const char *,
 int		 store_out_done(struct store *, int64_t, const char *, int,
 		     int64_t);
 int		 store_out_retry(struct store *, int64_t, int64_t, int);
+int		 store_out_last(struct store *, int64_t);
 int		 store_out_prune(struct store *, int64_t, int);
 int64_t		 store_out_pending(struct store *, const char *);
 void		 store_out_free(struct store_out *);
@@ -202,6 +203,20 @@ int		 store_message_forget(struct store *, int64_t, const char *,
 		     const char *);
 int		 store_chat_migrate(struct store *, const char *,
 		     const char *, const char *, int64_t *);
+
+/*
+ * store-live.c: a group's live message of a game (sql/0007-live.sql):
+ * the last moves it tells, and whether it is pinned.
+ */
+struct store_live {
+	char		*moves;		/* JSON array text, malloc'd */
+	char		 pinned[32];	/* the message pinned, "" none */
+	int		 pin;		/* 1 the bot may pin, -1 not, 0 unknown */
+};
+int		 store_live_get(struct store *, int64_t, struct store_live *);
+int		 store_live_moves(struct store *, int64_t, const char *);
+int		 store_live_pin(struct store *, int64_t, const char *, int);
+void		 store_live_free(struct store_live *);
 
 /*
  * store-stats.c: the statistics tables (sql/0006-stats.sql), derived from
