@@ -108,7 +108,7 @@ pw_text(int64_t game, const char *lang, const struct tac_state *st,
     const struct tac_action *a, int f, int numbered, char *out, size_t len)
 {
 	struct compose_opts	 o = { { RENDER_PLAIN, NULL, NULL, 0 }, 0, 0, 0,
-				    NULL, NULL };
+				    0, NULL, NULL };
 	struct compose_msg	 m;
 	struct render_game	 t;
 	struct svc_game		 g = *td_info(&pw_td, game);

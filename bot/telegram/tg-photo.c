@@ -51,11 +51,13 @@ tg_photo_call(struct tg *tg, struct tg_req *req, const struct compose_msg *m,
     json_t *markup)
 {
 	json_t	*p, *media;
+	char	*caption;
 	int64_t	 id;
 	int	 photo;
 
-	p = json_pack("{s:s, s:s}", "chat_id", tg_chat_target(tg, m->chat),
-	    "caption", m->caption);
+	caption = tg_html_caption(m->caption.s);
+	p = json_pack("{s:s, s:s, s:s}", "chat_id", tg_chat_target(tg,
+	    m->chat), "caption", caption, "parse_mode", "HTML");
 	if (markup != NULL)
 		json_object_set(p, "reply_markup", markup);
 	req->photo = 1;
@@ -65,6 +67,7 @@ tg_photo_call(struct tg *tg, struct tg_req *req, const struct compose_msg *m,
 		snprintf(req->file, sizeof req->file, "photo");
 		req->params = p;
 		json_decref(markup);
+		free(caption);
 		return;
 	}
 	snprintf(req->fbmethod, sizeof req->fbmethod, "sendPhoto");
@@ -73,13 +76,14 @@ tg_photo_call(struct tg *tg, struct tg_req *req, const struct compose_msg *m,
 	snprintf(req->method, sizeof req->method, "editMessageMedia");
 	snprintf(req->file, sizeof req->file, "board");
 	snprintf(req->edit, sizeof req->edit, "%s", m->replaces);
-	media = json_pack("{s:s, s:s, s:s}", "type", "photo", "media",
-	    "attach://board", "caption", m->caption);
+	media = json_pack("{s:s, s:s, s:s, s:s}", "type", "photo", "media",
+	    "attach://board", "caption", caption, "parse_mode", "HTML");
 	req->params = json_pack("{s:s, s:I, s:o}", "chat_id",
 	    tg_chat_target(tg, m->chat), "message_id", (json_int_t)id, "media",
 	    media);
 	if (markup != NULL)
 		json_object_set_new(req->params, "reply_markup", markup);
+	free(caption);
 }
 
 /* Free what the drawing keeps for the whole process, if it drew. */

@@ -34,6 +34,14 @@ int		 compose_text(struct compose_ctx *, const struct svc_out *,
 		     struct rbuf *);
 int64_t		 compose_int(json_t *, const char *, int64_t);
 const char	*compose_str(json_t *, const char *);
+void		 compose_moved(const struct render_opts *,
+		     const struct render_game *, json_t *, struct rbuf *);
+void		 compose_time(int64_t, char *, size_t);
+
+/* compose-live.c */
+int		 compose_live_row(struct compose_ctx *, const struct svc_out *);
+void		 compose_live(struct compose_ctx *, const struct svc_out *,
+		     struct compose_msg *);
 
 /* compose-say.c */
 void		 compose_say_game(struct svc *, const struct svc_game *,

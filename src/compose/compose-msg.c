@@ -131,6 +131,10 @@ compose_merge(struct compose_ctx *c, struct svc_batch *b,
 	int		i;
 
 	for (i = 1; i < b->n && c->o->merge > 0; i++) {
+		/* A move the group's live message tells is only delivered. */
+		if (b->row[i].type == SVC_OUT_MOVED &&
+		    compose_live_row(c, &b->row[i]))
+			continue;
 		rbuf_reset(&t);
 		compose_text(c, &b->row[i], &t);
 		rbuf_trim(&t);
@@ -186,8 +190,8 @@ compose_board(struct compose_ctx *c, struct compose_msg *m)
 		compose_picture_board(c, m->picture);
 		/* TRANSLATORS: the caption under the board's picture;
 		 * %lld a game's number. */
-		snprintf(m->caption, sizeof m->caption, tr(m->lang,
-		    "Game #%lld."), (long long)c->g.id);
+		rbuf_add(&m->caption, tr(m->lang, "Game #%lld."),
+		    (long long)c->g.id);
 	}
 	return (m->form);
 }
@@ -305,6 +309,18 @@ compose_special(struct compose_ctx *c, const struct svc_out *out,
 		    c->g.turn_no)
 			return (compose_none(m));
 		return (-1);
+	case SVC_OUT_PIN_BOARD:
+		/* Pin the board as it is now, or unpin the one named. */
+		m->pin = !json_is_false(json_object_get(out->data, "pin"));
+		if (m->pin)
+			compose_kept(c, m, SVC_OUT_BOARD);
+		else
+			compose_named(out, "message", m);
+		if (!c->have || m->replaces[0] == '\0')
+			return (compose_none(m));
+		m->form = COMPOSE_PIN;
+		m->silent = 1;
+		return (m->form);
 	case SVC_OUT_EDIT_BOARD:
 	case SVC_OUT_EDIT_LOBBY:
 		/* An edit with no message to edit has nothing to do. */
@@ -315,6 +331,60 @@ compose_special(struct compose_ctx *c, const struct svc_out *out,
 	default:
 		return (-1);
 	}
+}
+
+/*
+ * How many of the batch's first rows are moves a group's live message
+ * tells (the first is one): they are delivered by saying nothing.
+ */
+static int
+compose_told(struct compose_ctx *c, struct svc_batch *b)
+{
+	int	i;
+
+	for (i = 1; i < b->n; i++) {
+		if (b->row[i].type != SVC_OUT_MOVED ||
+		    !compose_live_row(c, &b->row[i]))
+			break;
+	}
+	return (i);
+}
+
+/*
+ * Does a message of the batch's rows call for a notification?  What a
+ * person is told privately does, and in a group what it should notice:
+ * a new game, the start, a seat that changed hands, a deadline passed,
+ * a person who cannot be reached, the end.  The routine rest is silent:
+ * replies to commands, the board shown again, the summary after the
+ * end (its line of winners notified).
+ */
+static int
+compose_notifies(const struct svc_batch *b)
+{
+	const struct svc_out	*out;
+	int			 i;
+
+	for (i = 0; i < b->n; i++) {
+		out = &b->row[i];
+		if (svc_kind_is(out->type, SVC_OF_PRIVATE))
+			return (1);
+		switch (out->type) {
+		case SVC_OUT_LOBBY:
+		case SVC_OUT_BOARD:
+			if (!json_is_true(json_object_get(out->data, "bottom")))
+				return (1);
+			break;
+		case SVC_OUT_OVER:
+		case SVC_OUT_TAKEOVER:
+		case SVC_OUT_UNREACHABLE:
+		case SVC_OUT_SEAT:
+		case SVC_OUT_ABORTED:
+			return (1);
+		default:
+			break;
+		}
+	}
+	return (0);
 }
 
 /*
@@ -347,9 +417,17 @@ compose_batch(struct svc *svc, struct svc_batch *b,
 	if (c->have)
 		snprintf(c->g.lang, sizeof c->g.lang, "%s", m->lang);
 	compose_keep(b, svc_kind_is(out->type, SVC_OF_NOTICE) ? b->n : 1);
+	/* Moves a group's live message tells say nothing of their own. */
+	if (out->type == SVC_OUT_MOVED && compose_live_row(c, out)) {
+		compose_keep(b, compose_told(c, b));
+		free(c);
+		return (compose_none(m));
+	}
 	if ((form = compose_special(c, out, m)) >= 0) {
 		if (form != COMPOSE_NONE)
 			compose_app(c, m);
+		if (form != COMPOSE_NONE && form != COMPOSE_PIN)
+			m->silent = !compose_notifies(b);
 		goto out;
 	}
 
@@ -362,6 +440,9 @@ compose_batch(struct svc *svc, struct svc_batch *b,
 		if (out->type == SVC_OUT_BOARD)
 			compose_kept(c, m, SVC_OUT_BOARD);
 		compose_board(c, m);
+		if (c->have && c->g.started && c->g.state != SVC_LOBBY &&
+		    compose_live_row(c, out))
+			compose_live(c, out, m);
 		break;
 	case SVC_OUT_EDIT_LOBBY:
 		m->editonly = 1;
@@ -418,9 +499,14 @@ compose_batch(struct svc *svc, struct svc_batch *b,
 		goto out;
 	}
 	compose_app(c, m);
+	/* /board: at the bottom of the chat, the one before taken away. */
+	m->repost = (out->type == SVC_OUT_BOARD || out->type ==
+	    SVC_OUT_LOBBY) && m->replaces[0] != '\0' &&
+	    json_is_true(json_object_get(out->data, "bottom"));
 	/* Last: a merged row of another game reads that game into c. */
 	if (svc_kind_is(out->type, SVC_OF_NOTICE))
 		compose_merge(c, b, m);
+	m->silent = !compose_notifies(b);
 	form = m->form;
 out:
 	if (form == COMPOSE_NONE)
@@ -434,6 +520,7 @@ void
 compose_msg_free(struct compose_msg *m)
 {
 	rbuf_free(&m->text);
+	rbuf_free(&m->caption);
 	compose_keys_free(&m->keys);
 	free(m->picture);
 	m->picture = NULL;

@@ -89,6 +89,8 @@ compose_picture_opts(const struct compose_picture *p, struct picture_opts *o)
 	if (p->has_last) {
 		o->last = &p->last;
 		o->last_seat = p->last_seat;
+		o->last_words = p->last_words[0] != '\0' ? p->last_words :
+		    NULL;
 	}
 	if (p->has_before)
 		o->before = &p->before;

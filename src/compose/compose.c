@@ -73,7 +73,7 @@ compose_words(const struct render_game *g, int seat, int you,
 }
 
 /* Append "Anna: 7: 12 → 14, then 40 → 45, kicks Boris" ("moved"). */
-static void
+void
 compose_moved(const struct render_opts *o, const struct render_game *g,
     json_t *p, struct rbuf *b)
 {
@@ -145,8 +145,8 @@ compose_seatnews(const char *lang, json_t *p, struct rbuf *b)
 	rbuf_addstr(b, "\n");
 }
 
-/* Append a unix time as "2024-05-01 18:30 UTC". */
-static void
+/* Write a unix time as "2024-05-01 18:30 UTC". */
+void
 compose_time(int64_t t, char *s, size_t len)
 {
 	struct tm	tm;

@@ -85,6 +85,10 @@ struct compose_opts {
 					   where the chat wants them */
 	int		 app;		/* add the buttons that open the
 					   bridge's app (COMPOSE_LINK_APP) */
+	int		 live;		/* the bridge keeps a group's live
+					   message of a game: its "moved"
+					   rows say nothing there, the live
+					   message's edit tells them */
 	int		(*link)(void *, int, const char *, const char *,
 			    char *, size_t);
 	void		*arg;
@@ -101,7 +105,9 @@ enum compose_form {
 				   its caption (or standing in) */
 	COMPOSE_CHART,		/* a chart, the words its caption */
 	COMPOSE_DOCUMENT,	/* a file, the words its caption */
-	COMPOSE_ANSWER		/* the answer to a button press */
+	COMPOSE_ANSWER,		/* the answer to a button press */
+	COMPOSE_PIN		/* pin (or unpin) the message it replaces,
+				   silently: no words */
 };
 
 /*
@@ -117,6 +123,8 @@ struct compose_picture {
 	int		 last_seat;
 	int		 has_before;	/* the board before it: its kicks */
 	struct tac_board before;
+	char		 last_words[256];	/* the last action in words,
+					   "" none: its notation is drawn */
 	struct tac_action opts[COMPOSE_OPTS];	/* a turn's choices, as
 					   arrows numbered from 1 */
 	int		 nopts;
@@ -131,15 +139,27 @@ struct compose_msg {
 	char		 lang[8];	/* the reader's language */
 	struct rbuf	 text;		/* plain text, no markup */
 	int		 mono;		/* a text board: monospaced */
+	size_t		 monolen;	/* ... its first monolen bytes (0: all
+					   of it), the words after it not */
 	struct compose_keys keys;	/* its buttons */
 	int		 setkeys;	/* keys are the message's buttons, even
 					   none: an edit takes old ones away */
 	char		 replaces[SVC_REF_MAX];	/* the message it edits, as
 					   its bridge named it; "": new */
 	int		 editonly;	/* if that message is gone, send none */
+	int		 repost;	/* post it anew at the bottom of its chat
+					   and take the one it replaces away
+					   (/board) */
+	int		 live;		/* a group's live message of a game
+					   (service-live.c): edited in place
+					   while pinned, else posted anew by
+					   its bridge once buried */
+	int		 pinned;	/* ... it is the message pinned */
+	int		 silent;	/* routine: no notification */
+	int		 pin;		/* PIN: 1 pin, 0 unpin */
 	struct compose_picture *picture;	/* BOARD, TURN: what to draw
 					   (NULL: the text alone); owned */
-	char		 caption[64];	/* a BOARD picture's caption */
+	struct rbuf	 caption;	/* a BOARD picture's caption */
 	uint32_t	 boardkey;	/* BOARD, TURN: the board as it is (a
 					   hash), to tell an unchanged one */
 	struct chart	*chart;		/* CHART: what to draw; owned */

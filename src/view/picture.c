@@ -629,7 +629,8 @@ pic_paragraph(const struct pic *p, const char *text, double x, double y,
 
 /*
  * The middle of the circle: whose turn it is (or the result) and the last
- * action in notation, as a player would type it.
+ * action: in the caller's words, or in notation, as a player would type
+ * it.
  */
 static void
 pic_centre(const struct pic *p)
@@ -650,7 +651,9 @@ pic_centre(const struct pic *p)
 	if (p->o == NULL || p->o->last == NULL)
 		return;
 	tac_action_format(p->o->last, act, sizeof act);
-	if (p->o->last_seat >= 0 && p->o->last_seat < p->nseats)
+	if (p->o->last_words != NULL && *p->o->last_words != '\0')
+		snprintf(line, sizeof line, "%s", p->o->last_words);
+	else if (p->o->last_seat >= 0 && p->o->last_seat < p->nseats)
 		snprintf(line, sizeof line, "%s: %s",
 		    pic_who(p, p->o->last_seat), act);
 	else

@@ -27,6 +27,9 @@ struct picture_opts {
 	int		 size;		/* width = height, 128..4096; 0: 1024 */
 	const struct tac_action *last;	/* the last action, or NULL */
 	int		 last_seat;	/* who played it */
+	const char	*last_words;	/* the line under the turn: the last
+					   action in words, whose it was
+					   included; NULL: "who: notation" */
 	const struct tac_board *before;	/* the board before it, or NULL */
 	/*
 	 * The choices of the seat to act, drawn as arrows numbered from 1

@@ -301,6 +301,18 @@ void
 render_board(const struct render_opts *o, const struct render_game *g,
     const struct tac_state *st, struct rbuf *b)
 {
+	render_board_top(o, g, st, b);
+	render_turnline(o, g, st, b);
+}
+
+/*
+ * Append the board without whose turn it is (a group's live message puts
+ * the last moves before it).
+ */
+void
+render_board_top(const struct render_opts *o, const struct render_game *g,
+    const struct tac_state *st, struct rbuf *b)
+{
 	const char	*lang = render_lang(g, o->lang);
 	struct rbuf	 name = { NULL, 0, 0 };
 	char		*who;
@@ -362,7 +374,6 @@ render_board(const struct render_opts *o, const struct render_game *g,
 		}
 		rbuf_addstr(b, "\n");
 	}
-	render_turnline(o, g, st, b);
 }
 
 /* Append the cards seat holds, by name, in card order. */

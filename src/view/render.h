@@ -65,6 +65,9 @@ void		 render_turnline(const struct render_opts *,
 void		 render_board(const struct render_opts *,
 		     const struct render_game *, const struct tac_state *,
 		     struct rbuf *);
+void		 render_board_top(const struct render_opts *,
+		     const struct render_game *, const struct tac_state *,
+		     struct rbuf *);
 void		 render_hand(const struct render_game *,
 		     const struct tac_state *, int, struct rbuf *);
 void		 render_result(const struct render_opts *,
