@@ -372,9 +372,9 @@ tt_played(const struct tg_req *r, const int64_t *msg)
  * walks it (each press edits the pressed message's caption with the next
  * node, a back press goes up) down to a leaf, which plays the action,
  * and the turn message is edited to show it without buttons; every
- * message has at most twelve buttons with labels that fit a phone; AI
- * moves come as merged move lines, and the board message is edited, not
- * posted again.
+ * message has at most twelve buttons with labels that fit a phone; the
+ * moves are told in the group by the edits of its live message (no move
+ * line of their own), which is edited, not posted again, and pinned once.
  */
 START_TEST(test_menu_walk)
 {
@@ -384,7 +384,7 @@ START_TEST(test_menu_walk)
 	const char	*data, *kind;
 	char		 cmd[80], chat[8];
 	int64_t		 before, msg[2] = { 0, 0 }, game, turn;
-	int		 i, u, steps, backs = 0, merged = 0, played = 0;
+	int		 i, u, steps, backs = 0, pins = 0, played = 0;
 	int		 isturn[2] = { 0, 0 }, retired = 0, photos = 0;
 	int		 photo[2] = { 0, 0 }, edits = 0;
 	size_t		 k;
@@ -397,6 +397,11 @@ START_TEST(test_menu_walk)
 	tt_say(&t, "-100", "1", "/start");
 	tt_drain(&t);
 	ck_assert_ptr_nonnull(tt_find(&t, "board", "-100"));
+	/* The live message is pinned, silently, once. */
+	ck_assert_ptr_nonnull(r = tt_find(&t, "pin-board", "-100"));
+	ck_assert_str_eq(r->method, "pinChatMessage");
+	ck_assert(json_is_true(json_object_get(r->params,
+	    "disable_notification")));
 
 	/* Play the people's turns by buttons until 60 actions are done. */
 	for (steps = 0; steps < 3000 && played < 60; steps++) {
@@ -409,13 +414,17 @@ START_TEST(test_menu_walk)
 			kind = t.kinds[i];
 			/* Every message read its game once, merged or not. */
 			ck_assert_int_le(t.rreads[i], 1);
-			if (t.nrows[i] > 1)
-				merged++;
+			/* The live message tells the moves. */
+			ck_assert_str_ne(kind, "moved");
 			/* The board is edited after moves, never posted again. */
 			ck_assert_str_ne(kind, "board");
 			if (strcmp(kind, "edit-board") == 0) {
 				ck_assert_str_eq(r->method, "editMessageMedia");
 				edits++;
+			}
+			if (strcmp(kind, "pin-board") == 0) {
+				ck_assert_str_eq(r->method, "pinChatMessage");
+				pins++;
 			}
 			if (strcmp(kind, "played") == 0)
 				retired += tt_played(r, msg);
@@ -489,7 +498,7 @@ START_TEST(test_menu_walk)
 	ck_assert_int_gt(photos, 0);
 	ck_assert_int_ge(retired, played - 1);	/* the last: not drained */
 	ck_assert_int_eq(backs, 1);
-	ck_assert_int_gt(merged, 0);
+	ck_assert_int_eq(pins, 0);
 	ck_assert_int_gt(edits, 0);
 	json_decref(kb[0].params);
 	json_decref(kb[1].params);
@@ -572,12 +581,13 @@ END_TEST
 /*
  * Each message reads its game once: a turn notice drawn as a picture
  * with its choices (the position, the buttons, the picture, the group's
- * title and board link from one read), the board's photo and its edit,
- * and a burst of move lines merged into one message.
+ * title and board link from one read), the board's photo and its edits,
+ * each telling the moves since the last one (a burst's lines).
  */
 START_TEST(test_one_read)
 {
 	struct tt	 t;
+	const char	*words;
 	int		 i, turns = 0, boards = 0, bursts = 0, steps;
 
 	tt_open(&t);
@@ -604,12 +614,13 @@ START_TEST(test_one_read)
 			    t.reqs[i]->png != NULL) {
 				ck_assert_int_eq(t.rreads[i], 1);
 				boards++;
+				/* The last moves, a line each, in words. */
+				words = tt_caption(t.reqs[i]);
+				if (words != NULL && strstr(words, "AI 2: ") !=
+				    NULL && strstr(words, "AI 3: ") != NULL)
+					bursts++;
 			}
-			if (strcmp(t.kinds[i], "moved") == 0 &&
-			    t.nrows[i] > 1) {
-				ck_assert_int_eq(t.rreads[i], 1);
-				bursts++;
-			}
+			ck_assert_str_ne(t.kinds[i], "moved");
 		}
 		/* The people play their first choice, typed. */
 		tt_play_first(&t);

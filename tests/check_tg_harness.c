@@ -293,6 +293,20 @@ tt_words(const struct tg_req *r)
 }
 
 /*
+ * A photo's caption: a new one's, or an edit's (its media's); NULL for
+ * none.
+ */
+const char *
+tt_caption(const struct tg_req *r)
+{
+	json_t	*media = json_object_get(r->params, "media");
+
+	if (json_is_object(media))
+		return (json_string_value(json_object_get(media, "caption")));
+	return (json_string_value(json_object_get(r->params, "caption")));
+}
+
+/*
  * A message's buttons fit a phone: at most twelve, each label at most
  * 40 characters, each button's data at most 64 bytes.
  */

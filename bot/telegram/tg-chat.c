@@ -1,8 +1,9 @@
 /*
  * tg-chat.c: what the Telegram bridge keeps per chat, in one table: the
  * chat's rate limits and failures (tg-send.c, tg-result.c), a new id the
- * service could not record, whether its photos were refused, and a
- * group's admins (tg-admin.c).  Nothing here must outlive a restart:
+ * service could not record, whether its photos were refused, a group's
+ * admins (tg-admin.c), and the newest message ids seen in a group (is
+ * its live message buried?).  Nothing here must outlive a restart:
  * what must reach a person is an outbox row.
  *
  * Entries are found by chat id through a hash table and kept in order of
@@ -164,6 +165,67 @@ tg_chat_moved(struct tg *tg, const char *chat, const char *to)
 	    "%s; sending there for now", chat, to, svc_error(tg->svc));
 	c = tg_chat_get(tg, chat, now_mono());
 	snprintf(c->moved, sizeof c->moved, "%s", to);
+}
+
+/*
+ * A message with id was seen in a group: one we received (super: the
+ * update said the chat is a supergroup, 1, or a basic group, 0) or one
+ * we sent (super -1: as known).  The newest TG_SEEN are kept, for
+ * tg_chat_buried().
+ */
+void
+tg_chat_saw(struct tg *tg, const char *chat, int64_t id, int super)
+{
+	struct tg_chat	*c;
+	int		 i, low = 0;
+
+	if (id <= 0 || !tg_chat_group(chat))
+		return;
+	c = tg_chat_get(tg, chat, now_mono());
+	if (super >= 0)
+		c->super = super;
+	if (id > c->seen_max)
+		c->seen_max = id;
+	for (i = 0; i < c->nseen; i++) {
+		if (c->seen[i] == id)
+			return;
+		if (c->seen[i] < c->seen[low])
+			low = i;
+	}
+	if (c->nseen < TG_SEEN)
+		c->seen[c->nseen++] = id;
+	else if (id > c->seen[low])
+		c->seen[low] = id;
+}
+
+/*
+ * Have other messages buried message id in a group, so that it is out of
+ * sight?  A bot in privacy mode (the default) is sent only commands,
+ * replies to it and service messages, never the chatter between them, so
+ * this is decided from the message ids it does see: its own messages and
+ * the updates it gets carry increasing message_id.  In a supergroup the
+ * ids count every message of the chat, seen or not, so the newest id
+ * seen tells how many came after; in a basic group they count the bot's
+ * own messages across all its chats, so only the messages seen in this
+ * one count.  Either way, TG_BURIED after it bury it.  What is seen is
+ * kept in memory only: after a restart a buried message is found out
+ * from the next messages.
+ */
+int
+tg_chat_buried(struct tg *tg, const char *chat, int64_t id)
+{
+	struct tg_chat	*c;
+	int		 i, n = 0;
+
+	if (id <= 0 || (c = tg_chat_find(tg, chat)) == NULL)
+		return (0);
+	if (c->super && c->seen_max - id >= TG_BURIED)
+		return (1);
+	for (i = 0; i < c->nseen; i++) {
+		if (c->seen[i] > id)
+			n++;
+	}
+	return (n >= TG_BURIED);
 }
 
 /* Set the table up, empty. */

@@ -27,6 +27,8 @@ tg_feed(struct tg *tg, struct tg_update *u)
 		    (long long)u->ev.update_id, svc_error(tg->svc));
 		return (-1);
 	}
+	if (u->msgid > 0)
+		tg_chat_saw(tg, u->chat, u->msgid, u->super);
 	/* A press the service could not take still needs its answer. */
 	if (u->callback[0] != '\0' && u->ev.data == NULL)
 		tg_send_answer(tg, u->callback);

@@ -55,6 +55,10 @@
 #define TG_TEXTMAX	4096		/* characters of a message */
 #define TG_CAPTIONMAX	1000		/* bytes of a caption (1024 chars) */
 #define TG_ANSWERMAX	200		/* characters of a button's answer */
+#define TG_SEEN		8		/* message ids kept per group */
+#define TG_BURIED	5		/* messages after a group's live
+					   message that bury it (on a phone,
+					   about a screen below a board) */
 
 /* The answer to one Bot API call, as the callback sees it. */
 struct tg_result {
@@ -106,6 +110,13 @@ struct tg_chat {
 					   bucket is empty); 0: look now */
 	TAILQ_ENTRY(tg_chat) queueq;	/* on tg->chat_queue while queued */
 
+	/* tg-chat.c: the newest message ids seen in a group */
+	int64_t		 seen[TG_SEEN];
+	int		 nseen;
+	int64_t		 seen_max;
+	int		 super;		/* a supergroup: its ids count every
+					   message, seen or not */
+
 	/* tg-admin.c: a group's admins */
 	int64_t		*admins;	/* user ids */
 	size_t		 nadmins;
@@ -144,6 +155,13 @@ struct tg_req {
 	json_t		*textfb;	/* the words alone, sendMessage params
 					   for when a photo or a document is
 					   refused */
+
+	char		 drop[SVC_REF_MAX];	/* a message to take away once
+					   this one went: the one it stands
+					   for, posted anew at the bottom */
+	int		 dropkeys;	/* ... it had buttons */
+	int		 after;		/* the call out is the taking away
+					   (its rows are finished) */
 };
 
 struct tg {

@@ -8,8 +8,11 @@
  * one is gone (a photo's words are its caption), a board or a turn drawn
  * as a photo (tg-photo.c) with the text standing in when the picture
  * cannot be drawn or is refused, a chart as a photo with its text as the
- * caption, a document as tg-doc.c uploads it, a press's answer, and the
- * links compose asks for.  Nothing here reads the service.
+ * caption, a document as tg-doc.c uploads it, a press's answer, a pin,
+ * and the links compose asks for.  A message that goes anew at the bottom
+ * of its chat (/board, a group's live message once buried) takes the old
+ * one away after it (tg-result.c), and a routine one is silent.  Nothing
+ * here reads the service.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -261,16 +264,77 @@ tg_out_answer(struct tg_req *req, const struct compose_msg *m)
 		json_object_set_new(req->params, "show_alert", json_true());
 }
 
+/* Pin the message m names, silently, or unpin it. */
+static void
+tg_out_pin(struct tg *tg, struct tg_req *req, const struct compose_msg *m)
+{
+	int64_t	id;
+	int	photo;
+
+	id = tg_ref_id(m->replaces, &photo);
+	snprintf(req->method, sizeof req->method, "%s", m->pin ?
+	    "pinChatMessage" : "unpinChatMessage");
+	req->params = json_pack("{s:s, s:I}", "chat_id", tg_chat_target(tg,
+	    m->chat), "message_id", (json_int_t)id);
+	if (m->pin)
+		json_object_set_new(req->params, "disable_notification",
+		    json_true());
+	/* What is pinned is named back to the service. */
+	snprintf(req->edit, sizeof req->edit, "%s", m->replaces);
+}
+
+/* A routine message notifies nobody (compose_msg.silent). */
+static void
+tg_out_quiet(json_t *p)
+{
+	if (p != NULL)
+		json_object_set_new(p, "disable_notification", json_true());
+}
+
+/*
+ * Should m go as a new message at the bottom of its chat, the one it
+ * replaces taken away after it?  /board asks so; and a group's live
+ * message not pinned is posted anew once other messages have buried it
+ * (tg_chat_buried()), so that it stays in sight.
+ */
+static int
+tg_out_anew(struct tg *tg, const struct compose_msg *m)
+{
+	int64_t	id;
+	int	photo;
+
+	if ((id = tg_ref_id(m->replaces, &photo)) <= 0)
+		return (0);
+	return (m->repost || (m->live && !m->pinned &&
+	    tg_chat_buried(tg, m->chat, id)));
+}
+
 /* Put a composed message into one call of req (tg_out_free() frees it). */
 void
-tg_out_make(struct tg *tg, const struct compose_msg *m, struct tg_req *req)
+tg_out_make(struct tg *tg, const struct compose_msg *msg, struct tg_req *req)
 {
-	char	*html;
+	const struct compose_msg	*m = msg;
+	struct compose_msg		 fresh;
+	char				*html;
+	int				 photo;
 
 	snprintf(req->chat, sizeof req->chat, "%s", m->chat);
 	if (m->form == COMPOSE_ANSWER) {
 		tg_out_answer(req, m);
 		return;
+	}
+	if (m->form == COMPOSE_PIN) {
+		tg_out_pin(tg, req, m);
+		return;
+	}
+	if (tg_out_anew(tg, m)) {
+		/* The same message, new: its words and buttons, no edit. */
+		fresh = *msg;
+		fresh.replaces[0] = '\0';
+		fresh.editonly = 0;
+		m = &fresh;
+		snprintf(req->drop, sizeof req->drop, "%s", msg->replaces);
+		req->dropkeys = msg->keys.n > 0;
 	}
 	html = tg_html_text(m);
 	switch (m->form) {
@@ -291,6 +355,21 @@ tg_out_make(struct tg *tg, const struct compose_msg *m, struct tg_req *req)
 		break;
 	}
 	free(html);
+	/*
+	 * A live message of the other kind (a text board where a photo was,
+	 * or back) cannot be edited into it: the new one stands for it.
+	 */
+	if (msg->live && req->edit[0] == '\0' && req->drop[0] == '\0' &&
+	    tg_ref_id(msg->replaces, &photo) > 0) {
+		snprintf(req->drop, sizeof req->drop, "%s", msg->replaces);
+		req->dropkeys = msg->keys.n > 0;
+	}
+	if (m->silent) {
+		if (strncmp(req->method, "send", 4) == 0)
+			tg_out_quiet(req->params);
+		tg_out_quiet(req->fallback);
+		tg_out_quiet(req->textfb);
+	}
 }
 
 /* Release what a request holds, its batch given back if still held. */

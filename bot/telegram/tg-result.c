@@ -12,7 +12,11 @@
  *				boards in that chat for an hour); a
  *				document refused (also 403): a text that
  *				says so instead
- *   400, 403			dropped, with a log line; a person who cannot
+ *   ok, posted anew		done; the message it stands for is taken
+ *				away (deleted, or else its buttons), the
+ *				answer to that only logged
+ *   400, 403, 404		dropped, with a log line (404: a method this
+ *				API does not have); a person who cannot
  *				be written to (403, or 400 "chat not found")
  *				is dropped as unreachable: the service tells
  *				their game's group once, with the link that
@@ -73,12 +77,71 @@ tg_result_ok(struct tg *tg, struct tg_req *req, const struct tg_result *r,
 
 	snprintf(ref, sizeof ref, "%s", req->edit);
 	mid = json_object_get(r->result, "message_id");
-	if (r->ok && json_is_integer(mid))
+	if (r->ok && json_is_integer(mid)) {
 		tg_ref_make(ref, sizeof ref, json_integer_value(mid),
 		    req->photo);
+		/* A new message of ours: it may bury a live message. */
+		if (req->edit[0] == '\0')
+			tg_chat_saw(tg, req->chat, json_integer_value(mid),
+			    -1);
+	}
 	if (c != NULL)
 		c->failures = 0;
 	tg_result_finish(tg, req, SVC_DONE, 0, ref[0] != '\0' ? ref : NULL);
+}
+
+/*
+ * The message req stood for went anew at the bottom of its chat: take
+ * the old one away (deleteMessage), or, when it cannot be deleted (more
+ * than two days old), leave it as a plain snapshot without its buttons.
+ * TG_RESEND with the call set, TG_OVER when nothing is left to do.
+ */
+static int
+tg_result_drop(struct tg *tg, struct tg_req *req)
+{
+	int64_t	id;
+	int	photo;
+
+	if (req->drop[0] == '\0' || tg->stopping ||
+	    (id = tg_ref_id(req->drop, &photo)) <= 0)
+		return (TG_OVER);
+	json_decref(req->params);
+	json_decref(req->fallback);
+	json_decref(req->textfb);
+	req->fallback = req->textfb = NULL;
+	free(req->png);
+	req->png = NULL;
+	req->pnglen = 0;
+	req->file[0] = req->fname[0] = '\0';
+	req->params = json_pack("{s:s, s:I}", "chat_id", tg_chat_target(tg,
+	    req->chat), "message_id", (json_int_t)id);
+	if (req->after == 0)
+		snprintf(req->method, sizeof req->method, "deleteMessage");
+	else {
+		snprintf(req->method, sizeof req->method,
+		    "editMessageReplyMarkup");
+		json_object_set_new(req->params, "reply_markup", json_pack(
+		    "{s:[]}", "inline_keyboard"));
+		req->drop[0] = '\0';
+	}
+	req->after++;
+	return (TG_RESEND);
+}
+
+/*
+ * The answer to taking an old message away: done, or, when it could not
+ * be deleted and had buttons, its buttons go instead.
+ */
+static int
+tg_result_after(struct tg *tg, struct tg_req *req, const struct tg_result *r)
+{
+	if (r->ok || req->after > 1)
+		return (TG_OVER);
+	log_info("telegram: %s in %s: %s; %s", r->method, req->chat, r->desc,
+	    req->dropkeys ? "its buttons go instead" : "it stays as it is");
+	if (!req->dropkeys || r->status != 400)
+		return (TG_OVER);
+	return (tg_result_drop(tg, req));
 }
 
 /* Make req's call the one its fallback params describe (taken). */
@@ -246,6 +309,8 @@ tg_result_read(struct tg *tg, struct tg_req *req, const struct tg_result *r)
 	char		 to[32];
 	int		 notmod;
 
+	if (req->after > 0)
+		return (tg_result_after(tg, req, r));
 	notmod = r->status == 400 && r->desc != NULL &&
 	    strstr(r->desc, "message is not modified") != NULL;
 	/* A document may be refused with a 403 too (no right to send). */
@@ -256,11 +321,13 @@ tg_result_read(struct tg *tg, struct tg_req *req, const struct tg_result *r)
 	if (!req->answer)
 		c = tg_chat_get(tg, req->chat, now);
 	if (r->ok || notmod || r->status == 400 || r->status == 403 ||
-	    r->status == 429)
+	    r->status == 404 || r->status == 429)
 		tg_result_up(tg, now);
-	if (r->ok || notmod)
+	if (r->ok || notmod) {
 		tg_result_ok(tg, req, r, c);
-	else if (r->status == 429) {
+		if (r->ok)
+			return (tg_result_drop(tg, req));
+	} else if (r->status == 429) {
 		/*
 		 * Nothing failed: Telegram said wait; not an attempt.  The
 		 * wait is within 1 s .. 1 h already (tg_http_retry()).
@@ -279,7 +346,7 @@ tg_result_read(struct tg *tg, struct tg_req *req, const struct tg_result *r)
 		if (!tg->stopping)
 			tg_chat_moved(tg, req->chat, to);
 		tg_result_later(tg, req, NULL, SVC_DEFER, 0);
-	} else if (r->status == 400 || r->status == 403)
+	} else if (r->status == 400 || r->status == 403 || r->status == 404)
 		tg_result_refused(tg, req, r);
 	else
 		return (tg_result_failed(tg, req, r, c));

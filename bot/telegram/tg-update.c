@@ -110,6 +110,7 @@ tg_update_who(json_t *from, json_t *chat, struct tg_update *u)
 		type = json_string_value(json_object_get(chat, "type"));
 		u->ev.private_chat = type != NULL &&
 		    strcmp(type, "private") == 0;
+		u->super = type != NULL && strcmp(type, "supergroup") == 0;
 		if (tg_update_str(chat, "title", u->title, sizeof u->title) !=
 		    0)
 			snprintf(u->title, sizeof u->title, "%s", u->name);
@@ -159,6 +160,10 @@ tg_update_message(json_t *m, const char *botname, struct tg_update *u)
 	    tg_update_who(json_object_get(m, "from"), json_object_get(m,
 	    "chat"), u) != 0)
 		return (0);
+	/* Seen, even if not for us: a group's live message may be buried. */
+	if (json_is_integer(json_object_get(m, "message_id")))
+		u->msgid = json_integer_value(json_object_get(m,
+		    "message_id"));
 	if (!u->ev.private_chat && tg_update_id(m, "migrate_to_chat_id",
 	    u->migrate, sizeof u->migrate) == 0)
 		return (0);

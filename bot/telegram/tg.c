@@ -115,6 +115,8 @@ tg_new(struct event_base *base, struct svc *svc, const struct config *conf,
 	/* Escaping may grow text: merge well within a message. */
 	tg->copts.merge = TG_TEXTMAX / 5 * 4;
 	tg->copts.pictures = 1;
+	/* A group's game has one live message: moves edit it. */
+	tg->copts.live = 1;
 	tg->copts.app = conf->webapp_listen[0] != '\0';
 	tg->copts.link = tg_out_link;
 	tg->copts.arg = tg;

@@ -51,6 +51,8 @@ struct tg_update {
 	char			 lang[16];
 	char			 migrate[32];	/* the chat's new id, or "" */
 	char			 message[SVC_REF_MAX];	/* a pressed message */
+	int64_t			 msgid;		/* a message's own id, 0 none */
+	int			 super;		/* its chat is a supergroup */
 	char			 text[TG_MAXTEXT];
 };
 

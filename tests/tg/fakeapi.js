@@ -30,11 +30,14 @@
 //   GET  /ctl/state     counters, the confirmed offset, pending updates,
 //                       latencies from queued to confirmed (p50, p99 of
 //                       the last ?last=N, or all)
-//   GET  /ctl/sent      every message the bot sent or edited, in order
+//   GET  /ctl/sent      every message the bot sent, edited, pinned or
+//                       deleted, and every press answered, in order
 //                       ({method, chat, message_id, text, reply_markup,
 //                       photo: {size, png, width, height}, caption,
 //                       document: {file_name, mime_type, size, sha1,
-//                       base64}})
+//                       base64}, disable_notification, at (ms)}; an
+//                       answer: {method, callback, text, show_alert,
+//                       at})
 //   GET  /ctl/commands  every setMyCommands call that was accepted
 //                       ({scope, language_code, commands}); a call with
 //                       a list Telegram would refuse (a bad command or
@@ -43,6 +46,11 @@
 //   GET  /ctl/messages  every message as it stands now, after the edits
 //                       ({chat, message_id, text, caption, reply_markup,
 //                       photo, edits, deleted})
+//   POST /ctl/pin       {chat, allow}  whether the bot may pin in chat
+//                       (it may, unless told not)
+//   POST /ctl/chatter   {chat, n}  n messages in a supergroup that the
+//                       bot never sees (privacy mode): its ids go on
+//   GET  /ctl/queued    when each update was queued ({update_id: ms})
 //   POST /ctl/admins    {chat, admins: [user id, ...]}  what
 //                       getChatAdministrators answers for chat (else [])
 //   POST /ctl/webhook   {url, secret|null, body}  POST body to tacd's
@@ -75,8 +83,8 @@ const S = require('./fake/state');
 const { ok, fail } = require('./fake/reply');
 const { takeFault, transportFault } = require('./fake/faults');
 const { getUpdates } = require('./fake/updates');
-const { sendMessage, sendPhoto, sendDocument, editCall, setMyCommands } =
-    require('./fake/messages');
+const { sendMessage, sendPhoto, sendDocument, editCall, setMyCommands,
+    pinCall } = require('./fake/messages');
 const { control } = require('./fake/control');
 const { multipart } = require('./fake/multipart');
 
@@ -137,8 +145,9 @@ function botCall(method, p, files, req, res) {
 			return;
 		}
 		m.deleted = true;
+		m.pinned = false;
 		S.sent.push({ method: method, chat: m.chat,
-		    message_id: m.message_id });
+		    message_id: m.message_id, at: Date.now() });
 		ok(res, true);
 		return;
 	}
@@ -161,6 +170,10 @@ function botCall(method, p, files, req, res) {
 	case 'setMyCommands':
 		setMyCommands(p, res);
 		return;
+	case 'pinChatMessage':
+	case 'unpinChatMessage':
+		pinCall(method, p, res);
+		return;
 	case 'sendChatAction':
 	case 'deleteWebhook':
 		ok(res, true);
@@ -171,7 +184,8 @@ function botCall(method, p, files, req, res) {
 		    { late: 1 }), files, req, res)))
 			return;
 		S.sent.push({ method: method, callback: String(p.callback_query_id),
-		    text: p.text || null, show_alert: p.show_alert || false });
+		    text: p.text || null, show_alert: p.show_alert || false,
+		    at: Date.now() });
 		ok(res, true);
 		return;
 	default:

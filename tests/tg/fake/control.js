@@ -107,6 +107,18 @@ function control(path, p, res) {
 	case '/ctl/polls':
 		ok(res, S.polls);
 		return;
+	case '/ctl/pin':
+		S.noPin[String(p.chat)] = p.allow === false;
+		ok(res, true);
+		return;
+	case '/ctl/chatter':
+		S.chatIds[String(p.chat)] = (S.chatIds[String(p.chat)] || 0) +
+		    Number(p.n || 0);
+		ok(res, S.chatIds[String(p.chat)]);
+		return;
+	case '/ctl/queued':
+		ok(res, Object.fromEntries(S.queuedAll));
+		return;
 	case '/ctl/admins':
 		S.admins[String(p.chat)] = p.admins || [];
 		ok(res, true);

@@ -1,8 +1,10 @@
 // fake/messages.js: the messages side of the fake Bot API: what the bot
-// sends, uploads and edits, kept as it stands (for /ctl/messages) and
-// logged in order (for /ctl/sent), with Telegram's refusals: an empty or
-// long text, a photo that is no PNG, an edit of a message that is gone
-// or would change nothing, a command list Telegram would not take.
+// sends, uploads, edits and pins, kept as it stands (for /ctl/messages)
+// and logged in order (for /ctl/sent), with Telegram's refusals: an
+// empty or long text, a photo that is no PNG, an edit of a message that
+// is gone or would change nothing, a pin where the bot may not pin, a
+// command list Telegram would not take.  Message ids count per chat in a
+// supergroup, and across the bot's other chats, as Telegram counts them.
 'use strict';
 const crypto = require('crypto');
 const S = require('./state');
@@ -28,6 +30,33 @@ function imageInfo(buf) {
 	    sha1: crypto.createHash('sha1').update(buf).digest('hex') };
 }
 
+// The next message id in chat: a supergroup counts its own messages
+// (the bot's, the people's, service messages alike); the bot's private
+// chats and basic groups share one count, as Telegram's do.
+function nextMessageId(chat) {
+	chat = String(chat);
+	if (S.supergroups.has(chat)) {
+		S.chatIds[chat] = (S.chatIds[chat] || 0) + 1;
+		return S.chatIds[chat];
+	}
+	return ++S.messageId;
+}
+
+// A message of a person with its own id came into a supergroup: the
+// chat's count goes on from it.
+function sawMessageId(chat, id) {
+	chat = String(chat);
+	if (S.supergroups.has(chat) && id > (S.chatIds[chat] || 0))
+		S.chatIds[chat] = id;
+}
+
+// Does a call's disable_notification say so (JSON true, or a form's
+// "true")?
+function quiet(p) {
+	return p.disable_notification === true ||
+	    p.disable_notification === 'true';
+}
+
 // The bot wrote to chat: the first reply to its waiting update, if any.
 function replied(chat) {
 	const at = S.unreplied.get(String(chat));
@@ -41,7 +70,7 @@ function replied(chat) {
 // (doc: a document's file, or none).
 function newMessage(res, method, p, chat, photo, doc) {
 	replied(chat);
-	const m = { message_id: ++S.messageId, chat: { id: Number(chat) },
+	const m = { message_id: nextMessageId(chat), chat: { id: Number(chat) },
 	    date: Math.floor(Date.now() / 1000) };
 	const markup = markupText(p.reply_markup);
 	const rec = { chat: chat, message_id: m.message_id,
@@ -51,7 +80,8 @@ function newMessage(res, method, p, chat, photo, doc) {
 	S.messages.set(chat + ':' + m.message_id, rec);
 	S.sent.push({ method: method, chat: chat, text: rec.text,
 	    message_id: m.message_id, parse_mode: p.parse_mode || null,
-	    reply_markup: markup, photo: photo, caption: rec.caption });
+	    reply_markup: markup, photo: photo, caption: rec.caption,
+	    disable_notification: quiet(p), at: Date.now() });
 	if (doc) {
 		rec.document = doc;
 		S.sent[S.sent.length - 1].document = doc;
@@ -187,7 +217,8 @@ function editApply(res, method, m, now, p) {
 	m.edits++;
 	S.sent.push({ method: method, chat: m.chat, message_id: m.message_id,
 	    text: m.text, caption: m.caption, photo: m.photo,
-	    parse_mode: p.parse_mode || null, reply_markup: m.reply_markup });
+	    parse_mode: p.parse_mode || null, reply_markup: m.reply_markup,
+	    at: Date.now() });
 	const r = { message_id: m.message_id, chat: { id: Number(m.chat) },
 	    date: Math.floor(Date.now() / 1000), edit_date:
 	    Math.floor(Date.now() / 1000) };
@@ -248,6 +279,31 @@ function editCall(method, p, files, res) {
 	}
 }
 
+// pinChatMessage and unpinChatMessage: refused where the bot may not
+// pin (/ctl/pin); a pin in a supergroup is a service message there.
+function pinCall(method, p, res) {
+	const chat = String(p.chat_id);
+	const m = S.messages.get(chat + ':' + Number(p.message_id));
+
+	if (chatFault(chat, res))
+		return;
+	if (S.noPin[chat]) {
+		fail(res, 400, 'Bad Request: not enough rights to manage ' +
+		    'pinned messages in the chat');
+		return;
+	}
+	if (m === undefined || m.deleted) {
+		fail(res, 400, 'Bad Request: message to pin not found');
+		return;
+	}
+	m.pinned = method === 'pinChatMessage';
+	if (m.pinned && S.supergroups.has(chat))
+		nextMessageId(chat);
+	S.sent.push({ method: method, chat: chat, message_id: m.message_id,
+	    disable_notification: quiet(p), at: Date.now() });
+	ok(res, true);
+}
+
 // setMyCommands, checked as Telegram checks it, and recorded.
 function setMyCommands(p, res) {
 	const scopes = ['default', 'all_private_chats', 'all_group_chats',
@@ -281,4 +337,4 @@ function setMyCommands(p, res) {
 }
 
 module.exports = { sendMessage, sendPhoto, sendDocument, editCall,
-    setMyCommands };
+    setMyCommands, pinCall, nextMessageId, sawMessageId };

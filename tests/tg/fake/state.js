@@ -16,9 +16,14 @@ module.exports = {
 	commands: [],		// setMyCommands calls accepted
 	messages: new Map(),	// "chat:id" -> the message as it stands
 	admins: {},		// chat id -> [user id, ...]
-	messageId: 1000,
+	messageId: 1000,	// the bot's private chats' and basic groups'
+	supergroups: new Set(),	// chats whose updates said "supergroup"
+	chatIds: {},		// a supergroup -> its last message id
+	noPin: {},		// chat -> true: the bot may not pin there
 	maxLimit: 100,		// updates per answer, at most
-	queuedAt: new Map(),	// update id -> when queued (ms)
+	queuedAt: new Map(),	// update id -> when queued (ms), until
+				// confirmed
+	queuedAll: new Map(),	// ... kept
 	latencies: [],		// queued to confirmed, ms
 	calls: {},		// method -> how many calls
 	stats: { delivered: 0, duplicates: 0, maxDelivered: 0 },

@@ -7,6 +7,7 @@
 const S = require('./state');
 const { ok } = require('./reply');
 const { takeFault, transportFault } = require('./faults');
+const { nextMessageId, sawMessageId } = require('./messages');
 
 // The chat of an update (a message's or a button press's), or null.
 function updateChat(u) {
@@ -38,9 +39,24 @@ function withMessage(u) {
 		m.text = have.text;
 }
 
+// A person's message takes its chat's next id unless it has one; a
+// supergroup's is counted in the chat.
+function messageId(u) {
+	const m = u.message;
+	if (!m || !m.chat)
+		return;
+	if (m.chat.type === 'supergroup')
+		S.supergroups.add(String(m.chat.id));
+	if (m.message_id === undefined)
+		m.message_id = nextMessageId(m.chat.id);
+	else
+		sawMessageId(m.chat.id, Number(m.message_id));
+}
+
 // Queue updates (update_id kept, or given the next one); wake the polls.
 function queue(list) {
 	for (const u of list) {
+		messageId(u);
 		if (u.update_id === undefined)
 			u.update_id = S.nextId;
 		S.nextId = Math.max(S.nextId, u.update_id + 1);
@@ -48,6 +64,7 @@ function queue(list) {
 		S.updates.push(u);
 		S.all.push(u);
 		S.queuedAt.set(u.update_id, Date.now());
+		S.queuedAll.set(u.update_id, Date.now());
 		const chat = updateChat(u);
 		if (chat !== null && !S.unreplied.has(chat))
 			S.unreplied.set(chat, Date.now());
