@@ -528,6 +528,9 @@ main(int argc, char **argv)
 	tacd_open();
 	tacd_events();
 
+	/* Beside the network, the AI's moves leave room for its events. */
+	if (!tacd.console)
+		svc_set_timer_budget(tacd.svc, TACD_WORK_MS);
 	if (tacd.console) {
 		hooks.work = tacd_after;
 		hooks.done = tacd_console_done;

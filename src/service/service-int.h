@@ -12,7 +12,6 @@
 #define SVC_REMIND_MIN	60	/* deadlines shorter than this get no reminder */
 #define SVC_DEADLINE_MAX (30 * 86400)
 #define SVC_TIMER_BATCH	64	/* timers run per svc_timers() call */
-#define SVC_TIMER_MS	50	/* ... and about this much work, at most */
 #define SVC_KEEP_SENT	(2 * 86400)	/* delivered rows kept this long */
 #define SVC_KEEP_SEEN	(2 * 86400)	/* update ids kept this long */
 #define SVC_HOUSEKEEP	600	/* prune this often */
@@ -65,6 +64,7 @@ struct svc {
 	int64_t		 housekept;	/* when pruning last ran */
 	int64_t		 idle_remind;	/* a turn without a deadline is
 					   reminded after this long, 0: never */
+	int		 timer_ms;	/* svc_timers()' budget, 0: none */
 	struct svc_cached *cache;	/* SVC_CACHE entries */
 	struct svc_touched *touched;	/* chats with new rows */
 	size_t		 ntouched;

@@ -176,10 +176,17 @@ svc_housekeep(struct svc *svc)
 	return (0);
 }
 
+/* Let one svc_timers() call work about ms at most (0: no bound). */
+void
+svc_set_timer_budget(struct svc *svc, int ms)
+{
+	svc->timer_ms = ms > 0 ? ms : 0;
+}
+
 /*
  * Run the timers due now, each game's step in its own transaction, at
- * most SVC_TIMER_BATCH steps and about SVC_TIMER_MS of work per call (a
- * game of AI seats would otherwise play to its end in one go, and a
+ * most SVC_TIMER_BATCH steps per call (a game of AI seats would otherwise
+ * play to its end in one go) and, with a budget, about that much work (a
  * strong AI's steps take a while each): the caller's loop takes its
  * other events in between, a button press among them.  Returns the
  * steps done, -1 on failure.
@@ -188,11 +195,12 @@ int
 svc_timers(struct svc *svc)
 {
 	int64_t	ids[SVC_TIMER_BATCH];
-	double	until = now_mono() + SVC_TIMER_MS / 1e3;
+	double	until = svc->timer_ms > 0 ? now_mono() + svc->timer_ms / 1e3 :
+		    0;
 	int	i, n, rc, done = 0, idle = 0;
 
 	svc->now = svc->clock(svc->clock_arg);
-	while (done < SVC_TIMER_BATCH && !idle && now_mono() < until) {
+	while (done < SVC_TIMER_BATCH && !idle) {
 		n = store_timers_due(svc->store, svc->now, ids,
 		    SVC_TIMER_BATCH - done);
 		if (n < 0)
@@ -212,8 +220,8 @@ svc_timers(struct svc *svc)
 				done++;
 				idle = 0;
 			}
-			if (now_mono() >= until)
-				break;
+			if (until > 0 && now_mono() >= until)
+				return (done);
 		}
 	}
 	if (svc_housekeep(svc) != 0)

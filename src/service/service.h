@@ -459,6 +459,10 @@ enum svc_link {
  * and the action (checked by the rules after), or -1 and the reason it
  * is none (a struct tac_why, worded like the rules' own).
  *
+ * svc_set_timer_budget (service-timer.c): let one svc_timers() call work
+ * about this many milliseconds at most (0, the default: no bound but its
+ * count of steps), so that the caller's other events wait no longer.
+ *
  * svc_next_timer: the earliest time a timer is due (-1: none).
  * svc_timers: run what is due now (AI moves, expired turns, reminders),
  * each in its own transaction; at most a bounded amount of work per call,
@@ -483,6 +487,7 @@ int		 svc_event(struct svc *, const struct svc_event *);
 int		 svc_batch_begin(struct svc *);
 int		 svc_batch_end(struct svc *);
 void		 svc_set_remind(struct svc *, int64_t);
+void		 svc_set_timer_budget(struct svc *, int);
 void		 svc_set_reader(struct svc *, svc_read_fn, void *);
 int64_t		 svc_next_timer(struct svc *);
 int		 svc_timers(struct svc *);
