@@ -480,7 +480,7 @@ START_TEST(test_end_aborted)
 		td_run_timers(&stats_td);
 		play_random(id, "g1");
 	}
-	ck_assert_int_eq(td_event(&stats_td, "g1", 0, "u0", 0, "/abort"), 0);
+	ck_assert_int_eq(td_event(&stats_td, "g1", 0, "u0", 0, "/abort yes"), 0);
 	td_drain(&stats_td);
 	ck_assert_int_ge(end_at("aborted", "g1"), 0);
 	ck_assert_int_eq(td_count(&stats_td, "summary", NULL), 0);

@@ -224,7 +224,7 @@ START_TEST(test_game_ai_search)
 	td_say(&fx, "u0", "/start");
 	id = td_game(&fx, "g1");
 	ck_assert_int_eq(td_info(&fx, id)->seats[1].ai, 2);
-	ck_assert_int_eq(td_say(&fx, "u0", "/leave"), 0);
+	ck_assert_int_eq(td_say(&fx, "u0", "/leave yes"), 0);
 	for (calls = 0; calls < MAXSTEPS && td_info(&fx, id)->state ==
 	    SVC_PLAYING; calls++) {
 		ck_assert_int_gt(svc_timers(fx.svc), 0);
@@ -246,7 +246,7 @@ START_TEST(test_game_all_ai_six_triples)
 	td_say(&fx, "u0", "/ai all");
 	td_say(&fx, "u0", "/start");
 	id = td_game(&fx, "g1");
-	ck_assert_int_eq(td_say(&fx, "u0", "/leave"), 0);
+	ck_assert_int_eq(td_say(&fx, "u0", "/leave yes"), 0);
 	ck_assert_int_eq(td_info(&fx, id)->seats[0].away, 1);
 	for (calls = 0; calls < MAXSTEPS && td_info(&fx, id)->state ==
 	    SVC_PLAYING; calls++) {
@@ -447,7 +447,7 @@ START_TEST(test_replace_resume)
 	td_say(&fx, "u2", "/resume");
 	td_expect_error(&fx, "not_away", "resume twice");
 	/* /leave in a game: the AI plays on; playing again resumes. */
-	ck_assert_int_eq(td_say(&fx, "u3", "/leave"), 0);
+	ck_assert_int_eq(td_say(&fx, "u3", "/leave yes"), 0);
 	ck_assert_int_eq(td_info(&fx, id)->seats[3].away, 1);
 	td_say(&fx, "u3", "/leave");
 	td_expect_error(&fx, "already_away", "leave twice");
@@ -617,7 +617,7 @@ START_TEST(test_broken_game_stops_timers)
 	td_say(&fx, "u0", "/ai all");
 	td_say(&fx, "u0", "/start");
 	id = td_game(&fx, "g1");
-	ck_assert_int_eq(td_say(&fx, "u0", "/leave"), 0);
+	ck_assert_int_eq(td_say(&fx, "u0", "/leave yes"), 0);
 	ck_assert_int_gt(svc_timers(fx.svc), 10);
 	td_sql(&fx, "UPDATE games SET snapshot = NULL");
 	td_sql(&fx, "DELETE FROM actions WHERE n = 3");
@@ -632,7 +632,7 @@ START_TEST(test_broken_game_stops_timers)
 	/* Commands on it are refused, not failed. */
 	ck_assert_int_eq(td_say(&fx, "u0", "/resume"), 0);
 	td_expect_error(&fx, "damaged", "damaged game");
-	ck_assert_int_eq(td_say(&fx, "u0", "/abort"), 0);	/* still works */
+	ck_assert_int_eq(td_say(&fx, "u0", "/abort yes"), 0);	/* still works */
 	ck_assert_int_eq(td_info(&fx, id)->state, SVC_ABORTED);
 }
 END_TEST
@@ -657,7 +657,7 @@ kill_child(int fd)
 	/* A lobby cut short by the kill is opened again. */
 	if ((id = td_game(&fx, "k")) != 0 &&
 	    td_info(&fx, id)->state == SVC_LOBBY) {
-		td_event(&fx, "k", 0, "u0", 0, "/abort");
+		td_event(&fx, "k", 0, "u0", 0, "/abort yes");
 		id = 0;
 	}
 	if (id == 0)

@@ -196,7 +196,7 @@ START_TEST(test_link_refused)
 	td_expect_error(&fx, "full", "a stranger's join link");
 	ck_assert_int_eq(say_private("u9", "/start h999"), 0);
 	td_expect_error(&fx, "no_game", "a link to no game");
-	ck_assert_int_eq(td_say(&fx, "u0", "/abort"), 0);
+	ck_assert_int_eq(td_say(&fx, "u0", "/abort yes"), 0);
 	td_drain(&fx);
 	td_clear(&fx);
 	ck_assert_int_eq(say_private("u1", link), 0);
@@ -296,7 +296,7 @@ START_TEST(test_hand_pending)
 	expect_hand(id, who, seat, "another player's /hand");
 	/* A seat the AI plays for gets its cards, not the turn. */
 	who = actor_of(id, &seat);
-	ck_assert_int_eq(td_say(&fx, who, "/leave"), 0);
+	ck_assert_int_eq(td_say(&fx, who, "/leave yes"), 0);
 	td_drain(&fx);
 	td_clear(&fx);
 	ck_assert_int_eq(say_private(who, "/hand"), 0);
@@ -386,7 +386,7 @@ START_TEST(test_idle_reminder)
 	ck_assert_int_eq(td_info(&fx, id)->remind, 0);
 	/* A deadline keeps its own reminder, at three quarters of it. */
 	svc_set_remind(fx.svc, 3600);
-	td_say(&fx, "u0", "/abort");
+	td_say(&fx, "u0", "/abort yes");
 	id = td_lobby4(&fx, "g1", "deadline=2h");
 	ck_assert_int_eq(td_info(&fx, id)->due, fx.now + 7200);
 	ck_assert_int_eq(td_info(&fx, id)->remind, fx.now + 5400);

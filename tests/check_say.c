@@ -94,6 +94,7 @@ static const struct say_case say_cases[] = {
 	{ "seat_taken", "{\"seat\": 1, \"players\": 4, \"game\": 1}" },
 	{ "seats_free", "{\"game\": 1}" },
 	{ "stale", "{}" },
+	{ "not_yours", "{}" },
 	{ "stats_hidden", "{\"name\": \"Name-u1\"}" },
 	{ "stats_off", "{}" },
 	{ "stats_on", "{}" },
@@ -104,6 +105,8 @@ static const struct say_case say_cases[] = {
 	{ "usage", "{\"command\": \"replace\", \"last\": 3}" },
 	{ "usage", "{\"command\": \"board\"}" },
 	{ "usage", "{\"command\": \"summary\"}" },
+	{ "usage", "{\"command\": \"abort\"}" },
+	{ "usage", "{\"command\": \"leave\"}" },
 	{ "which_game", "{\"games\": \"#1, #2\", \"command\": \"hand\", "
 	    "\"game\": 1}" },
 	{ "which_person", "{\"name\": \"Name-u1\"}" },
@@ -119,7 +122,7 @@ static const char *const say_latin[] = {
 	"tac", "taker", "deadline", "seed", "off", "on", "picture", "text",
 	"en", "ru", "de", "ka", "h", "fly", "soon", "fast", "x",
 	"give", "discard", "skip", "FROM", "TO", "CARD", "A", "B", "H", "tacctl",
-	"verify", NULL
+	"verify", "yes", NULL
 };
 
 static struct td	say_td;

@@ -110,9 +110,9 @@ START_TEST(test_lobby_join_leave)
 	ck_assert_str_eq(td_info(&fx, id)->seats[2].user, "u3");
 	td_say(&fx, "u4", "/join");
 	td_expect_error(&fx, "full", "full lobby");
-	ck_assert_int_eq(td_say(&fx, "u2", "/leave"), 0);
+	ck_assert_int_eq(td_say(&fx, "u2", "/leave yes"), 0);
 	ck_assert_str_eq(td_info(&fx, id)->seats[3].user, "");
-	td_say(&fx, "u2", "/leave");
+	td_say(&fx, "u2", "/leave yes");
 	td_expect_error(&fx, "not_in_game", "leave twice");
 	ck_assert_int_eq(td_say(&fx, "u4", "/join"), 0);
 	ck_assert_str_eq(td_info(&fx, id)->seats[3].user, "u4");
@@ -175,7 +175,7 @@ START_TEST(test_lobby_ai)
 	ck_assert_int_eq(td_say(&fx, "u0", "/options ai=2"), 0);
 	ck_assert_int_eq(td_info(&fx, id)->ai, 2);
 	ck_assert_int_eq(td_info(&fx, id)->seats[2].ai, 2);
-	ck_assert_int_eq(td_say(&fx, "u6", "/leave"), 0);
+	ck_assert_int_eq(td_say(&fx, "u6", "/leave yes"), 0);
 	ck_assert_int_eq(td_say(&fx, "u0", "/ai 3"), 0);
 	ck_assert_int_eq(td_info(&fx, id)->seats[3].ai, 2);
 }
@@ -236,7 +236,7 @@ START_TEST(test_lobby_abort)
 	td_expect_error(&fx, "not_creator", "a player aborts");
 	td_event(&fx, "g2", 0, "x", 1, "/abort #1");
 	td_expect_error(&fx, "not_creator", "foreign admin aborts");
-	ck_assert_int_eq(td_event(&fx, "g1", 0, "boss", 1, "/abort"), 0);
+	ck_assert_int_eq(td_event(&fx, "g1", 0, "boss", 1, "/abort yes"), 0);
 	ck_assert_int_eq(td_info(&fx, id)->state, SVC_ABORTED);
 	ck_assert_int_eq(td_info(&fx, id)->actor, -1);
 	ck_assert_int_eq(svc_next_timer(fx.svc), -1);
@@ -251,6 +251,52 @@ START_TEST(test_lobby_abort)
 }
 END_TEST
 
+/*
+ * /abort and /leave ask first: a "confirm" row with the state asked in
+ * and who asked; an answer in another state is out of date, one to
+ * someone else's question is refused, "no" changes nothing.
+ */
+START_TEST(test_lobby_confirm)
+{
+	struct td_out	*o;
+	int64_t		 id;
+
+	td_say(&fx, "u0", "/new");
+	id = td_game(&fx, "g1");
+	td_say(&fx, "u1", "/join");
+	td_drain(&fx);
+	td_clear(&fx);
+	ck_assert_int_eq(td_say(&fx, "u0", "/abort"), 0);
+	td_drain(&fx);
+	ck_assert_ptr_nonnull(o = td_find(&fx, "confirm", "g1"));
+	ck_assert_str_eq(td_str(o, "what"), "abort");
+	ck_assert_int_eq(td_int(o, "state"), SVC_LOBBY);
+	ck_assert_str_eq(td_str(o, "user"), "u0");
+	ck_assert_int_eq(td_info(&fx, id)->state, SVC_LOBBY);
+	td_clear(&fx);
+	/* A question of the lobby, answered once the game runs. */
+	td_say(&fx, "u0", "/abort yes 1");
+	td_expect_error(&fx, "stale", "an answer out of date");
+	ck_assert_int_eq(td_say(&fx, "u0", "/abort no 0"), 0);
+	ck_assert_int_eq(td_info(&fx, id)->state, SVC_LOBBY);
+	td_say(&fx, "u0", "/abort maybe");
+	td_expect_error(&fx, "usage", "neither yes nor no");
+	/* Only who asked answers a /leave. */
+	ck_assert_int_eq(td_say(&fx, "u1", "/leave"), 0);
+	td_drain(&fx);
+	ck_assert_ptr_nonnull(o = td_find(&fx, "confirm", "g1"));
+	ck_assert_str_eq(td_str(o, "what"), "leave");
+	td_clear(&fx);
+	td_say(&fx, "u0", "/leave yes 0 u1");
+	td_expect_error(&fx, "not_yours", "someone else's question");
+	ck_assert_str_eq(td_info(&fx, id)->seats[1].user, "u1");
+	ck_assert_int_eq(td_say(&fx, "u1", "/leave yes 0 u1"), 0);
+	ck_assert_str_eq(td_info(&fx, id)->seats[1].user, "");
+	ck_assert_int_eq(td_say(&fx, "u0", "/abort yes 0"), 0);
+	ck_assert_int_eq(td_info(&fx, id)->state, SVC_ABORTED);
+}
+END_TEST
+
 /* A leaving creator hands the lobby on; the last person closes it. */
 START_TEST(test_lobby_creator_leaves)
 {
@@ -259,13 +305,13 @@ START_TEST(test_lobby_creator_leaves)
 	td_say(&fx, "u0", "/new");
 	id = td_game(&fx, "g1");
 	td_say(&fx, "u1", "/join");
-	ck_assert_int_eq(td_say(&fx, "u0", "/leave"), 0);
+	ck_assert_int_eq(td_say(&fx, "u0", "/leave yes"), 0);
 	ck_assert_str_eq(td_info(&fx, id)->creator, "u1");
 	td_say(&fx, "u2", "/join");
 	td_say(&fx, "u2", "/start");
 	td_expect_error(&fx, "not_creator", "not the new creator");
-	ck_assert_int_eq(td_say(&fx, "u2", "/leave"), 0);
-	ck_assert_int_eq(td_say(&fx, "u1", "/leave"), 0);
+	ck_assert_int_eq(td_say(&fx, "u2", "/leave yes"), 0);
+	ck_assert_int_eq(td_say(&fx, "u1", "/leave yes"), 0);
 	ck_assert_int_eq(td_info(&fx, id)->state, SVC_ABORTED);
 	ck_assert_int_eq(td_game(&fx, "g1"), 0);
 }
@@ -288,7 +334,7 @@ START_TEST(test_lobby_options)
 	td_expect_error(&fx, "seat_taken", "seat 5 taken");
 	td_say(&fx, "u1", "/options 4");
 	td_expect_error(&fx, "not_creator", "player changes options");
-	td_say(&fx, "u1", "/leave");
+	td_say(&fx, "u1", "/leave yes");
 	ck_assert_int_eq(td_say(&fx, "u0", "/options 4"), 0);
 	ck_assert_int_eq(td_info(&fx, id)->cfg.nseats, 4);
 	ck_assert_int_eq(td_info(&fx, id)->cfg.triples, 0);
@@ -458,6 +504,7 @@ suite_service(void)
 	tcase_add_test(tc, test_lobby_ai);
 	tcase_add_test(tc, test_lobby_start);
 	tcase_add_test(tc, test_lobby_abort);
+	tcase_add_test(tc, test_lobby_confirm);
 	tcase_add_test(tc, test_lobby_creator_leaves);
 	tcase_add_test(tc, test_lobby_options);
 	tcase_add_test(tc, test_lang);

@@ -142,7 +142,7 @@ START_TEST(test_stats_rebuild_equals_incremental)
 		} else if (!aborted && opened == 12 && g->turn_no > 40) {
 			aborted = 1;
 			ck_assert_int_eq(td_event(&stats_td, chats[c], 0, "boss", 1,
-			    "/abort"), 0);
+			    "/abort yes"), 0);
 		} else
 			play_random(ids[c], chats[c]);
 		if (steps == 5000)
@@ -221,7 +221,7 @@ START_TEST(test_stats_migration_from_v4)
 	for (i = 0; i < 10; i++)
 		ck_assert_int_eq(td_play_first(&stats_td, id, "g3"), 0);
 	td_event(&stats_td, "g4", 0, "u7", 0, "/new");
-	td_event(&stats_td, "g4", 0, "u7", 0, "/abort");
+	td_event(&stats_td, "g4", 0, "u7", 0, "/abort yes");
 	ck_assert_int_eq(q(&stats_td, "SELECT count(*) FROM games WHERE state = 2"),
 	    3);
 	ck_assert_int_eq(q(&stats_td, "SELECT count(*) FROM stats_games"), 3);

@@ -79,8 +79,12 @@ START_TEST(test_lobby_keys)
 	snprintf(g.seats[0].user, sizeof g.seats[0].user, "1");
 	snprintf(g.seats[2].user, sizeof g.seats[2].user, "2");
 	compose_keys_lobby(&g, "en", &k);
+	/* In a group, Join opens the private chat: "/start j7" there. */
+	ck_assert_uint_gt(k.n, 0);
+	ck_assert_str_eq(k.k[0].label, "Join");
+	ck_assert_int_eq(k.k[0].link, COMPOSE_LINK_START);
+	ck_assert_str_eq(k.k[0].data, "j7");
 	r.params = tt_markup(&k);
-	ck_assert_str_eq(tt_button(&r, "Join"), "7::join");
 	ck_assert_str_eq(tt_button(&r, "Add AI"), "7::ai");
 	ck_assert_str_eq(tt_button(&r, "Start"), "7::start");
 	ck_assert_str_eq(tt_button(&r, "Cancel"), "7::abort");
@@ -95,11 +99,14 @@ START_TEST(test_lobby_keys)
 	ck_assert_str_eq(text, "team 1");
 	json_decref(r.params);
 
-	/* Russian labels; a game that started has no buttons. */
+	/* Russian labels, a private chat's Join a press; a game that
+	   started has no buttons. */
+	g.private = 1;
 	compose_keys_lobby(&g, "ru", &k);
 	r.params = tt_markup(&k);
 	ck_assert_str_eq(tt_button(&r, "Сесть за стол"), "7::join");
 	json_decref(r.params);
+	g.private = 0;
 	g.state = SVC_PLAYING;
 	compose_keys_lobby(&g, "en", &k);
 	r.params = tt_markup(&k);
@@ -121,6 +128,7 @@ START_TEST(test_lobby_keys)
 	ck_assert_str_eq(tt_button(&r, "\xe2\x9c\x93 2 h"),
 	    "7::options deadline=2h");
 	ck_assert_str_eq(tt_button(&r, "AI strong"), "7::options ai=2");
+	ck_assert_str_eq(tt_button(&r, "Done"), "7::options done");
 	json_decref(r.params);
 }
 END_TEST
@@ -282,11 +290,14 @@ START_TEST(test_lobby_flow)
 	ck_assert_ptr_nonnull(r = tt_find(&t, "lobby", "-100"));
 	ck_assert_str_eq(r->method, "sendMessage");
 	ck_assert_ptr_null(r->fallback);
-	ck_assert_str_eq(tt_button(r, "Join"), "1::join");
+	ck_assert_str_eq(tt_url(r, "Join"),
+	    "https://t.me/TacTestBot?start=j1");
 	lobby = t.nextmsg - 1;
 
-	tt_press(&t, "-100", "2", lobby, 0, "1::join");
+	/* Join's link opens P2's private chat, which seats them there. */
+	tt_say(&t, "2", "2", "/start j1");
 	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "info", "2"));
 	ck_assert_ptr_nonnull(r = tt_find(&t, "lobby", "-100"));
 	ck_assert_str_eq(r->method, "editMessageText");
 	ck_assert_int_eq(json_integer_value(json_object_get(r->params,
@@ -307,15 +318,55 @@ START_TEST(test_lobby_flow)
 	ck_assert_ptr_null(tt_button(r, "Team Red+Green"));
 	ck_assert_ptr_null(tt_button(r, "Team Blue+Yellow"));
 
-	/* Options: a new message with the choices. */
+	/*
+	 * Options: the lobby message turns into them, with headings, and
+	 * an option pressed edits them there; Done brings the lobby back.
+	 * Someone else cannot open them there.
+	 */
+	tt_press(&t, "-100", "2", lobby, 0, "1::options");
+	tt_drain(&t);
+	ck_assert_ptr_null(tt_find(&t, "options", "-100"));
 	tt_press(&t, "-100", "1", lobby, 0, "1::options");
 	tt_drain(&t);
 	ck_assert_ptr_nonnull(r = tt_find(&t, "options", "-100"));
-	ck_assert_str_eq(r->method, "sendMessage");
-	if ((d = tt_button(r, "AI strong")) == NULL)
-		d = tt_button(r, "\xe2\x9c\x93 AI strong");
-	ck_assert_ptr_nonnull(d);
+	ck_assert_str_eq(r->method, "editMessageText");
+	ck_assert_int_eq(json_integer_value(json_object_get(r->params,
+	    "message_id")), lobby);
+	ck_assert_ptr_nonnull(strstr(tt_words(r), "\nPlayers: 4\n"));
+	ck_assert_ptr_nonnull(strstr(tt_words(r), "\nAI players: AI quick\n"));
+	ck_assert_ptr_nonnull(d = tt_button(r, "AI strong"));
 	ck_assert_str_eq(d, "1::options ai=2");
+	ck_assert_ptr_nonnull(tt_button(r, "Done"));
+	tt_press(&t, "-100", "1", lobby, 0, d);
+	tt_drain(&t);
+	ck_assert_ptr_null(tt_find(&t, "lobby", "-100"));
+	ck_assert_ptr_nonnull(r = tt_find(&t, "options", "-100"));
+	ck_assert_int_eq(json_integer_value(json_object_get(r->params,
+	    "message_id")), lobby);
+	ck_assert_ptr_nonnull(strstr(tt_words(r), "AI players: AI strong"));
+	ck_assert_ptr_nonnull(tt_button(r, "\xe2\x9c\x93 AI strong"));
+	tt_press(&t, "-100", "1", lobby, 0, tt_button(r, "Done"));
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "options", "-100"));
+	ck_assert_int_eq(json_integer_value(json_object_get(r->params,
+	    "message_id")), lobby);
+	ck_assert_ptr_nonnull(tt_button(r, "Start"));
+	ck_assert_ptr_nonnull(strstr(tt_words(r), "Every seat is taken"));
+
+	/* Cancel asks there too; No brings the lobby back. */
+	tt_press(&t, "-100", "1", lobby, 0, "1::abort");
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "confirm", "-100"));
+	ck_assert_int_eq(json_integer_value(json_object_get(r->params,
+	    "message_id")), lobby);
+	ck_assert_str_eq(tt_button(r, "Yes, end it"), "1::abort yes 0");
+	ck_assert_ptr_nonnull(d = tt_button(r, "No"));
+	tt_press(&t, "-100", "1", lobby, 0, d);
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "lobby", "-100"));
+	ck_assert_int_eq(json_integer_value(json_object_get(r->params,
+	    "message_id")), lobby);
+	ck_assert_ptr_nonnull(tt_button(r, "Start"));
 
 	tt_press(&t, "-100", "1", lobby, 0, "1::start");
 	tt_drain(&t);
@@ -522,8 +573,8 @@ START_TEST(test_merge)
 	/* Three "seat"-free lobby rows; now leave and join: notices. */
 	tt_say(&t, "-100", "1", "/start");
 	tt_drain(&t);
-	tt_say(&t, "-100", "3", "/leave");
-	tt_say(&t, "-100", "4", "/leave");
+	tt_say(&t, "-100", "3", "/leave yes");
+	tt_say(&t, "-100", "4", "/leave yes");
 	tt_drain(&t);
 	ck_assert_int_eq(t.nrows[tt_index(&t, "seat", "-100")], 2);
 	ck_assert_ptr_nonnull(r = tt_find(&t, "seat", "-100"));

@@ -240,6 +240,26 @@ tt_button(const struct tg_req *r, const char *label)
 	return (NULL);
 }
 
+/* The link of the button with a label, or NULL. */
+const char *
+tt_url(const struct tg_req *r, const char *label)
+{
+	json_t		*rows, *row, *b;
+	size_t		 i, j;
+
+	rows = json_object_get(json_object_get(r->params, "reply_markup"),
+	    "inline_keyboard");
+	json_array_foreach(rows, i, row) {
+		json_array_foreach(row, j, b) {
+			if (strcmp(json_string_value(json_object_get(b,
+			    "text")), label) == 0)
+				return (json_string_value(json_object_get(b,
+				    "url")));
+		}
+	}
+	return (NULL);
+}
+
 /* The number of buttons of a call. */
 size_t
 tt_nbuttons(const struct tg_req *r)

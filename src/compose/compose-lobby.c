@@ -1,7 +1,8 @@
 /*
  * compose-lobby.c: the lobby: its text (options, seats, what to do next)
- * and its buttons (join, a team, add an AI, options, start, cancel), and
- * the options' buttons.  Every button's data is the service's button data
+ * and its buttons (join, a team, add an AI, options, start, cancel), the
+ * options message with its headings and buttons, and the question asked
+ * before /abort or /leave.  Every button's data is the service's button data
  * (svc_button_data()): the game and a command, valid at any turn.
  */
 #ifndef _POSIX_C_SOURCE
@@ -10,6 +11,8 @@
 
 #include <stdio.h>
 #include <string.h>
+
+#include <jansson.h>
 
 #include "compose.h"
 #include "i18n.h"
@@ -101,14 +104,24 @@ compose_keys_lobby(const struct svc_game *g, const char *lang,
 {
 	struct tac_state	 st;
 	struct rbuf		 b = { NULL, 0, 0 }, colours = { NULL, 0, 0 };
-	char			 cmd[32];
+	char			 cmd[32], payload[SVC_PAYLOAD_MAX];
 	int			 t, s, n, free_seats;
 
 	if (g->state != SVC_LOBBY)
 		return;
-	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
-	   better on a phone). */
-	compose_keys_add(k, tr(lang, "Join"), g->id, -1, "join");
+	/*
+	 * In a group, Join opens the person's private chat with the bot,
+	 * which seats them ("/start jID"): whoever joins can be written to
+	 * before the game starts.
+	 */
+	if (!g->private && svc_payload_format(payload, sizeof payload,
+	    SVC_LINK_JOIN, g->id) > 0)
+		/* TRANSLATORS: a button's label, at most 40 characters
+		   (shorter is better on a phone). */
+		compose_keys_link(k, tr(lang, "Join"), COMPOSE_LINK_START,
+		    payload);
+	else
+		compose_keys_add(k, tr(lang, "Join"), g->id, -1, "join");
 	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
 	   better on a phone). */
 	compose_keys_add(k, tr(lang, "Add AI"), g->id, -1, "ai");
@@ -233,5 +246,133 @@ compose_keys_options(const struct svc_game *g, const char *lang,
 	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
 	   better on a phone): the strong AI level. */
 	compose_option(k, g, tr(lang, "AI strong"), g->ai == 2, "ai=2");
+	compose_keys_newrow(k);
+	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
+	   better on a phone): the options are chosen, back to the lobby. */
+	compose_keys_add(k, tr(lang, "Done"), g->id, -1, "options done");
+	compose_keys_newrow(k);
+}
+
+/*
+ * Append the options message: a heading a line, each with its choice,
+ * in the order of the buttons' rows.
+ */
+void
+compose_options_text(const struct svc_game *g, const char *lang,
+    struct rbuf *b)
+{
+	/* TRANSLATORS: the first line of a lobby's options message; %lld
+	   a game's number. */
+	rbuf_add(b, tr(lang, "Options of game #%lld:"), (long long)g->id);
+	rbuf_addstr(b, "\n");
+	/* TRANSLATORS: a heading of the options message, before the
+	   number of players (4 or 6). */
+	rbuf_add(b, "%s %d", tr(lang, "Players:"), g->cfg.nseats);
+	if (g->cfg.nseats == 6)
+		/* TRANSLATORS: a heading of the options message, before
+		   "teams of two" or "two teams of three". */
+		rbuf_add(b, "\n%s %s", tr(lang, "Teams:"), g->cfg.triples ?
+		    tr(lang, "two teams of three") : tr(lang, "teams of two"));
+	/* TRANSLATORS: a heading of the options message, before "master
+	   cards" or "no master cards". */
+	rbuf_add(b, "\n%s %s", tr(lang, "Cards:"), g->cfg.master ?
+	    tr(lang, "master cards") : tr(lang, "no master cards"));
+	/* TRANSLATORS: a heading of the options message, before "TAC
+	   names" or "TAKER names". */
+	rbuf_add(b, "\n%s %s", tr(lang, "Names:"), g->cfg.names ==
+	    TAC_NAMES_TAKER ? tr(lang, "TAKER names") : tr(lang, "TAC names"));
+	/* TRANSLATORS: a heading of the options message, before the time
+	   a turn may take ("2 h per turn"). */
+	rbuf_add(b, "\n%s ", tr(lang, "Time:"));
+	render_deadline(lang, g->deadline, b);
+	/* TRANSLATORS: a heading of the options message, before "AI
+	   quick" or "AI strong". */
+	rbuf_add(b, "\n%s %s\n", tr(lang, "AI players:"), g->ai == 2 ?
+	    tr(lang, "AI strong") : tr(lang, "AI quick"));
+	if (g->state == SVC_LOBBY)
+		rbuf_addstr(b, tr(lang, "The creator chooses, then presses "
+		    "Done."));
+	rbuf_addstr(b, "\n");
+}
+
+/*
+ * Append a question before /abort or /leave (a "confirm" row's payload
+ * p, game g), or, once answered, how it went; with its buttons Yes and
+ * No into k (NULL: none).
+ */
+void
+compose_confirm(const struct svc_game *g, const char *lang, json_t *p,
+    struct rbuf *b, struct compose_keys *k)
+{
+	const char	*what, *done, *name, *user;
+	char		 cmd[SVC_BUTTON_MAX], who[UTF8_NAMEMAX];
+	int		 leave, state;
+
+	what = json_string_value(json_object_get(p, "what"));
+	done = json_string_value(json_object_get(p, "done"));
+	name = json_string_value(json_object_get(p, "name"));
+	user = json_string_value(json_object_get(p, "user"));
+	state = (int)json_integer_value(json_object_get(p, "state"));
+	leave = what != NULL && strcmp(what, "leave") == 0;
+	utf8_shorten(name != NULL ? name : "?", RENDER_NAMECHARS, who,
+	    sizeof who);
+	if (done != NULL) {
+		if (!leave && strcmp(done, "yes") == 0)
+			rbuf_add(b, tr(lang, "Game #%lld was aborted."),
+			    (long long)g->id);
+		else if (!leave)
+			/* TRANSLATORS: %lld a game's number: it was not
+			   aborted. */
+			rbuf_add(b, tr(lang, "Game #%lld goes on."),
+			    (long long)g->id);
+		else if (strcmp(done, "yes") == 0)
+			/* TRANSLATORS: %s a player's name, %lld a game's
+			   number. */
+			rbuf_add(b, tr(lang, "%s left game #%lld."), who,
+			    (long long)g->id);
+		else
+			/* TRANSLATORS: %s a player's name, %lld a game's
+			   number. */
+			rbuf_add(b, tr(lang, "%s stays in game #%lld."), who,
+			    (long long)g->id);
+		rbuf_addstr(b, "\n");
+		return;
+	}
+	if (!leave)
+		/* TRANSLATORS: a question before aborting; %lld a game's
+		   number; /abort yes is a command: keep it. */
+		rbuf_add(b, tr(lang, "End game #%lld for everyone? Press Yes, "
+		    "or type /abort yes."), (long long)g->id);
+	else if (state == SVC_LOBBY)
+		/* TRANSLATORS: a question before leaving a lobby; %s the
+		   person asked, %lld a game's number; /leave yes is a
+		   command: keep it. */
+		rbuf_add(b, tr(lang, "%s, leave game #%lld? Press Yes, or type "
+		    "/leave yes."), who, (long long)g->id);
+	else
+		/* TRANSLATORS: a question before leaving a running game; %s
+		   the person asked, %lld a game's number; /resume and /leave
+		   yes are commands: keep them. */
+		rbuf_add(b, tr(lang, "%s, leave game #%lld? The AI plays your "
+		    "seat until you say /resume. Press Yes, or type /leave "
+		    "yes."), who, (long long)g->id);
+	rbuf_addstr(b, "\n");
+	if (k == NULL)
+		return;
+	/* The answer names the state asked in (and who asked). */
+	snprintf(cmd, sizeof cmd, "%s yes %d%s%s", leave ? "leave" : "abort",
+	    state, leave ? " " : "", leave && user != NULL ? user : "");
+	compose_keys_add(k, leave ?
+	    /* TRANSLATORS: a button's label, at most 40 characters
+	       (shorter is better on a phone). */
+	    tr(lang, "Yes, leave") :
+	    /* TRANSLATORS: a button's label, at most 40 characters
+	       (shorter is better on a phone): end the game. */
+	    tr(lang, "Yes, end it"), g->id, -1, cmd);
+	snprintf(cmd, sizeof cmd, "%s no %d%s%s", leave ? "leave" : "abort",
+	    state, leave ? " " : "", leave && user != NULL ? user : "");
+	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
+	   better on a phone). */
+	compose_keys_add(k, tr(lang, "No"), g->id, -1, cmd);
 	compose_keys_newrow(k);
 }

@@ -334,6 +334,34 @@ compose_special(struct compose_ctx *c, const struct svc_out *out,
 }
 
 /*
+ * The options message: in the message pressed (the lobby's, which they
+ * stand in for), with a button per choice and Done; once done, the
+ * lobby again there, or the options alone without buttons.
+ */
+static void
+compose_options_msg(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	char	lobby[SVC_REF_MAX];
+
+	compose_named(out, "message", m);
+	m->setkeys = 1;
+	if (!json_is_true(json_object_get(out->data, "done"))) {
+		compose_keys_options(&c->g, m->lang, &m->keys);
+		return;
+	}
+	m->editonly = 1;
+	if (m->replaces[0] == '\0' || svc_message(c->svc, c->g.id, m->chat,
+	    svc_kind_name(SVC_OUT_LOBBY), lobby, sizeof lobby) != 1 ||
+	    strcmp(lobby, m->replaces) != 0)
+		return;
+	rbuf_reset(&m->text);
+	compose_lobby(&c->o->r, &c->g, &m->text);
+	rbuf_trim(&m->text);
+	compose_keys_lobby(&c->g, m->lang, &m->keys);
+}
+
+/*
  * How many of the batch's first rows are moves a group's live message
  * tells (the first is one): they are delivered by saying nothing.
  */
@@ -452,8 +480,23 @@ compose_batch(struct svc *svc, struct svc_batch *b,
 			break;
 		compose_keys_lobby(&c->g, m->lang, &m->keys);
 		m->setkeys = 1;
+		/* The lobby's message, or one that stood in for it. */
 		if (out->type == SVC_OUT_LOBBY)
+			compose_named(out, "message", m);
+		if (out->type == SVC_OUT_LOBBY && m->replaces[0] == '\0')
 			compose_kept(c, m, SVC_OUT_LOBBY);
+		break;
+	case SVC_OUT_CONFIRM:
+		if (!c->have)
+			break;
+		compose_named(out, "message", m);
+		m->setkeys = 1;
+		if (compose_str(out->data, "done") != NULL)
+			m->editonly = 1;
+		else
+			compose_confirm(&c->g, m->lang, out->data, &scratch,
+			    &m->keys);
+		rbuf_free(&scratch);
 		break;
 	case SVC_OUT_TURN:
 		compose_turnmsg(c, m, (int)compose_int(out->data, "seat", 0));
@@ -462,8 +505,7 @@ compose_batch(struct svc *svc, struct svc_batch *b,
 	case SVC_OUT_OPTIONS:
 		if (!c->have)
 			break;
-		compose_keys_options(&c->g, m->lang, &m->keys);
-		m->setkeys = 1;
+		compose_options_msg(c, out, m);
 		break;
 	case SVC_OUT_HISTORY:
 	case SVC_OUT_RECORD:

@@ -217,6 +217,13 @@ say_usage(struct say *s)
 	else if (say_is(s, "command", "board"))
 		rbuf_addstr(s->b, tr(s->lang, "Say /board picture or /board "
 		    "text."));
+	else if (say_is(s, "command", "abort") || say_is(s, "command",
+	    "leave"))
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); %s the command (abort, leave),
+		   twice: keep "yes". */
+		rbuf_add(s->b, tr(s->lang, "Say /%s to be asked, or /%s yes."),
+		    say_str(s, "command"), say_str(s, "command"));
 	else
 		/* TRANSLATORS: a refusal, or its answer to a button (then
 		   200 characters at most); %lld the person's start field;
@@ -408,6 +415,11 @@ say_game(struct say *s, const char *code)
 		/* TRANSLATORS: a refusal, or its answer to a button (then
 		   200 characters at most). */
 		rbuf_addstr(s->b, tr(s->lang, "This button is out of date."));
+	else if (strcmp(code, "not_yours") == 0)
+		/* TRANSLATORS: the answer to a button of a question asked of
+		   someone else (200 characters at most). */
+		rbuf_addstr(s->b, tr(s->lang, "This question is someone "
+		    "else's."));
 	else
 		rc = 0;
 	rbuf_free(&r);

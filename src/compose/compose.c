@@ -367,9 +367,14 @@ compose_text(struct compose_ctx *c, const struct svc_out *out, struct rbuf *b)
 	switch (out->type) {
 	case SVC_OUT_LOBBY:
 	case SVC_OUT_EDIT_LOBBY:
-	case SVC_OUT_OPTIONS:
 	case SVC_OUT_ABORTED:
 		compose_lobby(o, &g, b);
+		break;
+	case SVC_OUT_OPTIONS:
+		compose_options_text(&g, lang, b);
+		break;
+	case SVC_OUT_CONFIRM:
+		compose_confirm(&g, lang, p, b, NULL);
 		break;
 	case SVC_OUT_BOARD:
 	case SVC_OUT_EDIT_BOARD:

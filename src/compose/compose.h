@@ -196,6 +196,10 @@ void		 compose_keys_lobby(const struct svc_game *, const char *,
 		     struct compose_keys *);
 void		 compose_keys_options(const struct svc_game *, const char *,
 		     struct compose_keys *);
+void		 compose_options_text(const struct svc_game *, const char *,
+		     struct rbuf *);
+void		 compose_confirm(const struct svc_game *, const char *,
+		     struct json_t *, struct rbuf *, struct compose_keys *);
 
 /* compose-stats.c */
 void		 compose_stats(const char *, int, const struct svc_out *,

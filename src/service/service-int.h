@@ -137,6 +137,13 @@ json_t		*svc_why(const struct tac_why *);
 void		 svc_touch(struct svc *, const char *, const char *);
 int		 svc_edit_after(struct svc *, const struct svc_gm *, int);
 
+/* service-ask.c */
+int		 svc_ask_lobby(struct svc_ctx *, const struct svc_gm *);
+int		 svc_ask(struct svc_ctx *, const struct svc_gm *, const char *,
+		     int *);
+int		 svc_ask_done(struct svc_ctx *, const struct svc_gm *,
+		     const char *, const char *);
+
 /* service-lobby.c */
 int		 svc_cmd_new(struct svc_ctx *);
 int		 svc_cmd_options(struct svc_ctx *);

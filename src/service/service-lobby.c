@@ -279,7 +279,25 @@ svc_cmd_new(struct svc_ctx *ctx)
 	return (svc_put_chat(svc, &gm, SVC_OUT_LOBBY, json_object()));
 }
 
-/* /options [options]: show them; the creator may change them in a lobby. */
+/*
+ * Show a game's options: in the message pressed (the lobby's, which the
+ * options stand in for until Done), or in a new one; done: the options
+ * are chosen, the message goes back to the lobby (or, not the lobby's,
+ * loses its buttons).
+ */
+static int
+svc_options_show(struct svc_ctx *ctx, const struct svc_gm *gm, int done)
+{
+	return (svc_reply(ctx, SVC_OUT_OPTIONS, json_pack("{s:I, s:s?, s:b}",
+	    "game", (json_int_t)gm->g.id, "message", ctx->ev->message, "done",
+	    done)));
+}
+
+/*
+ * /options [options|done]: show them; the creator may change them in a
+ * lobby.  Pressed under the lobby message, the options take its place,
+ * edited as they change, until Done.
+ */
 int
 svc_cmd_options(struct svc_ctx *ctx)
 {
@@ -290,14 +308,18 @@ svc_cmd_options(struct svc_ctx *ctx)
 
 	if ((rc = svc_game_find(ctx, &gm)) <= 0)
 		return (rc);
-	if (ctx->args[0] == '\0')
-		return (svc_reply(ctx, SVC_OUT_OPTIONS, json_pack("{s:I}", "game",
-		    (json_int_t)gm.g.id)));
+	if (strcmp(ctx->args, "done") == 0)
+		return (svc_options_show(ctx, &gm, 1));
+	if (ctx->args[0] == '\0' && (rc = svc_ask_lobby(ctx, &gm)) != 1)
+		return (rc < 0 ? -1 : svc_options_show(ctx, &gm, 0));
 	if ((rc = svc_in_lobby(ctx, &gm)) <= 0)
 		return (rc);
 	if (!svc_is_admin(ctx, &gm))
 		return (svc_refuse(ctx, "not_creator", "{s:s}", "to",
 		    "options"));
+	/* The lobby's Options button: they take the lobby's place. */
+	if (ctx->args[0] == '\0')
+		return (svc_options_show(ctx, &gm, 0));
 	memset(&o, 0, sizeof o);
 	o.cfg = gm.g.cfg;
 	o.deadline = gm.g.deadline;
@@ -325,7 +347,16 @@ svc_cmd_options(struct svc_ctx *ctx)
 	}
 	if (o.seeded)
 		gm.g.seed = o.seed;
-	return (svc_lobby_changed(ctx->svc, &gm));
+	if (ctx->ev->message == NULL)
+		return (svc_lobby_changed(ctx->svc, &gm));
+	/* Pressed: the options message shows them changed. */
+	if ((rc = svc_ask_lobby(ctx, &gm)) < 0 ||
+	    svc_game_save(ctx->svc, &gm) != 0)
+		return (-1);
+	if (rc == 0 && svc_put_chat(ctx->svc, &gm, SVC_OUT_LOBBY,
+	    json_object()) != 0)
+		return (-1);
+	return (svc_options_show(ctx, &gm, 0));
 }
 
 /* /join in a running game: take over a seat the AI plays. */
@@ -420,20 +451,32 @@ svc_new_creator(struct svc_gm *gm)
 	}
 }
 
-/* /leave: leave the lobby; in a running game the AI plays on for you. */
+/*
+ * /leave: leave the lobby; in a running game the AI plays on for you.
+ * It asks first (service-ask.c).
+ */
 int
 svc_cmd_leave(struct svc_ctx *ctx)
 {
 	struct svc		*svc = ctx->svc;
 	struct svc_gm		 gm;
 	struct store_seat	 none;
-	int			 rc, me;
+	int			 rc, me, yes;
 
 	if ((rc = svc_game_find(ctx, &gm)) <= 0)
 		return (rc);
 	if ((me = svc_seat_of(&gm, ctx->user)) < 0)
 		return (svc_refuse(ctx, "not_in_game", "{s:I}", "game",
 		    (json_int_t)gm.g.id));
+	if (gm.g.state == STORE_PLAYING && gm.g.seats[me].away)
+		return (svc_refuse(ctx, "already_away", NULL));
+	if (gm.g.state > STORE_PLAYING)
+		return (svc_refuse(ctx, "game_over", "{s:I}", "game",
+		    (json_int_t)gm.g.id));
+	if ((rc = svc_ask(ctx, &gm, "leave", &yes)) != 0 || !yes)
+		return (rc);
+	if (svc_ask_done(ctx, &gm, "leave", "yes") != 0)
+		return (-1);
 	if (gm.g.state == STORE_LOBBY) {
 		memset(&none, 0, sizeof none);
 		if (svc_seat_set(svc, &gm, me, &none) != 0)
@@ -444,11 +487,6 @@ svc_cmd_leave(struct svc_ctx *ctx)
 			gm.g.state = STORE_ABORTED;
 		return (svc_lobby_changed(svc, &gm));
 	}
-	if (gm.g.state != STORE_PLAYING)
-		return (svc_refuse(ctx, "game_over", "{s:I}", "game",
-		    (json_int_t)gm.g.id));
-	if (gm.g.seats[me].away)
-		return (svc_refuse(ctx, "already_away", NULL));
 	return (svc_seat_away(svc, &gm, me, "left"));
 }
 
@@ -567,14 +605,15 @@ svc_cmd_start(struct svc_ctx *ctx)
 }
 
 /*
- * /abort: the creator or a chat admin ends the lobby or game.  It needs
- * only the game's row, so even a game whose log is damaged can be ended.
+ * /abort: the creator or a chat admin ends the lobby or game, once they
+ * said yes (service-ask.c).  It needs only the game's row, so even a game
+ * whose log is damaged can be ended.
  */
 int
 svc_cmd_abort(struct svc_ctx *ctx)
 {
 	struct svc_gm	gm;
-	int		rc;
+	int		rc, yes;
 
 	ctx->row_only = 1;
 	if ((rc = svc_game_find(ctx, &gm)) <= 0)
@@ -584,6 +623,10 @@ svc_cmd_abort(struct svc_ctx *ctx)
 		    (json_int_t)gm.g.id));
 	if (!svc_is_admin(ctx, &gm))
 		return (svc_refuse(ctx, "not_creator", "{s:s}", "to", "abort"));
+	if ((rc = svc_ask(ctx, &gm, "abort", &yes)) != 0 || !yes)
+		return (rc);
+	if (svc_ask_done(ctx, &gm, "abort", "yes") != 0)
+		return (-1);
 	gm.g.state = STORE_ABORTED;
 	if (svc_schedule(ctx->svc, &gm, 0) != 0 ||
 	    svc_game_save(ctx->svc, &gm) != 0)

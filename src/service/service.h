@@ -22,8 +22,9 @@
  * else on the person's game that waits for them (or their only game).
  *   /new [4|6] [pairs|triples] [master|nomaster] [tac|taker]
  *        [deadline=30m|2h|3d|off] [seed=N]	open a lobby, take seat 0
- *   /options [same words]	show the options; the creator may change them
- *				in the lobby
+ *   /options [same words|done]	show the options; the creator may change
+ *				them in the lobby (pressed under the lobby
+ *				message, they stand in for it until done)
  *   /join [SEAT]		take a free seat (or an AI's in the lobby, or
  *				an AI-played seat of a running game)
  *   /start jID			(a deep link) join game ID; a person who
@@ -38,13 +39,16 @@
  *				"private"}
  *   /start new			(a group: the bot was just added by a
  *				startgroup link) "help" {welcome: "group"}
- *   /leave			leave the lobby; in a game: the AI plays on
+ *   /leave [yes|no STATE USER]	leave the lobby; in a game: the AI plays
+ *				on.  Asked first ("confirm"); its buttons
+ *				answer with the game's state and who asked
  *   /team N			move to a free seat of team N (lobby)
  *   /ai [SEAT|all]		an AI takes a free seat (seated players,
  *				chat admins)
  *   /start			start the game (creator or admin; all seats
  *				taken)
- *   /abort			end the lobby or game (creator or chat admin)
+ *   /abort [yes|no STATE]	end the lobby or game (creator or chat
+ *				admin), asked first as /leave is
  *   /play ACTION		play: the notation, or the move as the
  *				person's language shows it (svc_set_reader());
  *				plain notation text works too
@@ -92,9 +96,17 @@
  * private chat (its id is the person's user id) for rows marked private.
  * Every payload has "lang" (src/common/lang.c: "en", "ru", "de", "ka"):
  * the language to render in.
- *   lobby	{game}			the lobby opened or changed
- *   options	{game}			the options (answer to /options)
- *   board	{game}			the board: post or edit it
+ *   lobby	{game[, message][, bottom]}	the lobby opened or changed
+ *					(message: the one that stood in for
+ *					its message, edited back; bottom:
+ *					/board, posted anew at the bottom)
+ *   options	{game[, message][, done]}	the options (answer to
+ *					/options): in message, the pressed
+ *					one, else a new one; done: chosen
+ *					(the lobby again, or no buttons)
+ *   board	{game[, bottom]}		the board: post or edit it
+ *					(bottom: /board, posted anew at the
+ *					bottom, the old one taken away)
  *   moved	{game, seat, action, turn, by, kicked, marbles}	one
  *					action ("give" hides the card; by:
  *					"person", "ai", "timeout"; turn: the
@@ -126,7 +138,8 @@
  *					not_a_person not_away not_creator
  *					not_in_game not_lobby not_over
  *					not_playing not_started not_your_turn
- *					same_team seat_taken seats_free stale
+ *					not_yours same_team seat_taken
+ *					seats_free stale
  *					stats_hidden team_full too_long
  *					unknown_command usage which_game
  *					which_person.  bad_action, illegal and

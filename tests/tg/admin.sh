@@ -36,16 +36,16 @@ send -1005 1000 /new
 check "the bridge asked for -1005's admins" wait_until \
     "[ \"\$(state_get 's.calls.getChatAdministrators || 0')\" -ge 1 ]" 20
 send -1005 1012 /rules	# one more round trip: the answer was read
-send -1005 1010 /abort
+send -1005 1010 "/abort yes"
 check "a stranger's /abort is refused" [ "$(state_of 1)" = lobby ]
-send -1005 1009 /abort
+send -1005 1009 "/abort yes"
 check "an admin's /abort ends the lobby" [ "$(state_of 1)" = aborted ]
 send -1005 1000 /new
-send -1005 1087654321 /abort -1005
+send -1005 1087654321 "/abort yes" -1005
 check "an anonymous admin (sender_chat = the group) ends it" \
     [ "$(state_of 2)" = aborted ]
 send -1005 1000 /new
-send -1005 1087654321 /abort -1099
+send -1005 1087654321 "/abort yes" -1099
 check "a message sent as another chat is no admin's" \
     [ "$(state_of 3)" = lobby ]
 
@@ -58,9 +58,9 @@ send -1006 1000 /new
 check "the bridge asked for -1006's admins" wait_until \
     "[ \"\$(state_get 's.calls.getChatAdministrators')\" -gt $calls ]" 20
 send -1006 1012 /rules
-send -1006 1009 /abort
+send -1006 1009 "/abort yes"
 check "with no admin list, nobody is an admin" [ "$(state_of 4)" = lobby ]
-send -1006 1000 /abort
+send -1006 1000 "/abort yes"
 check "the creator may still /abort" [ "$(state_of 4)" = aborted ]
 ctl /ctl/sent >sent.json
 check "the three refusals were told" \
