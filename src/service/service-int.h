@@ -55,6 +55,9 @@ struct svc {
 	size_t		 stouched;
 	json_t		*refusal;	/* an app's event refused: {code,
 					   args} (service-web.c) */
+	json_t		*hinted;	/* an app's hint (service-hint.c) */
+	struct svc_review *review;	/* the review being worked on
+					   (service-review.c) */
 	char		 err[512];
 };
 
@@ -102,6 +105,7 @@ int		 svc_put_seats(struct svc *, const struct svc_gm *, int);
 int		 svc_refuse(struct svc_ctx *, const char *, const char *, ...);
 int		 svc_tell(struct svc_ctx *, int64_t, const char *, const char *,
 		     ...);
+int		 svc_notify(struct svc_ctx *, const char *, const char *, ...);
 int		 svc_reply(struct svc_ctx *, int, json_t *);
 int		 svc_answer(struct svc_ctx *);
 json_t		*svc_why(const struct tac_why *);
@@ -158,6 +162,20 @@ int		 svc_cmd_record(struct svc_ctx *);
 /* service-web.c */
 int		 svc_web_parse(struct svc_ctx *);
 int		 svc_web_refuse(struct svc_ctx *, const char *, json_t *);
+
+/* service-hint.c */
+struct hint;
+json_t		*svc_hint_json(const struct hint *);
+int		 svc_cmd_hint(struct svc_ctx *);
+int		 svc_summary_hints(struct svc *, json_t *);
+
+/* service-learn.c */
+int		 svc_cmd_learn(struct svc_ctx *);
+
+/* service-review.c */
+int		 svc_cmd_review(struct svc_ctx *);
+int		 svc_review_queue(struct svc *, const struct svc_gm *);
+void		 svc_review_close(struct svc *);
 
 /* service-timer.c */
 int		 svc_ai_move(struct svc *, struct svc_gm *, int);

@@ -41,6 +41,9 @@ static const struct {
 	[SVC_OUT_RECORD] =	{ "record", 0 },
 	[SVC_OUT_CHART] =	{ "chart", 0 },
 	[SVC_OUT_DOCUMENT] =	{ "document", 0 },
+	[SVC_OUT_HINT] =	{ "hint", SVC_OF_PRIVATE },
+	[SVC_OUT_LESSON] =	{ "lesson", 0 },
+	[SVC_OUT_REVIEW] =	{ "review", SVC_OF_PRIVATE },
 };
 
 /* The kind named name, SVC_OUT_UNKNOWN for a name no kind has. */

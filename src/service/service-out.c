@@ -243,6 +243,30 @@ svc_tell(struct svc_ctx *ctx, int64_t game, const char *code,
 }
 
 /*
+ * Tell the person something that needs no message of its own where they
+ * are: a button press is answered with it (no alert), anything else
+ * gets an "info" row, as svc_tell().
+ */
+int
+svc_notify(struct svc_ctx *ctx, const char *code, const char *fmt, ...)
+{
+	va_list	 ap;
+	json_t	*args, *p;
+
+	va_start(ap, fmt);
+	args = svc_args(fmt, ap);
+	va_end(ap);
+	if (args == NULL)
+		return (svc_fail(ctx->svc, "%s: bad message values", code));
+	if (ctx->ev->kind == SVC_EV_BUTTON && ctx->ev->callback != NULL &&
+	    !ctx->answered)
+		return (svc_answer_text(ctx, code, args, 0));
+	p = json_pack("{s:s, s:o, s:s}", "code", code, "args", args, "user",
+	    ctx->ev->user);
+	return (svc_reply(ctx, SVC_OUT_INFO, p));
+}
+
+/*
  * A row's payload parsed, or an empty object: a payload the store holds
  * that does not parse (a hand-edited database) is logged, and the row
  * goes out as well as it can without it.

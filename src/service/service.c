@@ -46,6 +46,9 @@ static const struct svc_cmd {
 	{ "summary", svc_cmd_summary },
 	{ "moves", svc_cmd_moves },
 	{ "record", svc_cmd_record },
+	{ "hint", svc_cmd_hint },
+	{ "learn", svc_cmd_learn },
+	{ "review", svc_cmd_review },
 };
 
 /* Keep a failure's message in the service and return -1. */
@@ -112,6 +115,8 @@ svc_close(struct svc *svc)
 	if (svc->batch)
 		store_rollback(svc->store);
 	json_decref(svc->refusal);
+	json_decref(svc->hinted);
+	svc_review_close(svc);
 	free(svc->cache);
 	free(svc->touched);
 	free(svc->list);
@@ -543,6 +548,7 @@ svc_game_info(struct svc *svc, int64_t id, struct svc_game *out)
 	out->winner = gm.g.winner;
 	out->remind = gm.g.remind;
 	out->ai = gm.g.ai > 0 ? gm.g.ai : 1;
+	out->hints = gm.g.hints;
 	out->created = gm.g.created;
 	out->updated = gm.g.updated;
 	snprintf(out->board, sizeof out->board, "%s",

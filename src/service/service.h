@@ -250,6 +250,9 @@ enum svc_out_kind {
 	SVC_OUT_RECORD,
 	SVC_OUT_CHART,
 	SVC_OUT_DOCUMENT,
+	SVC_OUT_HINT,
+	SVC_OUT_LESSON,
+	SVC_OUT_REVIEW,
 	SVC_OUT_NKINDS
 };
 
@@ -320,7 +323,11 @@ struct svc_game {
 	char		 last[96];	/* the last action, "" if none; a
 					   gift is just "give" (secret) */
 	int		 last_seat;	/* who played it, -1 if none */
+	int		 hints;		/* the game gives hints (hints=on) */
 };
+
+/* What begins a lesson's menu path in /learn's button data. */
+#define SVC_LEARN_PATH	'@'
 
 /* A clock the tests can wind. */
 typedef int64_t (*svc_clock_fn)(void *);
@@ -496,6 +503,31 @@ int		 svc_web_game(struct svc *, int64_t, const char *, const char *,
 		     struct json_t **);
 int		 svc_web_play(struct svc *, const struct svc_event *,
 		     struct json_t **);
+
+/*
+ * service-hint.c, service-review.c: learning.
+ *
+ * svc_web_hint: an app's request for the hint of the person's turn (an
+ * SVC_EV_APP event whose text is "/hint", its game and turn), in one
+ * transaction as /hint: 0 with {action, devil, why, about, turn} in
+ * *out (the caller's), 1 refused ({code, args}), -1 on failure.
+ *
+ * svc_review_step: work on the oldest unfinished review for about ms
+ * milliseconds; 1 when something was done, 0 when nothing is left, -1
+ * on failure.  svc_review_pending: is there review work (1, 0, -1)?
+ * The daemon calls svc_review_step() from its event loop when it is
+ * otherwise idle, so no turn waits for more than one slice.
+ *
+ * svc_game_position_at: a game's position before its action n,
+ * replayed from its log (seat -1: all of it, else that seat's view); 0,
+ * -1 when there is no such action.
+ */
+int		 svc_web_hint(struct svc *, const struct svc_event *,
+		     struct json_t **);
+int		 svc_review_step(struct svc *, int);
+int		 svc_review_pending(struct svc *);
+int		 svc_game_position_at(struct svc *, int64_t, int64_t, int,
+		     struct tac_state *);
 
 /* service-kind.c */
 int		 svc_kind_find(const char *);
