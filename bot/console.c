@@ -55,6 +55,7 @@ struct console {
 	int			 shown_turn;
 	struct tac_board	 shown;
 	struct compose_keys	 keys;		/* the choices last numbered */
+	int			 lesson;	/* ... are a lesson's */
 	char			 name[64];	/* the person's display name */
 	char			 lang[8];	/* for rows without a game */
 	const char		*envlang;	/* the locale's language */
@@ -174,8 +175,12 @@ console_keys(struct console *c, const char *chat, struct compose_msg *m)
 	memset(&m->keys, 0, sizeof m->keys);
 	for (i = 0; i < c->keys.n; i++)
 		rbuf_add(&b, "%3zu. %s\n", i + 1, c->keys.k[i].label);
-	rbuf_addstr(&b, tr(c->lang, "Type a number, or the move itself (for "
-	    "example: 7 12>14 40>45)."));
+	c->lesson = m->kind == SVC_OUT_LESSON;
+	if (c->lesson)
+		rbuf_addstr(&b, tr(c->lang, "Type the number of your choice."));
+	else
+		rbuf_addstr(&b, tr(c->lang, "Type a number, or the move itself "
+		    "(for example: 7 12>14 40>45)."));
 	console_print(c, chat, b.s);
 	rbuf_free(&b);
 }
@@ -201,7 +206,8 @@ console_show_row(struct console *c, const char *chat,
 	if (m.file != NULL)
 		console_document(c, chat, &m);
 	if (!c->events && (out->type == SVC_OUT_TURN ||
-	    out->type == SVC_OUT_MENU) && m.keys.n > 0)
+	    out->type == SVC_OUT_MENU || out->type == SVC_OUT_LESSON) &&
+	    m.keys.n > 0)
 		console_keys(c, chat, &m);
 	compose_msg_free(&m);
 }
@@ -361,8 +367,8 @@ console_choice(struct console *c, long n)
 	struct svc_game	g;
 	char		text[128];
 
-	if (console_game(c, &g) == 0 || g.state != SVC_PLAYING ||
-	    console_seat(&g) < 0) {
+	if (!c->lesson && (console_game(c, &g) == 0 || g.state !=
+	    SVC_PLAYING || console_seat(&g) < 0)) {
 		console_print(c, CONSOLE_CHAT, tr(c->lang, "There is no game "
 		    "of yours to play here."));
 		return (-1);
@@ -393,8 +399,9 @@ console_help(struct console *c)
 {
 	console_print(c, CONSOLE_CHAT, tr(c->lang, "Type the number of a "
 	    "move from the menu, or the move in notation (13 B>0, 7 3>5 "
-	    "10>15, TR 4<>20). Commands: /board, /hand, /rules, /lang en|ru|de|ka, "
-	    "/new, /abort, /quit. An empty line shows the board again."));
+	    "10>15, TR 4<>20). Commands: /board, /hand, /hint, /learn, "
+	    "/review, /rules, /lang en|ru|de|ka, /new, /abort, /quit. An empty "
+	    "line shows the board again."));
 }
 
 /* Handle one line typed by the person. */

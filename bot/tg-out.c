@@ -321,7 +321,7 @@ tg_out_build(struct tg *tg, const struct compose_msg *m, struct tg_req *req)
 		    tg_out_chart(tg, req, m, html))
 			goto out;
 	}
-	if (m->kind == SVC_OUT_TURN && m->picture) {
+	if ((m->kind == SVC_OUT_TURN || m->pos != NULL) && m->picture) {
 		c = tg_chat_find(tg, m->chat);
 		if ((c == NULL || c->nophoto < now_mono()) &&
 		    tg_out_turn(tg, req, m, &t, html))

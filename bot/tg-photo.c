@@ -144,7 +144,10 @@ tg_photo_turn(struct tg *tg, const struct compose_msg *m, unsigned char **png,
 
 	*png = NULL;
 	*len = 0;
-	if (svc_game_position(tg->svc, m->game, -1, &st) != 0)
+	/* A lesson's or a review's position is not the game's own now. */
+	if (m->pos != NULL)
+		st = *m->pos;
+	else if (svc_game_position(tg->svc, m->game, -1, &st) != 0)
 		return (-1);
 	memset(&o, 0, sizeof o);
 	o.opts = m->opts;

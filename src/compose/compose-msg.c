@@ -216,6 +216,10 @@ compose_row(struct svc *svc, const struct svc_out *out,
 		return (1);
 	case SVC_OUT_DOCUMENT:
 		return (compose_document(svc, out, m));
+	case SVC_OUT_HINT:
+	case SVC_OUT_LESSON:
+	case SVC_OUT_REVIEW:
+		return (compose_learn_row(svc, out, o, m));
 	case SVC_OUT_TURN:
 		/* A backlog's old "your turn": the person has moved on. */
 		v = json_object_get(out->data, "turn");
@@ -244,6 +248,10 @@ compose_row(struct svc *svc, const struct svc_out *out,
 		return (1);
 	case SVC_OUT_TURN:
 		compose_turnmsg(svc, m, seat, !o->r.menu);
+		compose_hint_key(m);
+		break;
+	case SVC_OUT_SUMMARY:
+		compose_review_key(out, m);
 		break;
 	case SVC_OUT_LOBBY:
 		if (!m->have)
@@ -344,5 +352,7 @@ compose_msg_free(struct compose_msg *m)
 	m->chart = NULL;
 	free(m->file);
 	m->file = NULL;
+	free(m->pos);
+	m->pos = NULL;
 	rbuf_free(&m->alt);
 }

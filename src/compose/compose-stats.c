@@ -347,6 +347,7 @@ cs_summary(const char *lang, json_t *p, struct rbuf *b)
 		    (long long)cs_int(v, "tacs"),
 		    (long long)cs_int(v, "rating_before"),
 		    (long long)cs_int(v, "rating_after"));
+		compose_hints_note(lang, v, b);
 		rbuf_addstr(b, "\n");
 	}
 	rbuf_add(b, tr(lang, "/record #%lld sends its record as a file, "

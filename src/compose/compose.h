@@ -101,6 +101,10 @@ struct compose_msg {
 	struct tac_action opts[COMPOSE_OPTS];	/* a turn's choices, for its
 					   picture: arrows numbered from 1 */
 	int		 nopts;
+	struct tac_state *pos;		/* the position the picture shows
+					   when it is not the game's own now
+					   (a lesson, a review), or NULL;
+					   owned */
 };
 
 /* compose-msg.c */
@@ -152,6 +156,29 @@ void		 compose_unreachable(const char *, const char *, const char *,
 		     int64_t, struct rbuf *);
 void		 compose_keys_link(struct compose_keys *, const char *, int,
 		     const char *);
+
+/* compose-learn.c, compose-hint.c, compose-review.c: learning's rows */
+struct tac_why;
+int		 compose_learn_row(struct svc *, const struct svc_out *,
+		     const struct compose_opts *, struct compose_msg *);
+int		 compose_hint_row(struct svc *, const struct svc_out *,
+		     struct compose_msg *);
+int		 compose_hint_text(struct svc *, const struct svc_game *, int,
+		     struct json_t *, struct rbuf *);
+void		 compose_hint_words(const struct render_game *,
+		     const struct tac_state *, int, struct json_t *,
+		     struct rbuf *);
+void		 compose_hint_key(struct compose_msg *);
+void		 compose_review_key(const struct svc_out *,
+		     struct compose_msg *);
+void		 compose_hints_note(const char *, struct json_t *,
+		     struct rbuf *);
+int		 compose_learn_says(const char *, const char *, struct json_t *,
+		     struct rbuf *);
+void		 compose_reason(const struct render_game *, struct json_t *,
+		     struct tac_why *, struct rbuf *);
+int		 compose_review_row(struct svc *, const struct svc_out *,
+		     const struct compose_opts *, struct compose_msg *);
 
 /* compose-keys.c */
 void		 compose_keys_add(struct compose_keys *, const char *, int64_t,
