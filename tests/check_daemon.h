@@ -27,6 +27,7 @@ Suite		*suite_stats_log(void);
 Suite		*suite_end(void);
 Suite		*suite_web(void);
 Suite		*suite_say(void);
+Suite		*suite_learn(void);
 
 #define TD_MAXOUT	4096
 #define TD_T0		1700000000	/* the fake clock's start */

@@ -144,15 +144,20 @@ store_review_get(struct store *s, int64_t game, struct store_review *r)
 	return (rc == SQLITE_ROW);
 }
 
-/* Write a game's review (a new one, or its progress). */
+/*
+ * Write a game's review (a new one, or its progress).  An update, not a
+ * replace: replacing the row would delete, and so forget, the people
+ * waiting for it (review_asks).
+ */
 int
 store_review_put(struct store *s, const struct store_review *r)
 {
 	sqlite3_stmt	*st;
 
-	if ((st = store_stmt(s, ST_REVIEW_PUT, "INSERT OR REPLACE INTO reviews "
-	    "(game, next, done, ms, result) VALUES (?1, ?2, ?3, ?4, ?5)")) ==
-	    NULL)
+	if ((st = store_stmt(s, ST_REVIEW_PUT, "INSERT INTO reviews (game, "
+	    "next, done, ms, result) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT "
+	    "(game) DO UPDATE SET next = ?2, done = ?3, ms = ?4, "
+	    "result = ?5")) == NULL)
 		return (-1);
 	sqlite3_bind_int64(st, 1, r->game);
 	sqlite3_bind_int64(st, 2, r->next);
