@@ -8,6 +8,7 @@
  *   GET  /api/games/ID		the game as they may see it
  *   GET  /api/games/ID/wait?turn=N	held until the game moves on
  *   POST /api/games/ID/actions	{"action": NOTATION, "turn": N}
+ *   POST /api/games/ID/hint	{"turn": N}: the hint of the person's turn
  *
  * What a person may see and may do is the service's (service-web.c);
  * here are the words (names, cards, refusals in their language) and the
@@ -282,6 +283,63 @@ tg_wa_play(struct tg_wa_req *ar, int64_t id)
 	json_decref(r);
 }
 
+/*
+ * POST /api/games/ID/hint: the hint of the person's turn (service-hint.c),
+ * taken as the 💡 button takes it: {action, devil, why, about, turn,
+ * message}, message its words, for the page to show.
+ */
+static void
+tg_wa_hint(struct tg_wa_req *ar, int64_t id)
+{
+	struct tg		*tg = ar->wa->tg;
+	struct svc_event	 ev;
+	struct svc_game		 g;
+	struct rbuf		 b = { NULL, 0, 0 };
+	json_t			*body, *r = NULL, *turn;
+	int			 rc;
+
+	tg_wa_lang_of(ar);
+	body = tg_wa_body(ar);
+	turn = json_object_get(body, "turn");
+	if (!json_is_integer(turn) || json_integer_value(turn) < 0) {
+		json_decref(body);
+		tg_webapp_error(ar->req, 400, "bad_request", "the body must be "
+		    "{\"turn\": N}");
+		return;
+	}
+	memset(&ev, 0, sizeof ev);
+	ev.kind = SVC_EV_APP;
+	ev.platform = TG_PLATFORM;
+	ev.update_id = -1;
+	ev.chat = ar->who.who.user;
+	ev.private_chat = 1;
+	ev.chat_title = ar->who.who.name;
+	ev.user = ar->who.who.user;
+	ev.user_name = ar->who.who.name;
+	ev.lang = ar->who.who.lang[0] != '\0' ? ar->who.who.lang : NULL;
+	ev.text = "/hint";
+	ev.game = id;
+	ev.turn = json_integer_value(turn);
+	rc = svc_web_hint(tg->svc, &ev, &r);
+	json_decref(body);
+	if (rc < 0) {
+		tg_wa_failed(ar);
+		return;
+	}
+	if (rc == 0 && svc_game_info(tg->svc, id, &g) == 0) {
+		snprintf(g.lang, sizeof g.lang, "%s", ar->lang);
+		(void)compose_hint_text(tg->svc, &g, (int)json_integer_value(
+		    json_object_get(r, "seat")), r, &b);
+	} else if (rc == 1)
+		compose_say(tg->svc, ar->lang, r, &b);
+	while (b.s != NULL && b.len > 0 && isspace((unsigned char)
+	    b.s[b.len - 1]))
+		b.s[--b.len] = '\0';
+	json_object_set_new(r, "message", json_string(b.s != NULL ? b.s : ""));
+	rbuf_free(&b);
+	tg_webapp_json(ar->req, rc == 0 ? 200 : 409, r);
+}
+
 /* GET /api/layout?players=N: the board picture's layout, made once. */
 static void
 tg_wa_layout(struct tg_wa_req *ar)
@@ -324,6 +382,9 @@ tg_webapp_api(struct tg_wa_req *ar)
 		else if (ar->method == EVHTTP_REQ_POST &&
 		    strcmp(rest, "/actions") == 0)
 			tg_wa_play(ar, id);
+		else if (ar->method == EVHTTP_REQ_POST &&
+		    strcmp(rest, "/hint") == 0)
+			tg_wa_hint(ar, id);
 		else
 			tg_webapp_error(ar->req, 405, "method", "not here");
 	} else

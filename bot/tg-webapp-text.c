@@ -53,6 +53,7 @@ static const struct {
 	{ "expired", N_("This page has expired: open the board again from the "
 	    "chat.") },
 	{ "not_found", N_("There is no such game.") },
+	{ "hint", N_("Hint") },
 };
 
 /* {"lang", "text": {key: words}} in lang, for the page. */

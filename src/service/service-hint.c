@@ -56,6 +56,7 @@ svc_cmd_hint(struct svc_ctx *ctx)
 		return (svc_store_fail(svc));
 	p = svc_hint_json(&h);
 	json_object_set_new(p, "turn", json_integer(gm.g.turn_no));
+	json_object_set_new(p, "seat", json_integer(seat));
 	if (ctx->ev->kind == SVC_EV_APP) {
 		json_decref(svc->hinted);
 		svc->hinted = p;
@@ -70,6 +71,7 @@ svc_web_hint(struct svc *svc, const struct svc_event *ev, json_t **out)
 {
 	char	*err = NULL;
 	json_t	*r;
+	int	 rc;
 
 	*out = NULL;
 	if (ev->kind != SVC_EV_APP || ev->text == NULL ||
@@ -78,7 +80,10 @@ svc_web_hint(struct svc *svc, const struct svc_event *ev, json_t **out)
 	json_decref(svc->refusal);
 	json_decref(svc->hinted);
 	svc->refusal = svc->hinted = NULL;
-	if (svc_event(svc, ev, &err) != 0) {
+	svc->web_hint = 1;
+	rc = svc_event(svc, ev, &err);
+	svc->web_hint = 0;
+	if (rc != 0) {
 		free(err);
 		return (-1);
 	}

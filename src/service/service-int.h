@@ -56,6 +56,7 @@ struct svc {
 	json_t		*refusal;	/* an app's event refused: {code,
 					   args} (service-web.c) */
 	json_t		*hinted;	/* an app's hint (service-hint.c) */
+	int		 web_hint;	/* the app's event asks for one */
 	struct svc_review *review;	/* the review being worked on
 					   (service-review.c) */
 	char		 err[512];

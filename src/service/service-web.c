@@ -175,6 +175,7 @@ svc_web_game(struct svc *svc, int64_t id, const char *platform,
 	json_object_set_new(o, "winner", gm.g.winner >= 0 ?
 	    json_integer(gm.g.winner) : json_null());
 	json_object_set_new(o, "chat", json_string(gm.g.chat_pid));
+	json_object_set_new(o, "hints", json_boolean(gm.g.hints));
 	*out = o;
 	return (1);
 }
@@ -190,8 +191,8 @@ svc_web_parse(struct svc_ctx *ctx)
 		text++;
 	if ((n = strlen(text)) >= sizeof ctx->args || ctx->ev->game <= 0)
 		return (-1);
-	/* An app asks for a hint, or plays. */
-	if (strcmp(text, "/hint") == 0) {
+	/* An app asks for a hint (svc_web_hint()), or plays. */
+	if (ctx->svc->web_hint) {
 		snprintf(ctx->cmd, sizeof ctx->cmd, "hint");
 		n = 0;
 		text = "";
