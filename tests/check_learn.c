@@ -379,15 +379,20 @@ cl_wrong(const struct lesson *l, char *buf, size_t len)
 	free(b);
 }
 
-/* Compose a lesson row in every language; it must read whole. */
+/*
+ * Compose a lesson row in every language; it must read whole, and each
+ * language its own words (not the English).
+ */
 static void
 cl_lesson_langs(struct td_out *t, int keys)
 {
 	struct compose_msg	 m;
-	char			*text, what[64];
+	char			*text, *en, what[64];
 	size_t			 i;
 	int			 pictures;
 
+	cl_lang(t, "en");
+	en = cl_compose(t, 0, NULL);
 	for (i = 0; i < lang_count(); i++) {
 		for (pictures = 0; pictures < 2; pictures++) {
 			cl_lang(t, lang_code(i));
@@ -395,6 +400,9 @@ cl_lesson_langs(struct td_out *t, int keys)
 			snprintf(what, sizeof what, "%s %s %s", lang_code(i),
 			    td_str(t, "id"), td_str(t, "state"));
 			cl_whole(text, what);
+			if (strcmp(lang_code(i), "en") != 0 && !pictures)
+				ck_assert_msg(strcmp(text, en) != 0,
+				    "%s: in English", what);
 			if (keys)
 				ck_assert_msg(m.keys.n > 0, "%s: no buttons",
 				    what);
@@ -402,6 +410,7 @@ cl_lesson_langs(struct td_out *t, int keys)
 			compose_msg_free(&m);
 		}
 	}
+	free(en);
 	cl_lang(t, "en");
 }
 

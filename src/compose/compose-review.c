@@ -69,11 +69,8 @@ compose_review_head(struct svc *svc, json_t *p, struct compose_msg *m)
 		    "does the AI, seeing what you saw then, find a clearly "
 		    "better move. Well played."));
 	else
-		rbuf_add(&m->text, trn(m->lang, "Here is the decision where the "
-		    "AI, seeing only what you saw then, finds a clearly better "
-		    "move:", "Here are the %d decisions where the AI, seeing "
-		    "only what you saw then, finds a clearly better move:",
-		    (unsigned long)n), n);
+		rbuf_addstr(&m->text, tr(m->lang, "Here is where the AI, seeing "
+		    "only what you saw then, finds a clearly better move:"));
 	rbuf_addstr(&m->text, "\n");
 	seat = (int)json_integer_value(json_object_get(best, "seat"));
 	if (json_is_object(best) && seat >= 0 && seat < TAC_MAXSEATS &&

@@ -25,7 +25,7 @@ ids() {
 
 # The template made afresh from the sources, as make update-po makes it.
 sources=$(cd "$top_srcdir" && ls src/view/*.c src/compose/*.c bot/*.c \
-    src/engine/*.c)
+    src/engine/*.c src/play/lessons.c)
 (cd "$top_srcdir" && xgettext -L C --from-code=UTF-8 -k -ktr:2 -ktrn:2,3 \
     -ktrc:2c,3 -kN_ -kNC_:1c,2 -kwhy_fail:2 -knotation_fail:2 \
     --msgid-bugs-address=none -o - $sources) >fresh.pot 2>xgettext.err
