@@ -170,6 +170,18 @@ compose_hints_note(const char *lang, json_t *seat, struct rbuf *b)
 		rbuf_add(b, tr(lang, ", hints: %lld"), (long long)n);
 }
 
+/*
+ * Does a private row of learning (payload p) show its board as a
+ * picture: the bridge draws them, and the chat did not ask for text?
+ */
+int
+compose_pictures(const struct compose_opts *o, json_t *p)
+{
+	const char	*board = json_string_value(json_object_get(p, "board"));
+
+	return (!o->r.menu && (board == NULL || strcmp(board, "text") != 0));
+}
+
 /* A value of a message's args. */
 static json_int_t
 compose_arg(json_t *args, const char *key)

@@ -154,14 +154,15 @@ compose_learn_board(const struct compose_opts *o,
 
 /*
  * The position of lesson i at its menu node path: the learner's cards,
- * the board (as a picture, with the moves drawn, when the bridge shows
- * pictures and the menu lists every move; else as text), the buttons.
+ * the board (as a picture, with the moves drawn, when pictures is set
+ * and the menu lists every move; else as text), the buttons.
  */
 static int
 compose_learn_play(const struct compose_opts *o, const struct render_game *t,
-    const struct tac_state *st, int i, const char *path, struct compose_msg *m)
+    const struct tac_state *st, int i, const char *path, int pictures,
+    struct compose_msg *m)
 {
-	int	pictures = !o->r.menu, s;
+	int	s;
 
 	if (compose_learn_keys(t, st, i, path, pictures && *path == '\0',
 	    m) != 0)
@@ -337,7 +338,8 @@ compose_lesson_row(const struct svc_out *out, const struct compose_opts *o,
 		path = "";
 	else if (path == NULL)
 		return (compose_none(m));
-	if (compose_learn_play(o, &t, &st, i, path, m) != 0)
+	if (compose_learn_play(o, &t, &st, i, path, compose_pictures(o, p),
+	    m) != 0)
 		return (compose_none(m));
 	if (strcmp(state, "menu") == 0)
 		compose_learn_edit(out, m);

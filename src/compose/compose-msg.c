@@ -185,7 +185,8 @@ compose_row(struct svc *svc, const struct svc_out *out,
 	else
 		lang = o->r.lang != NULL ? o->r.lang : "en";
 	snprintf(m->lang, sizeof m->lang, "%s", lang);
-	snprintf(m->g.lang, sizeof m->g.lang, "%s", lang);
+	/* From the copy: lang may be m->g.lang itself. */
+	snprintf(m->g.lang, sizeof m->g.lang, "%s", m->lang);
 	seat = (int)json_integer_value(json_object_get(out->data, "seat"));
 	m->seat = seat;
 

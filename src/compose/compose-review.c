@@ -98,7 +98,7 @@ compose_review_pick(struct svc *svc, const struct compose_opts *co,
 	struct tac_state	 st;
 	struct tac_action	 played, better;
 	struct rbuf		 w = { NULL, 0, 0 };
-	int			 devil, pictures = !co->r.menu;
+	int			 devil, pictures = compose_pictures(co, p);
 
 	if (svc_game_position_at(svc, m->game, json_integer_value(
 	    json_object_get(p, "n")), m->seat, &st) != 0)

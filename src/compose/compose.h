@@ -175,6 +175,7 @@ void		 compose_hints_note(const char *, struct json_t *,
 		     struct rbuf *);
 int		 compose_learn_says(const char *, const char *, struct json_t *,
 		     struct rbuf *);
+int		 compose_pictures(const struct compose_opts *, struct json_t *);
 void		 compose_reason(const struct render_game *, struct json_t *,
 		     struct tac_why *, struct rbuf *);
 int		 compose_review_row(struct svc *, const struct svc_out *,

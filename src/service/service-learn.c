@@ -77,12 +77,23 @@ svc_learn_next(const struct svc_learned *l, int from)
 	return (-1);
 }
 
-/* Queue a "lesson" row of lesson i (from 0) in the event's chat. */
+/*
+ * Queue a "lesson" row of lesson i (from 0) in the event's chat, with
+ * the chat's board style (a picture, or text).
+ */
 static int
 svc_lesson_row(struct svc_ctx *ctx, int i, const char *state, json_t *p)
 {
+	char	board[16];
+
+	if (store_chat_board_of(ctx->svc->store, ctx->ev->platform,
+	    ctx->ev->chat, board, sizeof board) != 0) {
+		json_decref(p);
+		return (svc_store_fail(ctx->svc));
+	}
 	if (p == NULL)
 		p = json_object();
+	json_object_set_new(p, "board", json_string(board));
 	json_object_set_new(p, "lesson", json_integer(i + 1));
 	json_object_set_new(p, "id", json_string(lesson_get(i)->id));
 	json_object_set_new(p, "state", json_string(state));

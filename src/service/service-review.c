@@ -221,9 +221,13 @@ svc_review_send(struct svc *svc, int64_t game, int seat,
     const char *result)
 {
 	json_t	*j, *picks, *o;
+	char	 board[16];
 	size_t	 i;
 	int	 rc;
 
+	if (store_chat_board_of(svc->store, platform, chat, board,
+	    sizeof board) != 0)
+		return (svc_store_fail(svc));
 	if ((j = json_loads(result, 0, NULL)) == NULL)
 		j = json_object();
 	picks = json_array_get(json_object_get(j, "seats"), (size_t)seat);
@@ -242,6 +246,7 @@ svc_review_send(struct svc *svc, int64_t game, int seat,
 		json_object_set_new(o, "of", json_integer((json_int_t)
 		    json_array_size(picks)));
 		json_object_set_new(o, "lang", json_string(lang));
+		json_object_set_new(o, "board", json_string(board));
 		rc = svc_put(svc, platform, chat, game, SVC_OUT_REVIEW, o);
 	}
 	json_decref(j);

@@ -3,6 +3,7 @@
  * each person took in a game, their progress through the lessons, and
  * finished games' reviews with the people waiting for them.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -248,4 +249,29 @@ store_review_asks(struct store *s, int64_t game,
 		return (-1);
 	sqlite3_bind_int64(st, 1, game);
 	return (store_step_done(s, st, "review asks delete"));
+}
+
+/*
+ * The board style of a chat, by its platform id, into buf ("picture",
+ * the default, when the chat is not known).  0, or -1 on failure.
+ */
+int
+store_chat_board_of(struct store *s, const char *platform, const char *pid,
+    char *buf, size_t len)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	snprintf(buf, len, "picture");
+	if ((st = store_stmt(s, ST_CHAT_BOARD_OF, "SELECT board FROM chats "
+	    "WHERE platform = ?1 AND pid = ?2")) == NULL)
+		return (-1);
+	store_bind_text(st, 1, platform);
+	store_bind_text(st, 2, pid);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		store_text(st, 0, buf, len);
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return (store_sqlfail(s, "chat board"));
+	return (0);
 }

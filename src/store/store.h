@@ -205,6 +205,8 @@ int		 store_review_ask(struct store *, int64_t, int64_t,
 int		 store_review_asks(struct store *, int64_t,
 		     int (*)(void *, int64_t, const char *, const char *,
 		     const char *), void *);
+int		 store_chat_board_of(struct store *, const char *,
+		     const char *, char *, size_t);
 
 /* store-outbox.c */
 int64_t		 store_out_add(struct store *, const char *, const char *,
