@@ -295,7 +295,7 @@ tg_wa_hint(struct tg_wa_req *ar, int64_t id)
 	struct svc_event	 ev;
 	struct svc_game		 g;
 	struct rbuf		 b = { NULL, 0, 0 };
-	json_t			*body, *r = NULL, *turn;
+	json_t			*body, *r = NULL, *turn, *o;
 	int			 rc;
 
 	tg_wa_lang_of(ar);
@@ -335,7 +335,17 @@ tg_wa_hint(struct tg_wa_req *ar, int64_t id)
 	while (b.s != NULL && b.len > 0 && isspace((unsigned char)
 	    b.s[b.len - 1]))
 		b.s[--b.len] = '\0';
-	json_object_set_new(r, "message", json_string(b.s != NULL ? b.s : ""));
+	if (rc == 1) {
+		/* A refusal reads as the actions' refusals do. */
+		o = json_pack("{s:s, s:s, s:O}", "error", json_string_value(
+		    json_object_get(r, "code")) != NULL ? json_string_value(
+		    json_object_get(r, "code")) : "refused", "message", b.s !=
+		    NULL ? b.s : "", "args", json_object_get(r, "args"));
+		json_decref(r);
+		r = o;
+	} else
+		json_object_set_new(r, "message", json_string(b.s != NULL ?
+		    b.s : ""));
 	rbuf_free(&b);
 	tg_webapp_json(ar->req, rc == 0 ? 200 : 409, r);
 }
