@@ -70,6 +70,16 @@
  *   /record #ID		a finished game's record, a tac-record/1
  *				file ("/record ID" too; "/record #ID PAGE",
  *				the buttons of older pages, is /moves)
+ *   /hint			on the person's turn, the hint of their view
+ *				(src/play/hint.h), privately; counted once
+ *				a turn; a game made with hints=off gives
+ *				none (/new and /options take hints=on|off)
+ *   /learn [list | N [@PATH | ACTION]]	(a private chat) the
+ *				lessons (service-learn.c has the forms)
+ *   /review [#ID]		the person's review of a finished game
+ *				they played (their last one), privately:
+ *				at once when it is made, else as soon as
+ *				it is (service-review.c)
  * A game's summary, actions and record are shown only in its own chat or
  * to someone who played it.  When a game ends, its chat gets the summary
  * and the chart by itself.
@@ -121,7 +131,9 @@
  *					same_team seat_taken seats_free stale
  *					stats_hidden team_full too_long
  *					unknown_command usage which_game
- *					which_person.  bad_action, illegal and
+ *					which_person; learning's bad_lesson
+ *					hints_off no_hint no_review
+ *					private_only.  bad_action, illegal and
  *					bad_option's "rules" carry the engine's
  *					reason as {fmt, args} (svc_why())
  *   info	{code, args, user[, game]}	a confirmation: lang, board
@@ -129,7 +141,11 @@
  *					the chat's open game), no_stats,
  *					no_stats_yet, stats_off, stats_on,
  *					seated {seat, game} (a deep link
- *					found the person a lobby's seat)
+ *					found the person a lobby's seat),
+ *					review_pending {game} (a review is
+ *					not made yet), review_sent {game} (it
+ *					went to the private chat); a button
+ *					press gets review_* as its answer
  *   answer	{callback, code, args, alert}	answer a button press
  *					(chat is ""; code null: just stop the
  *					spinner); every button press gets one
@@ -177,6 +193,25 @@
  *					seats: seat, team, name, ai)
  *   document	{game}			a finished game's record as a file
  *					(svc_game_record() gives it)
+ *   hint	{game, seat, turn, action, devil, why, about}	private:
+ *					the hint of the seat's turn (action in
+ *					notation, "DEVIL" when devil is set;
+ *					why: hint_why_name(); about: the seat
+ *					the reason names, -1 none)
+ *   lesson	{lesson, id, state, board[, path, message, action,
+ *		tries, reason, next, solved]} or {state: "list", done,
+ *		next}				a lesson's task, a step of its
+ *					menu (edit message), a try "wrong",
+ *					"illegal" (reason, as svc_why()) or
+ *					"right", or the list (done: the
+ *					lessons solved, from 1); board: the
+ *					chat's board style
+ *   review	{game, seat, part: "head", picks, best} or {game, seat,
+ *		part: "pick", i, of, n, played, better, devil, why, about,
+ *		loss, board}			private: a review's first
+ *					message (best: {n, seat, action, gain}
+ *					or null), then one per decision (n:
+ *					its action's place in the log)
  */
 #ifndef SERVICE_H
 #define SERVICE_H

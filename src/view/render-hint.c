@@ -18,7 +18,7 @@ static const struct {
 	{ "only", N_("It is the only move you have.") },
 	{ "win", N_("It wins the game.") },
 	/* TRANSLATORS: T10, %s is the player whose move would win. */
-	{ "stop", N_("%s's last move would win: the TAC takes it back.") },
+	{ "stop", N_("%s's last move would win: this takes it back.") },
 	{ "undo", N_("It takes back %s's move that kicked your marble.") },
 	{ "home", N_("It brings a marble home.") },
 	{ "kick", N_("It kicks %s's marble.") },
