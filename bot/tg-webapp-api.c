@@ -221,6 +221,31 @@ tg_wa_body(struct tg_wa_req *ar)
 	return (json_loadb(buf, len, JSON_REJECT_DUPLICATES, NULL));
 }
 
+/*
+ * The service's event of a person's request about game id at turn:
+ * text is its action (or "/hint").
+ */
+static void
+tg_wa_event(struct tg_wa_req *ar, struct svc_event *ev, int64_t id,
+    int64_t turn, const char *text)
+{
+	memset(ev, 0, sizeof *ev);
+	ev->kind = SVC_EV_APP;
+	ev->platform = TG_PLATFORM;
+	ev->update_id = -1;
+	/* As if in the person's private chat with the bot. */
+	ev->chat = ar->who.who.user;
+	ev->private_chat = 1;
+	ev->chat_title = ar->who.who.name;
+	ev->user = ar->who.who.user;
+	ev->user_name = ar->who.who.name;
+	ev->lang = ar->who.who.lang[0] != '\0' ? ar->who.who.lang : NULL;
+	ev->admin = 1;
+	ev->text = text;
+	ev->game = id;
+	ev->turn = turn;
+}
+
 /* POST /api/games/ID/actions: play, as a button would. */
 static void
 tg_wa_play(struct tg_wa_req *ar, int64_t id)
@@ -243,21 +268,7 @@ tg_wa_play(struct tg_wa_req *ar, int64_t id)
 		    "{\"action\": NOTATION, \"turn\": N}");
 		return;
 	}
-	memset(&ev, 0, sizeof ev);
-	ev.kind = SVC_EV_APP;
-	ev.platform = TG_PLATFORM;
-	ev.update_id = -1;
-	/* As if in the person's private chat with the bot. */
-	ev.chat = ar->who.who.user;
-	ev.private_chat = 1;
-	ev.chat_title = ar->who.who.name;
-	ev.user = ar->who.who.user;
-	ev.user_name = ar->who.who.name;
-	ev.lang = ar->who.who.lang[0] != '\0' ? ar->who.who.lang : NULL;
-	ev.admin = 1;
-	ev.text = action;
-	ev.game = id;
-	ev.turn = json_integer_value(turn);
+	tg_wa_event(ar, &ev, id, json_integer_value(turn), action);
 	rc = svc_web_play(tg->svc, &ev, &r);
 	json_decref(body);
 	if (rc < 0) {
@@ -307,19 +318,7 @@ tg_wa_hint(struct tg_wa_req *ar, int64_t id)
 		    "{\"turn\": N}");
 		return;
 	}
-	memset(&ev, 0, sizeof ev);
-	ev.kind = SVC_EV_APP;
-	ev.platform = TG_PLATFORM;
-	ev.update_id = -1;
-	ev.chat = ar->who.who.user;
-	ev.private_chat = 1;
-	ev.chat_title = ar->who.who.name;
-	ev.user = ar->who.who.user;
-	ev.user_name = ar->who.who.name;
-	ev.lang = ar->who.who.lang[0] != '\0' ? ar->who.who.lang : NULL;
-	ev.text = "/hint";
-	ev.game = id;
-	ev.turn = json_integer_value(turn);
+	tg_wa_event(ar, &ev, id, json_integer_value(turn), "/hint");
 	rc = svc_web_hint(tg->svc, &ev, &r);
 	json_decref(body);
 	if (rc < 0) {

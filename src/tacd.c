@@ -38,6 +38,7 @@
 
 #define TACD_MAXRUNS	100000	/* timer runs in one go before yielding */
 #define TACD_REVIEW_MS	20	/* a review's slice of work (service-review.c) */
+#define TACD_REVIEW_REST 60	/* ms between two slices */
 #define TACD_PRIOS	3	/* event priorities: reviews have the lowest */
 
 static struct {
@@ -145,21 +146,25 @@ tacd_schedule(void)
 /*
  * Work on the reviews of finished games when there is nothing else to
  * do.  The loop is single-threaded: a review's rating takes seconds, so
- * it is done in slices of TACD_REVIEW_MS (service-review.c), each an
- * event of the lowest priority, which libevent runs only when no other
- * event is active.  A person's update or a timer that comes due waits
- * one slice at most; an idle daemon goes from slice to slice.
+ * it is done in slices of TACD_REVIEW_MS (service-review.c), each a
+ * timer of the lowest priority, which libevent runs only when no other
+ * event is active: a person's update or a timer that comes due waits
+ * one slice at most.  Slices are TACD_REVIEW_REST apart, so that the
+ * work takes a quarter of a core, not all of it, from whatever else
+ * runs on the machine (a review of four people's decisions is a few
+ * seconds of it).
  */
 static void
 tacd_review_next(void)
 {
-	int	rc;
+	struct timeval	tv = { 0, TACD_REVIEW_REST * 1000 };
+	int		rc;
 
 	if (tacd.stopping || event_pending(tacd.ev_review, EV_TIMEOUT,
 	    NULL))
 		return;
 	if ((rc = svc_review_pending(tacd.svc)) > 0)
-		event_active(tacd.ev_review, EV_TIMEOUT, 0);
+		evtimer_add(tacd.ev_review, &tv);
 	else if (rc < 0)
 		log_warnx("reviews: %s", svc_error(tacd.svc));
 }

@@ -126,15 +126,11 @@ hint_seed(const struct tac_state *v)
 	return (ai_seed(h, 0));
 }
 
-/* Marbles at home of a seat. */
+/* Marbles at home of a seat: the bits of its home. */
 static int
 hint_homes(const struct tac_board *b, int s)
 {
-	int	k, n = 0;
-
-	for (k = 0; k < TAC_MARBLES; k++)
-		n += (b->home[s] >> k) & 1;
-	return (n);
+	return (__builtin_popcount(b->home[s] & 0xfU));
 }
 
 /* Does every legal action of l discard? */

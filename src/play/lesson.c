@@ -84,15 +84,11 @@ out:
 	return (rc);
 }
 
-/* Marbles at home of a seat on board b. */
+/* Marbles at home of a seat on board b: the bits of its home. */
 static int
 lesson_homes(const struct tac_board *b, int s)
 {
-	int	k, n = 0;
-
-	for (k = 0; k < TAC_MARBLES; k++)
-		n += (b->home[s] >> k) & 1;
-	return (n);
+	return (__builtin_popcount(b->home[s] & 0xfU));
 }
 
 /* Does the position after the learner's move meet goal g? */
