@@ -66,6 +66,8 @@ struct pic {
 
 /* picture.c */
 void	pic_setup(struct pic *, const struct tac_state *, int);
+void	pic_board(const struct pic *);
+void	pic_draw(struct pic *);
 void	pic_rgb_of(int, double, double [3]);
 void	pic_slot_xy(const struct pic *, int, int, double *, double *);
 void	pic_loc_xy(const struct pic *, int, int, double *, double *);
@@ -126,6 +128,15 @@ int	pic_png_write(const unsigned char *, int, int,
 /* picture-deflate.c */
 int	pic_deflate(const unsigned char *, size_t, size_t, unsigned char **,
 	    size_t *);
+
+/* picture-layer.c: the empty board of a layout and size, drawn once */
+struct pic_layer;
+struct pic_layer *pic_layer_get(const struct tac_state *, int);
+cairo_surface_t	*pic_layer_surface(struct pic_layer *);
+int	pic_layer_encode(struct pic_layer *, unsigned char **, size_t *);
+void	pic_layer_clean(struct pic_layer *);
+void	pic_layer_exit(void);
+int	pic_layer_kept(long *);
 
 /* chart.c, chart-teams.c: the charts' shared measures and helpers */
 #define CHART_BAR	34	/* pixels per bar at 800 wide */
