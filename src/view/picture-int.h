@@ -123,11 +123,8 @@ int	pic_palette_nearest(const struct pic_palette *, uint32_t);
 /* picture-png.c */
 int	pic_png_encode(cairo_surface_t *, unsigned char **, size_t *);
 int	pic_png_write(const unsigned char *, int, int,
-	    const struct pic_palette *, unsigned char **, size_t *);
+	    const struct pic_palette *, int, unsigned char **, size_t *);
 
-/* picture-deflate.c */
-int	pic_deflate(const unsigned char *, size_t, size_t, unsigned char **,
-	    size_t *);
 
 /* picture-layer.c: the empty board of a layout and size, drawn once */
 struct pic_layer;

@@ -5,8 +5,21 @@
  * network: a palette PNG holds a byte a pixel where RGB holds three, and
  * its file is under a third of the RGB one (about 50 KB, not 175 KB).
  * The chunks are written here (signature, IHDR, PLTE, one IDAT, IEND);
- * the pixel data is compressed by pic_deflate().  No row is filtered:
- * on palette indices the filters made larger files at every level.
+ * libdeflate compresses the pixels, in one call.  No row is filtered: on
+ * palette indices every filter made larger files.
+ *
+ * Measured on the bench board and on a 6-seat board in Georgian with six
+ * names, the largest tried (doc/performance.md, "Board pictures"), with
+ * a layer's palette of 256 colours: zlib 6 takes 68 M instructions (the
+ * 6-seat board 60,376 bytes); zlib 1-3 and Z_RLE make boards of 66-72 KB
+ * for 44-46 M; zlib 4 61.9 KB for 58 M; the Up filter or the usual
+ * per-row choice 63-88 KB at any level; libdeflate 5 keeps the 6-seat
+ * board at 59,059 bytes but costs 34 M, and libdeflate 1-4 make it 61.3
+ * to 61.6 KB.  With the layers' palette cut to 192 colours (see
+ * picture-layer.c) libdeflate 1 makes that board 58,333 bytes for 16 M.
+ * A chart, with a palette of its own, is mostly flat and small: at
+ * libdeflate 6 it is 14,292 bytes (zlib 6: 14,588; libdeflate 1: 15,131)
+ * and still cheaper than before.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -16,10 +29,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <zlib.h>
+#include <libdeflate.h>
 
 #include "picture-int.h"
 #include "xmalloc.h"
+
+/* libdeflate's levels: see the top of the file. */
+#define PIC_ZLEVEL_LAYER	1	/* a board on its layer's palette */
+#define PIC_ZLEVEL_OWN		6	/* a picture with a palette of its own */
 
 /* The bytes of a PNG around its compressed data, with room to spare. */
 #define PIC_PNG_FRAME	(8 + 25 + 12 + 768 + 12 + 12)
@@ -41,33 +58,53 @@ pic_png_be32(unsigned char *p, uint32_t v)
 static unsigned char *
 pic_png_chunk(unsigned char *p, size_t n)
 {
-	uLong	crc;
-
 	pic_png_be32(p, (uint32_t)n);
-	crc = crc32(0, p + 4, (uInt)(n + 4));
-	pic_png_be32(p + 8 + n, (uint32_t)crc);
+	pic_png_be32(p + 8 + n, libdeflate_crc32(0, p + 4, n + 4));
 	return (p + 12 + n);
+}
+
+/* Compress n bytes of in into a malloc'd zlib stream; 0, or -1. */
+static int
+pic_png_deflate(const unsigned char *in, size_t n, int level,
+    unsigned char **z, size_t *zlen)
+{
+	struct libdeflate_compressor	*c;
+	size_t				 room;
+
+	if ((c = libdeflate_alloc_compressor(level)) == NULL)
+		return (-1);
+	room = libdeflate_zlib_compress_bound(c, n);
+	*z = xmalloc(room);
+	*zlen = libdeflate_zlib_compress(c, in, n, *z, room);
+	libdeflate_free_compressor(c);
+	if (*zlen == 0) {
+		free(*z);
+		return (-1);
+	}
+	return (0);
 }
 
 /*
  * Write the image raw (h rows of a filter byte 0 and w palette indices)
- * with palette pal as a PNG into a malloc'd buffer; 0, or -1 with
- * nothing allocated.
+ * with palette pal as a PNG into a malloc'd buffer: a board on its
+ * layer's palette (layer != 0) compressed fast, another picture harder.
+ * 0, or -1 with nothing allocated.
  */
 int
 pic_png_write(const unsigned char *raw, int w, int h,
-    const struct pic_palette *pal, unsigned char **out, size_t *len)
+    const struct pic_palette *pal, int layer, unsigned char **out,
+    size_t *len)
 {
 	unsigned char	*buf, *p, *z;
-	size_t		 rawlen = (size_t)h * (w + 1), zlen, cap;
+	size_t		 zlen;
 	int		 i;
 
 	if (w <= 0 || h <= 0 || pal->n < 1 || pal->n > 256)
 		return (-1);
-	if (pic_deflate(raw, rawlen, (size_t)w + 1, &z, &zlen) != 0)
+	if (pic_png_deflate(raw, (size_t)h * (w + 1), layer ?
+	    PIC_ZLEVEL_LAYER : PIC_ZLEVEL_OWN, &z, &zlen) != 0)
 		return (-1);
-	cap = PIC_PNG_FRAME + zlen;
-	p = buf = xmalloc(cap);
+	p = buf = xmalloc(PIC_PNG_FRAME + zlen);
 	memcpy(p, "\x89PNG\r\n\x1a\n", 8);
 	p += 8;
 
@@ -137,7 +174,7 @@ pic_png_encode(cairo_surface_t *sf, unsigned char **out, size_t *len)
 			pic_quant_row(&q, data + (size_t)y * stride, w,
 			    raw + (size_t)y * (w + 1) + 1);
 		}
-		rv = pic_png_write(raw, w, h, &pal, out, len);
+		rv = pic_png_write(raw, w, h, &pal, 0, out, len);
 		free(raw);
 	}
 	pic_quant_free(&q);
