@@ -265,7 +265,13 @@ tg_send_queued(void *arg, const char *chat)
 	if (c->queued)
 		return;
 	c->queued = 1;
-	TAILQ_INSERT_TAIL(&tg->chat_queue, c, queueq);
+	/*
+	 * A chat that had nothing waiting goes first: its row is most
+	 * likely the reply to what someone just did, and it should not wait
+	 * behind every busy chat's backlog.  Chats that send move to the
+	 * tail (tg_send_queues()), so a busy chat still gets its turn.
+	 */
+	TAILQ_INSERT_HEAD(&tg->chat_queue, c, queueq);
 	tg->nqueued++;
 }
 

@@ -33,6 +33,8 @@ compose_options(const char *lang, const struct svc_game *g, struct rbuf *b)
 	    g->cfg.names == TAC_NAMES_TAKER ? tr(lang, "TAKER names") :
 	    tr(lang, "TAC names"));
 	render_deadline(lang, g->deadline, b);
+	rbuf_add(b, ", %s", g->hints ? tr(lang, "hints on") :
+	    tr(lang, "hints off"));
 }
 
 /* Append the lobby: options, seats, and what to do next. */
@@ -247,6 +249,9 @@ compose_keys_options(const struct svc_game *g, const char *lang,
 	   better on a phone): the strong AI level. */
 	compose_option(k, g, tr(lang, "AI strong"), g->ai == 2, "ai=2");
 	compose_keys_newrow(k);
+	compose_option(k, g, tr(lang, "hints on"), g->hints, "hints=on");
+	compose_option(k, g, tr(lang, "hints off"), !g->hints, "hints=off");
+	compose_keys_newrow(k);
 	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
 	   better on a phone): the options are chosen, back to the lobby. */
 	compose_keys_add(k, tr(lang, "Done"), g->id, -1, "options done");
@@ -287,8 +292,12 @@ compose_options_text(const struct svc_game *g, const char *lang,
 	render_deadline(lang, g->deadline, b);
 	/* TRANSLATORS: a heading of the options message, before "AI
 	   quick" or "AI strong". */
-	rbuf_add(b, "\n%s %s\n", tr(lang, "AI players:"), g->ai == 2 ?
+	rbuf_add(b, "\n%s %s", tr(lang, "AI players:"), g->ai == 2 ?
 	    tr(lang, "AI strong") : tr(lang, "AI quick"));
+	/* TRANSLATORS: a heading of the options message, before "hints
+	   on" or "hints off". */
+	rbuf_add(b, "\n%s %s\n", tr(lang, "Hints:"), g->hints ?
+	    tr(lang, "hints on") : tr(lang, "hints off"));
 	if (g->state == SVC_LOBBY)
 		rbuf_addstr(b, tr(lang, "The creator chooses, then presses "
 		    "Done."));

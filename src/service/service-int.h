@@ -80,6 +80,10 @@ struct svc {
 					   args} (service-web.c) */
 	svc_read_fn	 reader;	/* /play's reader of words, or NULL */
 	void		*reader_arg;
+	json_t		*hinted;	/* an app's hint (service-hint.c) */
+	int		 web_hint;	/* the app's event asks for one */
+	struct svc_review *review;	/* the review being worked on
+					   (service-review.c) */
 	char		 err[512];
 };
 
@@ -129,6 +133,7 @@ int		 svc_put_seats(struct svc *, const struct svc_gm *, int);
 int		 svc_refuse(struct svc_ctx *, const char *, const char *, ...);
 int		 svc_tell(struct svc_ctx *, int64_t, const char *, const char *,
 		     ...);
+int		 svc_notify(struct svc_ctx *, const char *, const char *, ...);
 int		 svc_reply(struct svc_ctx *, int, json_t *);
 int		 svc_answer(struct svc_ctx *);
 json_t		*svc_why(const struct tac_why *);
@@ -196,6 +201,19 @@ int		 svc_cmd_record(struct svc_ctx *);
 int		 svc_web_parse(struct svc_ctx *);
 int		 svc_web_refuse(struct svc_ctx *, const char *, json_t *);
 
+/* service-hint.c */
+struct hint;
+json_t		*svc_hint_json(const struct hint *);
+int		 svc_cmd_hint(struct svc_ctx *);
+int		 svc_summary_hints(struct svc *, json_t *);
+
+/* service-learn.c */
+int		 svc_cmd_learn(struct svc_ctx *);
+
+/* service-review.c */
+int		 svc_cmd_review(struct svc_ctx *);
+int		 svc_review_queue(struct svc *, const struct svc_gm *);
+void		 svc_review_close(struct svc *);
 /* service-live.c */
 int		 svc_live_told(struct svc *, const struct svc_gm *, json_t *);
 int		 svc_live_delivered(struct svc *, const struct svc_out *,

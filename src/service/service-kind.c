@@ -44,6 +44,9 @@ static const struct {
 	[SVC_OUT_EDIT_BOARD] =	{ "edit-board", SVC_OF_EDIT },
 	[SVC_OUT_EDIT_LOBBY] =	{ "edit-lobby", SVC_OF_EDIT },
 	[SVC_OUT_UNREACHABLE] =	{ "unreachable", 0 },
+	[SVC_OUT_HINT] =	{ "hint", SVC_OF_PRIVATE },
+	[SVC_OUT_LESSON] =	{ "lesson", 0 },
+	[SVC_OUT_REVIEW] =	{ "review", SVC_OF_PRIVATE },
 	[SVC_OUT_PIN_BOARD] =	{ "pin-board", 0 },
 	[SVC_OUT_CONFIRM] =	{ "confirm", 0 },
 };

@@ -8,7 +8,7 @@
  * else posted anew at the bottom by its bridge once other messages have
  * buried it.
  *
- * What it tells is kept here, in the store (sql/0007-live.sql), written
+ * What it tells is kept here, in the store (sql/0008-live.sql), written
  * in the transaction of the move: the last SVC_LIVE_MOVES moves, with
  * the facts that word them (whose marbles moved, who was kicked), and
  * whether it is pinned, so that a restart goes on editing and pinning

@@ -1,6 +1,6 @@
 /*
  * store-live.c: what a group's live message of a game tells and how it
- * is kept in sight (sql/0007-live.sql): the last moves, and whether it is
+ * is kept in sight (sql/0008-live.sql): the last moves, and whether it is
  * pinned.  Its message id is the game's "board" row of messages
  * (store-chat.c).
  */

@@ -5,6 +5,8 @@
 #ifndef PICTURE_INT_H
 #define PICTURE_INT_H
 
+#include <stdint.h>
+
 #include <cairo.h>
 
 #include "picture.h"
@@ -64,6 +66,8 @@ struct pic {
 
 /* picture.c */
 void	pic_setup(struct pic *, const struct tac_state *, int);
+void	pic_board(const struct pic *);
+void	pic_draw(struct pic *);
 void	pic_rgb_of(int, double, double [3]);
 void	pic_slot_xy(const struct pic *, int, int, double *, double *);
 void	pic_loc_xy(const struct pic *, int, int, double *, double *);
@@ -76,8 +80,60 @@ void	pic_colour(const struct pic *, int, double);
 void	pic_marble(const struct pic *, double, double, double, int, int);
 void	pic_text_at(const struct pic *, const char *, double, double);
 
+/* A palette, its entries also in the order of their red. */
+struct pic_palette {
+	uint8_t		rgb[256][3];
+	int		n;
+	uint8_t		order[256];	/* for pic_palette_nearest() */
+};
+
+/*
+ * At most this many distinct colours go to libimagequant (it sizes its
+ * own table from their square, an int); an image with more is counted
+ * again with fewer bits a channel.
+ */
+#define PIC_MAXCOLOURS	32768
+
+/* One distinct colour of a drawn image. */
+struct pic_colour {
+	uint32_t	key;	/* 0xffRRGGBB after the mask; 0: empty */
+	uint32_t	count;	/* pixels of this colour */
+	int		index;	/* its palette entry */
+};
+
+/* The distinct colours of drawn images: open addressing, linear probing. */
+struct pic_quant {
+	uint32_t		 keymask;	/* the colour bits that count */
+	struct pic_colour	*slot;
+	uint32_t		 nslot;		/* a power of two */
+	uint32_t		 ncolours;
+};
+
+/* picture-quant.c */
+void	pic_quant_init(struct pic_quant *, uint32_t);
+void	pic_quant_free(struct pic_quant *);
+int	pic_quant_count(struct pic_quant *, const unsigned char *, int, int,
+	    int);
+int	pic_quant_palette(struct pic_quant *, struct pic_palette *, int);
+void	pic_quant_row(const struct pic_quant *, const unsigned char *, int,
+	    unsigned char *);
+void	pic_palette_sort(struct pic_palette *);
+int	pic_palette_nearest(const struct pic_palette *, uint32_t);
+
 /* picture-png.c */
 int	pic_png_encode(cairo_surface_t *, unsigned char **, size_t *);
+int	pic_png_write(const unsigned char *, int, int,
+	    const struct pic_palette *, int, unsigned char **, size_t *);
+
+
+/* picture-layer.c: the empty board of a layout and size, drawn once */
+struct pic_layer;
+struct pic_layer *pic_layer_get(const struct tac_state *, int);
+cairo_surface_t	*pic_layer_surface(struct pic_layer *);
+int	pic_layer_encode(struct pic_layer *, unsigned char **, size_t *);
+void	pic_layer_clean(struct pic_layer *);
+void	pic_layer_exit(void);
+int	pic_layer_kept(long *);
 
 /* chart.c, chart-teams.c: the charts' shared measures and helpers */
 #define CHART_BAR	34	/* pixels per bar at 800 wide */

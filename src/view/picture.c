@@ -231,8 +231,12 @@ pic_place(const struct pic *p, double x, double y, int s, double rim)
 	cairo_stroke(cr);
 }
 
-/* Draw the empty board: the track, fields, starts, homes, bases, numbers. */
-static void
+/*
+ * Draw the empty board: the track, fields, starts, homes, bases, numbers.
+ * It depends on the number of seats and the size only: a picture of a
+ * cached size starts from a copy drawn once (picture-layer.c).
+ */
+void
 pic_board(const struct pic *p)
 {
 	cairo_t	*cr = p->cr;
@@ -692,22 +696,57 @@ pic_setup(struct pic *p, const struct tac_state *st, int size)
 	p->bofs = size * 0.072;
 }
 
-/* Draw st as a PNG into a malloc'd buffer; see picture.h. */
+/*
+ * Draw what changes from picture to picture over the empty board: the
+ * marbles, the last action or the choices, the labels and the middle.
+ */
+void
+pic_draw(struct pic *p)
+{
+	const struct tac_state	*st = p->st;
+	double			 placed[TAC_MAXSEATS][4];
+	int			 s, turn;
+
+	if (p->o != NULL && p->o->opts != NULL) {
+		pic_marbles(p);
+		pic_options(p);
+	} else {
+		pic_kicked(p, 0);
+		pic_marbles(p);
+		pic_arrows(p);
+		pic_kicked(p, 1);
+	}
+	turn = st->phase != TAC_PH_OVER && st->phase != TAC_PH_DEAL;
+	for (s = 0; s < p->nseats; s++)
+		pic_label(p, s, turn && s == st->turn, placed, s);
+	pic_centre(p);
+}
+
+/*
+ * Draw st as a PNG into a malloc'd buffer; see picture.h.  A board of a
+ * cached size is drawn over its layer's empty board and written with the
+ * layer's palette; another one is drawn whole and quantised on its own.
+ */
 int
 picture_render(const struct tac_state *st, const struct picture_opts *o,
     unsigned char **png, size_t *len)
 {
-	cairo_surface_t	*sf;
-	struct pic	 p;
-	double		 placed[TAC_MAXSEATS][4];
-	int		 size, s, rv = -1, turn;
+	struct pic_layer	*layer;
+	cairo_surface_t		*sf;
+	struct pic		 p;
+	int			 size, rv = -1;
 
 	size = (o == NULL || o->size == 0) ? PIC_DEFSIZE : o->size;
 	if (size < PIC_MINSIZE || size > PIC_MAXSIZE || !pic_valid(st))
 		return (-1);
 
-	/* No alpha: the PNG is smaller and quicker to write. */
-	sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, size, size);
+	if ((layer = pic_layer_get(st, size)) != NULL)
+		sf = cairo_surface_reference(pic_layer_surface(layer));
+	else {
+		/* No alpha: the PNG is smaller and quicker to write. */
+		sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, size,
+		    size);
+	}
 	if (cairo_surface_status(sf) != CAIRO_STATUS_SUCCESS) {
 		cairo_surface_destroy(sf);
 		return (-1);
@@ -717,24 +756,20 @@ picture_render(const struct tac_state *st, const struct picture_opts *o,
 	p.o = o;
 	p.lang = (o != NULL && o->lang != NULL) ? o->lang : "en";
 
-	pic_board(&p);
-	if (o != NULL && o->opts != NULL) {
-		pic_marbles(&p);
-		pic_options(&p);
-	} else {
-		pic_kicked(&p, 0);
-		pic_marbles(&p);
-		pic_arrows(&p);
-		pic_kicked(&p, 1);
+	if (layer == NULL)
+		pic_board(&p);
+	pic_draw(&p);
+	if (cairo_status(p.cr) == CAIRO_STATUS_SUCCESS) {
+		cairo_surface_flush(sf);
+		if (layer != NULL)
+			rv = pic_layer_encode(layer, png, len);
+		else
+			rv = pic_png_encode(sf, png, len);
 	}
-	turn = st->phase != TAC_PH_OVER && st->phase != TAC_PH_DEAL;
-	for (s = 0; s < p.nseats; s++)
-		pic_label(&p, s, turn && s == st->turn, placed, s);
-	pic_centre(&p);
-
-	if (cairo_status(p.cr) == CAIRO_STATUS_SUCCESS)
-		rv = pic_png_encode(sf, png, len);
 	cairo_destroy(p.cr);
+	/* The layer's surface is its empty board again for the next. */
+	if (layer != NULL)
+		pic_layer_clean(layer);
 	cairo_surface_destroy(sf);
 	return (rv);
 }
@@ -743,6 +778,7 @@ picture_render(const struct tac_state *st, const struct picture_opts *o,
 void
 picture_exit(void)
 {
+	pic_layer_exit();
 	cairo_debug_reset_static_data();
 	FcFini();
 }

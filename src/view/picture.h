@@ -18,9 +18,9 @@
 
 struct picture_opts {
 	/*
-	 * NULL or "": the seat's colour name, translated (the picture
-	 * helper's choice over "Seat N": it is the name the text board
-	 * uses and needs no new catalog entry).
+	 * NULL or "": the seat's colour name, translated (rather than
+	 * "Seat N": it is the name the text board uses and needs no new
+	 * catalog entry).
 	 */
 	const char	*names[TAC_MAXSEATS];
 	const char	*lang;		/* "en", "ru"; NULL: "en" */
@@ -59,10 +59,12 @@ struct json_t;
 struct json_t	*picture_layout(int);
 
 /*
- * picture_exit: free what cairo and fontconfig keep for the whole process
- * (font caches: a few KiB, not growing).  Added by the picture helper:
- * call it once at exit, after the last render, so that the sanitizers'
- * leak checker sees only real leaks; no render may follow.
+ * picture_exit: free what the pictures keep for the whole process: the
+ * empty boards of the layouts and sizes drawn (picture-layer.c, about
+ * 10 MiB each at 1024, at most four) and cairo's and fontconfig's font
+ * caches (a few KiB, not growing).  Call it once at exit, after the last
+ * render, so that the sanitizers' leak checker sees only real leaks; no
+ * render may follow.
  */
 void	picture_exit(void);
 

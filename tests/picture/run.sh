@@ -87,6 +87,10 @@ picture_cases check_bytes
 check_bytes names6 --lang ru --last 'TR 8<>50' \
     --names 'Александра,Борис,Chloé Wilhelmina-Fitzgerald,Dmitri,Евгений,Фёдор'\
     "$cases/swap.json"
+# Georgian's letters weigh more: the largest board tried.
+check_bytes names6-ka --lang ka --last 'TR 8<>50' \
+    --names 'Player 46-0,Player 46-1,Player 46-2,Player 46-3,Player 46-4,Player 46-5' \
+    "$cases/swap.json"
 
 # The tolerance does not hide a real change: another board, and the same
 # board without its last move's arrows and marks.

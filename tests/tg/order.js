@@ -3,9 +3,10 @@
 // /ctl/sent, edits left out) are split into lines; each "Name: WORDS"
 // or "Name gave a card." line is one action.  Lines are in words ("7:
 // 12 → 13, then 60 → home 2, kicks Boris"), so each side is cut to what
-// both say: the card, then in order each marble's target ("13", "h2"),
-// "enter" for a marble from the base, "swap", "discard", "skip" (gifts
-// are a bare "give": they are secret).  The messages are HTML: the lines
+// both say: the card, then in order each marble's target ("13", "h2",
+// "base" for one a Warrior sends back), "enter" for a marble from the
+// base, "swap", "discard", "skip" (gifts are a bare "give": they are
+// secret).  The messages are HTML: the lines
 // are unescaped first.  Prints "order CHAT: N actions in order" or the
 // first difference, and exits 1 on one.
 //
@@ -28,7 +29,9 @@ function actionSig(a) {
 	let i = 0;
 	while (i < words.length && /^(TAC|DEVIL)$/.test(words[i]))
 		head.push(words[i++]);
-	head.push(words[i++]);
+	/* "DEVIL TAC" alone (the TAC played as the Devil's card) has none. */
+	if (i < words.length)
+		head.push(words[i++]);
 	for (; i < words.length; i++) {
 		const w = words[i];
 		const mv = /^([^<>]+)>(.+)$/.exec(w);
@@ -38,6 +41,8 @@ function actionSig(a) {
 			head.push(w);
 		else if (mv && mv[1] === 'B')
 			head.push('enter');
+		else if (mv && mv[2] === 'B')
+			head.push('base');	/* a Warrior sends one back */
 		else if (mv)
 			head.push(mv[2].replace(/^\d+H(\d)$/, 'h$1'));
 	}
@@ -62,7 +67,7 @@ function lineAction(line) {
 		rest = k < 0 ? '' : body.slice(k + 2);
 	}
 	const out = head.split(' ').map((w) => names[w] || w);
-	const re = /Enter a marble|Swap|Skip|Discard|\u2192 (home \d|\d+)/g;
+	const re = /Enter a marble|Swap|Skip|Discard|\u2192 (home \d|base|\d+)/g;
 	let t;
 	while ((t = re.exec(rest)) !== null) {
 		if (t[1] !== undefined)

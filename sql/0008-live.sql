@@ -1,4 +1,4 @@
--- 0007-live.sql: a group's live message of a game.  One message in the
+-- 0008-live.sql: a group's live message of a game.  One message in the
 -- game's chat shows its board, the last moves in words and whose turn it
 -- is; it is edited as the game goes, and kept in sight: pinned where the
 -- bot may pin, else posted anew at the bottom once buried.  Its platform
