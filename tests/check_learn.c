@@ -67,6 +67,7 @@ cl_compose(const struct td_out *t, int pictures, struct compose_msg *keep)
 	svc_out_make(&b->row[0], svc_kind_find(t->kind), json_integer_value(
 	    json_object_get(t->payload, "game")), json_deep_copy(t->payload));
 	b->row[0].id = t->id;
+	b->n = 1;
 	snprintf(b->row[0].chat, sizeof b->row[0].chat, "%s", t->chat);
 	if (compose_batch(td.svc, b, &o, &m) != COMPOSE_NONE) {
 		text = strdup(m.text.s != NULL ? m.text.s : "");
