@@ -88,6 +88,7 @@ static const struct say_case say_cases[] = {
 	{ "not_playing", "{\"game\": 1}" },
 	{ "not_started", "{\"game\": 1}" },
 	{ "not_your_turn", "{\"seat\": 1, \"game\": 1}" },
+	{ "already_given", "{\"game\": 1}" },
 	{ "same_team", "{}" },
 	{ "seated", "{\"seat\": 1, \"game\": 1}" },
 	{ "seat_taken", "{\"seat\": 1, \"game\": 1}" },

@@ -159,11 +159,11 @@ compose_menu_keys(const struct render_game *t, const struct tac_state *st,
  */
 static int
 compose_node(struct compose_ctx *c, int seat, const char *path,
-    struct menu *m, struct tac_list *l)
+    struct tac_state *st, struct menu *m, struct tac_list *l)
 {
-	if (!c->have || !c->g.started)
+	if (!compose_acting(c, seat, st))
 		return (-1);
-	return (menu_build(&c->st, seat, path, m, l));
+	return (menu_build(st, seat, path, m, l));
 }
 
 /* Append what the player is asked at node m: a card, a move, a step. */
@@ -198,7 +198,7 @@ compose_menu(struct compose_ctx *c, int seat, const char *path,
 	const struct svc_game	*g = &c->g;
 	struct render_game	 t;
 	struct render_move	 mv;
-	struct tac_state	 view;
+	struct tac_state	 st, view;
 	struct tac_list		*l;
 	struct menu		*m;
 	struct rbuf		 pre = { NULL, 0, 0 };
@@ -206,15 +206,15 @@ compose_menu(struct compose_ctx *c, int seat, const char *path,
 
 	l = xmalloc(sizeof *l);
 	m = xmalloc(sizeof *m);
-	if (compose_node(c, seat, path, m, l) != 0)
+	if (compose_node(c, seat, path, &st, m, l) != 0)
 		goto out;
 	compose_game(g, &t);
 	rbuf_add(text, tr(t.lang, "Game #%lld."), (long long)g->id);
 	rbuf_addstr(text, " ");
-	tac_view(&c->st, seat, &view);
+	tac_view(&st, seat, &view);
 	render_hand(&t, &view, seat, text);
 	if (m->depth > 0) {
-		render_move_init(&mv, &c->st, &m->a, seat, 1);
+		render_move_init(&mv, &st, &m->a, seat, 1);
 		mv.nkicked = 0;
 		render_move_words(&t, &mv, 0, m->depth, &pre);
 		/* TRANSLATORS: a menu, while a move is being chosen; %s its
@@ -224,7 +224,7 @@ compose_menu(struct compose_ctx *c, int seat, const char *path,
 		rbuf_addstr(text, "\n");
 	}
 	compose_ask(t.lang, m, text);
-	compose_menu_keys(&t, &c->st, m, g->turn_no, 0, k);
+	compose_menu_keys(&t, &st, m, g->turn_no, 0, k);
 	rc = 0;
 out:
 	rbuf_free(&pre);
@@ -245,18 +245,19 @@ compose_root(struct compose_ctx *c, int seat, int numbered,
     struct compose_keys *k, struct compose_picture *p)
 {
 	struct render_game	 t;
+	struct tac_state	 st;
 	struct tac_list		*l;
 	struct menu		*m;
 	int			 i, drawn = 0, rc = -1;
 
 	l = xmalloc(sizeof *l);
 	m = xmalloc(sizeof *m);
-	if (compose_node(c, seat, "", m, l) == 0 && m->n > 0) {
+	if (compose_node(c, seat, "", &st, m, l) == 0 && m->n > 0) {
 		for (i = 0; m->flat && i < m->n; i++)
 			drawn |= m->e[i].a.op == TAC_OP_MOVE ||
 			    m->e[i].a.op == TAC_OP_SWAP;
 		compose_game(&c->g, &t);
-		compose_menu_keys(&t, &c->st, m, c->g.turn_no, numbered &&
+		compose_menu_keys(&t, &st, m, c->g.turn_no, numbered &&
 		    drawn, k);
 		for (i = 0; p != NULL && drawn && i < m->n &&
 		    i < COMPOSE_OPTS; i++)

@@ -40,7 +40,7 @@ compose_str(json_t *p, const char *key)
  * it: whose marbles it moved and whom it kicked.  Text that is no
  * action is shown as it is.
  */
-static void
+void
 compose_words(const struct render_game *g, int seat, int you,
     const char *text, json_t *p, struct rbuf *b)
 {
@@ -145,53 +145,6 @@ compose_seatnews(const char *lang, json_t *p, struct rbuf *b)
 	rbuf_addstr(b, "\n");
 }
 
-/* Append a unix time as "2024-05-01 18:30 UTC". */
-static void
-compose_time(int64_t t, char *s, size_t len)
-{
-	struct tm	tm;
-	time_t		tt = (time_t)t;
-
-	if (gmtime_r(&tt, &tm) == NULL ||
-	    strftime(s, len, "%Y-%m-%d %H:%M UTC", &tm) == 0)
-		snprintf(s, len, "%lld", (long long)t);
-}
-
-/*
- * Append the private "your turn" message of position st: what to do and
- * the hand (the choices are its buttons).  Nothing when the turn has
- * moved on since the row was written.
- */
-static int
-compose_turn(const struct render_opts *o, const struct render_game *g,
-    const struct tac_state *st, int seat, int64_t due, struct rbuf *b)
-{
-	const char		*lang = render_lang(g, o->lang);
-	struct tac_state	 view;
-	char			 when[64];
-
-	if (st->phase == TAC_PH_OVER || st->turn != seat)
-		return (0);
-	/* TRANSLATORS: %lld a game's number. */
-	rbuf_add(b, tr(lang, "Your turn in game #%lld."), (long long)g->id);
-	/* A plain turn needs no more words; the others say what to do. */
-	if (st->phase != TAC_PH_PLAY) {
-		rbuf_addstr(b, " ");
-		render_turnline(o, g, st, b);
-	} else
-		rbuf_addstr(b, "\n");
-	if (due > 0) {
-		compose_time(due, when, sizeof when);
-		/* TRANSLATORS: %s a time ("2024-05-01 18:30 UTC"). */
-		rbuf_add(b, tr(lang, "Play by %s, or an AI plays for you."),
-		    when);
-		rbuf_addstr(b, "\n");
-	}
-	tac_view(st, seat, &view);
-	render_hand(g, &view, seat, b);
-	return (0);
-}
-
 /* Append the command list (the answer to /help). */
 static void
 compose_help(const char *lang, struct rbuf *b)
@@ -270,26 +223,6 @@ compose_game(const struct svc_game *g, struct render_game *t)
 }
 
 /*
- * Append what a "played" row (payload p) shows in place of a turn
- * message's buttons: "Game #7. You played: 7: 12 → 14, then 40 → 45".
- */
-void
-compose_played(const struct svc_game *g, json_t *p, struct rbuf *b)
-{
-	struct render_game	 t;
-	struct rbuf		 act = { NULL, 0, 0 };
-
-	compose_game(g, &t);
-	compose_words(&t, (int)compose_int(p, "seat", -1), 1,
-	    compose_str(p, "action"), p, &act);
-	/* TRANSLATORS: replaces a turn's buttons once played; %lld a game's
-	   number, %s the move in words. */
-	rbuf_add(b, tr(t.lang, "Game #%lld. You played: %s"),
-	    (long long)g->id, act.s != NULL ? act.s : "?");
-	rbuf_free(&act);
-}
-
-/*
  * Compose one outbox row's text into b, from the game c read.  Returns
  * 0, or -1 when the row could not be composed properly (b then holds a
  * plain fallback text).
@@ -300,7 +233,6 @@ compose_text(struct compose_ctx *c, const struct svc_out *out, struct rbuf *b)
 	const struct render_opts *o = &c->o->r;
 	struct svc_game		 g;
 	struct render_game	 t;
-	struct tac_state	 view;
 	struct rbuf		 act = { NULL, 0, 0 };
 	json_t			*p = out->data, *w;
 	const char		*lang;
@@ -387,20 +319,27 @@ compose_text(struct compose_ctx *c, const struct svc_out *out, struct rbuf *b)
 		compose_seatnews(lang, p, b);
 		break;
 	case SVC_OUT_HAND:
-		if (g.started) {
-			tac_view(&c->st, seat, &view);
-			rbuf_add(b, tr(lang, "Game #%lld."), (long long)id);
-			rbuf_addstr(b, " ");
-			render_hand(&t, &view, seat, b);
-		} else
+		if (g.started)
+			compose_hand(c, &t, seat, json_object_get(p, "news"), b);
+		else
 			rc = -1;
 		break;
 	case SVC_OUT_TURN:
 		if (g.started)
-			rc = compose_turn(o, &t, &c->st, seat, compose_int(p,
-			    "due", 0), b);
+			compose_turn(c, &t, seat, compose_int(p, "due", 0),
+			    json_object_get(p, "news"), b);
 		else
 			rc = -1;
+		break;
+	case SVC_OUT_ENDED:
+		compose_ended(&g, seat, p, b);
+		break;
+	case SVC_OUT_EXCHANGED:
+		/* TRANSLATORS: in the group, once everyone has given a card
+		   after a deal; %d the round's number. */
+		rbuf_add(b, tr(lang, "Round %d: the cards are exchanged."),
+		    (int)compose_int(p, "round", 0));
+		rbuf_addstr(b, "\n");
 		break;
 	case SVC_OUT_REMINDER:
 		if (compose_int(p, "due", 0) <= 0) {
@@ -422,6 +361,16 @@ compose_text(struct compose_ctx *c, const struct svc_out *out, struct rbuf *b)
 		break;
 	case SVC_OUT_TAKEOVER:
 		who = render_seat_dup(o, &t, seat);
+		if (compose_str(p, "action") != NULL &&
+		    strcmp(compose_str(p, "action"), "give") == 0) {
+			/* TRANSLATORS: in the group: the exchange's deadline
+			   passed; %s a player's name. */
+			rbuf_add(b, tr(lang, "Time is up for %s; the AI chose "
+			    "the card to give."), who);
+			rbuf_addstr(b, "\n");
+			free(who);
+			break;
+		}
 		compose_words(&t, seat, 0, compose_str(p, "action"), p, &act);
 		/* TRANSLATORS: %s a player's name, %s the move in words. */
 		rbuf_add(b, tr(lang, "Time is up for %s; the AI played: %s."),

@@ -115,6 +115,8 @@ struct compose_picture {
 	int		 has_last;	/* the last action's arrows */
 	struct tac_action last;
 	int		 last_seat;
+	char		 lastline[256];	/* ... and its words: "Clara: 1: 0 →
+					   home 1" */
 	int		 has_before;	/* the board before it: its kicks */
 	struct tac_board before;
 	struct tac_action opts[COMPOSE_OPTS];	/* a turn's choices, as
@@ -137,6 +139,8 @@ struct compose_msg {
 	char		 replaces[SVC_REF_MAX];	/* the message it edits, as
 					   its bridge named it; "": new */
 	int		 editonly;	/* if that message is gone, send none */
+	int		 keysonly;	/* ... and only its buttons change
+					   (to keys): its words stay */
 	struct compose_picture *picture;	/* BOARD, TURN: what to draw
 					   (NULL: the text alone); owned */
 	char		 caption[64];	/* a BOARD picture's caption */
@@ -162,6 +166,8 @@ void		 compose_picture_opts(const struct compose_picture *,
 
 /* compose.c */
 void		 compose_game(const struct svc_game *, struct render_game *);
+
+/* compose-private.c */
 void		 compose_played(const struct svc_game *, struct json_t *,
 		     struct rbuf *);
 

@@ -44,6 +44,9 @@ static const struct {
 	[SVC_OUT_EDIT_BOARD] =	{ "edit-board", SVC_OF_EDIT },
 	[SVC_OUT_EDIT_LOBBY] =	{ "edit-lobby", SVC_OF_EDIT },
 	[SVC_OUT_UNREACHABLE] =	{ "unreachable", 0 },
+	[SVC_OUT_EXCHANGED] =	{ "exchanged", SVC_OF_NOTICE | SVC_OF_MOVES },
+	[SVC_OUT_ENDED] =	{ "ended", SVC_OF_PRIVATE },
+	[SVC_OUT_RETIRE] =	{ "retire", SVC_OF_PRIVATE },
 };
 
 /* The kind named name, SVC_OUT_UNKNOWN for a name no kind has. */
