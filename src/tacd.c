@@ -42,6 +42,9 @@
 #include "xmalloc.h"
 
 #define TACD_MAXRUNS	100000	/* timer runs in one go before yielding */
+#define TACD_REVIEW_MS	20	/* a review's slice of work (service-review.c) */
+#define TACD_REVIEW_REST 60	/* ms between two slices */
+#define TACD_PRIOS	3	/* event priorities: reviews have the lowest */
 
 static struct {
 	struct config		 conf;
@@ -57,6 +60,7 @@ static struct {
 	char			 db[PATH_MAX];	/* its path */
 	struct event_base	*base;
 	struct event		*ev_timer;
+	struct event		*ev_review;
 	struct event		*ev_watchdog;
 	struct event		*ev_lost;
 	struct event		*ev_sig[4];
@@ -146,6 +150,55 @@ tacd_schedule(void)
 }
 
 /*
+ * Work on the reviews of finished games when there is nothing else to
+ * do.  The loop is single-threaded: a review's rating takes seconds, so
+ * it is done in slices of TACD_REVIEW_MS (service-review.c), each a
+ * timer of the lowest priority, which libevent runs only when no other
+ * event is active: a person's update or a timer that comes due waits
+ * one slice at most.  Slices are TACD_REVIEW_REST apart, so that the
+ * work takes a quarter of a core, not all of it, from whatever else
+ * runs on the machine (a review of four people's decisions is a few
+ * seconds of it).
+ */
+static void
+tacd_review_next(void)
+{
+	struct timeval	tv = { 0, TACD_REVIEW_REST * 1000 };
+	int		rc;
+
+	if (tacd.stopping || event_pending(tacd.ev_review, EV_TIMEOUT,
+	    NULL))
+		return;
+	if ((rc = svc_review_pending(tacd.svc)) > 0)
+		evtimer_add(tacd.ev_review, &tv);
+	else if (rc < 0)
+		log_warnx("reviews: %s", svc_error(tacd.svc));
+}
+
+/* One slice of review work, then deliver what it queued. */
+static void
+tacd_review(evutil_socket_t fd, short what, void *arg)
+{
+	struct timeval	tv = { 1, 0 };
+
+	(void)fd;
+	(void)what;
+	(void)arg;
+	if (tacd.stopping)
+		return;
+	if (svc_review_step(tacd.svc, TACD_REVIEW_MS) < 0) {
+		log_warnx("reviews: %s; retrying in a second",
+		    svc_error(tacd.svc));
+		evtimer_add(tacd.ev_review, &tv);
+		return;
+	}
+	if (tacd.con != NULL)
+		console_deliver(tacd.con);
+	tg_deliver(tacd.tg);
+	tacd_review_next();
+}
+
+/*
  * Run every timer that is due now (AI moves come due at once, one after
  * another), then re-arm.  Bounded, so a timer that never clears cannot
  * keep the loop from its signals.
@@ -171,6 +224,7 @@ tacd_work(void *arg)
 	if (i == TACD_MAXRUNS)
 		log_warnx("timers still due after %d runs", i);
 	tacd_schedule();
+	tacd_review_next();
 }
 
 /*
@@ -227,6 +281,7 @@ tacd_stop(int code)
 		console_deliver(tacd.con);
 	}
 	evtimer_del(tacd.ev_timer);
+	event_del(tacd.ev_review);
 	event_base_loopexit(tacd.base, NULL);
 }
 
@@ -360,6 +415,9 @@ tacd_events(void)
 	if ((tacd.ev_timer = evtimer_new(tacd.base, tacd_timer, NULL)) ==
 	    NULL)
 		fatalx("evtimer_new");
+	if ((tacd.ev_review = evtimer_new(tacd.base, tacd_review, NULL)) ==
+	    NULL || event_priority_set(tacd.ev_review, TACD_PRIOS - 1) != 0)
+		fatalx("evtimer_new");
 	if ((tacd.ev_lost = event_new(tacd.base, -1, 0, tacd_lost_stop,
 	    NULL)) == NULL)
 		fatalx("event_new");
@@ -423,6 +481,8 @@ tacd_close(void)
 	}
 	if (tacd.ev_timer != NULL)
 		event_free(tacd.ev_timer);
+	if (tacd.ev_review != NULL)
+		event_free(tacd.ev_review);
 	if (tacd.ev_lost != NULL)
 		event_free(tacd.ev_lost);
 	if (tacd.ev_watchdog != NULL)
@@ -514,7 +574,8 @@ main(int argc, char **argv)
 	    tacd.conf.file : "built-in defaults");
 	notify_init();
 
-	if ((tacd.base = event_base_new()) == NULL)
+	if ((tacd.base = event_base_new()) == NULL ||
+	    event_base_priority_init(tacd.base, TACD_PRIOS) != 0)
 		fatalx("event_base_new");
 	tacd_open();
 	tacd_events();

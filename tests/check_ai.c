@@ -10,6 +10,7 @@
 #include <check.h>
 
 #include "ai.h"
+#include "check_ai.h"
 #include "policy.h"
 
 #define CA_MAXACTIONS	20000	/* a game this long is stuck */
@@ -141,7 +142,7 @@ END_TEST
  * a Devil victim's shown one), the face-down gifts and the deck, each
  * keeping its size.
  */
-static void
+void
 ca_reshuffle(struct tac_state *st, uint64_t *rng)
 {
 	uint8_t	pool[TAC_MAXDECK];
@@ -363,6 +364,7 @@ main(void)
 	int	 failed;
 
 	sr = srunner_create(suite_ai());
+	srunner_add_suite(sr, suite_hint());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

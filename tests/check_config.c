@@ -637,7 +637,8 @@ START_TEST(test_render_lobby)
 	g.deadline = 7200;
 	compose_lobby(&o, &g, &b);
 	ck_assert_msg(strstr(b.s, "New game #7. 4 players, teams of two, "
-	    "master cards, TAC names, 2 h per turn\n") != NULL, "%s", b.s);
+	    "master cards, TAC names, 2 h per turn, hints off\n") != NULL, "%s",
+	    b.s);
 	ck_assert_msg(strstr(b.s, " 1. B Blue: free\n") != NULL, "%s", b.s);
 	ck_assert_msg(strstr(b.s, " 2. G Green: AI 2\n") != NULL, "%s", b.s);
 	ck_assert(strstr(b.s, "/join") != NULL);

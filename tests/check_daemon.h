@@ -30,6 +30,7 @@ Suite		*suite_web(void);
 Suite		*suite_say(void);
 Suite		*suite_play_words(void);
 Suite		*suite_say_names(void);
+Suite		*suite_learn(void);
 
 #define TD_MAXOUT	4096
 #define TD_T0		1700000000	/* the fake clock's start */

@@ -520,6 +520,7 @@ main(void)
 	srunner_add_suite(sr, suite_say());
 	srunner_add_suite(sr, suite_play_words());
 	srunner_add_suite(sr, suite_say_names());
+	srunner_add_suite(sr, suite_learn());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -47,12 +47,14 @@ static const struct say_case say_cases[] = {
 	{ "bad_action", "{\"reason\": {\"fmt\": \"no marble on %L\", "
 	    "\"args\": [{\"k\": \"L\", \"v\": 12}]}, \"game\": 1}" },
 	{ "bad_lang", "{\"langs\": \"en, ru, de, ka\"}" },
+	{ "bad_lesson", "{\"word\": \"99\", \"last\": 11}" },
 	{ "bad_option", "{\"what\": \"deadline\", \"word\": \"soon\"}" },
 	{ "bad_option", "{\"what\": \"ai\", \"word\": \"9\"}" },
 	{ "bad_option", "{\"what\": \"seed\", \"word\": \"x\"}" },
 	{ "bad_option", "{\"what\": \"rules\", \"reason\": {\"fmt\": "
 	    "\"teams: triples need 6 players\", \"args\": []}}" },
 	{ "bad_option", "{\"word\": \"fast\"}" },
+	{ "bad_option", "{\"what\": \"hints\", \"word\": \"soon\"}" },
 	{ "bad_page", "{\"game\": 1, \"pages\": 3}" },
 	{ "bad_seat", "{\"word\": \"9\", \"last\": 3}" },
 	{ "bad_team", "{\"last\": 1}" },
@@ -63,6 +65,7 @@ static const struct say_case say_cases[] = {
 	{ "game_open", "{\"game\": 1}" },
 	{ "game_over", "{\"game\": 1}" },
 	{ "group_only", "{\"command\": \"top\"}" },
+	{ "hints_off", "{\"game\": 1}" },
 	{ "illegal", "{\"reason\": {\"fmt\": \"%P has no marble in its "
 	    "base\", \"args\": [{\"k\": \"P\", \"v\": 1}]}, \"game\": 1}" },
 	{ "lang", "{}" },
@@ -70,6 +73,8 @@ static const struct say_case say_cases[] = {
 	{ "no_game", "{\"where\": \"you\"}" },
 	{ "no_game", "{\"game\": 7}" },
 	{ "no_game_stats", "{\"game\": 1}" },
+	{ "no_hint", "{\"game\": 1}" },
+	{ "no_review", "{}" },
 	{ "no_stats", "{}" },
 	{ "no_stats_yet", "{}" },
 	{ "no_such_player", "{\"name\": \"Name-u9\"}" },
@@ -89,6 +94,9 @@ static const struct say_case say_cases[] = {
 	{ "not_started", "{\"game\": 1}" },
 	{ "not_your_turn", "{\"seat\": 1, \"game\": 1}" },
 	{ "already_given", "{\"game\": 1}" },
+	{ "private_only", "{\"command\": \"learn\"}" },
+	{ "review_pending", "{\"game\": 1}" },
+	{ "review_sent", "{\"game\": 1}" },
 	{ "same_team", "{}" },
 	{ "seated", "{\"seat\": 1, \"game\": 1}" },
 	{ "seat_taken", "{\"seat\": 1, \"game\": 1}" },
@@ -118,6 +126,7 @@ static const struct say_case say_cases[] = {
 static const char *const say_latin[] = {
 	"Name", "TAC", "AI", "ai", "pairs", "triples", "master", "nomaster",
 	"tac", "taker", "deadline", "seed", "off", "on", "picture", "text",
+	"hints", "list",
 	"en", "ru", "de", "ka", "h", "fly", "soon", "fast", "x",
 	"give", "discard", "skip", "FROM", "TO", "CARD", "A", "B", "H", "tacctl",
 	"verify", NULL
@@ -298,7 +307,8 @@ say_known(const char *code, size_t len)
 START_TEST(test_say_sources)
 {
 	static const char *const calls[] = {
-		"svc_refuse(ctx, \"", "svc_tell(ctx, ", "strcmp(code, \""
+		"svc_refuse(ctx, \"", "svc_tell(ctx, ", "svc_notify(ctx, \"",
+		"strcmp(code, \""
 	};
 	glob_t		 g;
 	char		 pat[512], *text, *p, *q;
@@ -307,6 +317,8 @@ START_TEST(test_say_sources)
 	snprintf(pat, sizeof pat, "%s/src/service/*.c", say_top());
 	ck_assert_int_eq(glob(pat, 0, NULL, &g), 0);
 	snprintf(pat, sizeof pat, "%s/src/compose/compose-say.c", say_top());
+	ck_assert_int_eq(glob(pat, GLOB_APPEND, NULL, &g), 0);
+	snprintf(pat, sizeof pat, "%s/src/compose/compose-hint.c", say_top());
 	ck_assert_int_eq(glob(pat, GLOB_APPEND, NULL, &g), 0);
 	for (i = 0; i < g.gl_pathc; i++) {
 		text = say_slurp(g.gl_pathv[i]);

@@ -116,8 +116,9 @@ START_TEST(test_welcome_private)
 	ck_assert_str_eq(label, "Add me to a group");
 	ck_assert_ptr_nonnull(button_with(r, "callback_data", "0::rules"));
 	ck_assert_ptr_nonnull(button_with(r, "callback_data", "0::help"));
+	ck_assert_ptr_nonnull(button_with(r, "callback_data", "0::learn"));
 	ck_assert_int_eq(buttons_with(r, "url"), 1);
-	ck_assert_int_eq(buttons_with(r, "callback_data"), 2);
+	ck_assert_int_eq(buttons_with(r, "callback_data"), 3);
 	tt_press(&t, "1001", "1001", t.msgs[0], 0, "0::rules");
 	tt_drain(&t);
 	ck_assert_ptr_nonnull(tt_find(&t, "rules", "1001"));
@@ -245,6 +246,10 @@ START_TEST(test_link_turn_keys)
 	id = svc_chat_game(t.svc, TG_PLATFORM, "-100");
 	ck_assert_int_gt(id, 0);
 	to_person(&t, id, "1001");
+	/* The AI gives at once, as the daemon's timers do. */
+	while (svc_next_timer(t.svc) >= 0 && svc_next_timer(t.svc) <= t.now &&
+	    svc_timers(t.svc) > 0)
+		;
 	tt_drain(&t);
 	tt_say(&t, "1001", "1001", "/start h1");
 	tt_drain(&t);

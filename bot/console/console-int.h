@@ -30,6 +30,7 @@ struct console {
 	int64_t			 shown_game;	/* the board last printed */
 	uint32_t		 shown_key;	/* ... as it looked */
 	struct compose_keys	 keys;		/* the choices last numbered */
+	int			 lesson;	/* ... are a lesson's */
 	char			 name[64];	/* the person's display name */
 	char			 lang[8];	/* for rows without a game */
 	const char		*envlang;	/* the locale's language */

@@ -94,7 +94,10 @@ console_keys(struct console *c, const char *chat, struct compose_msg *m)
 	c->keys.n = n;
 	for (i = 0; i < c->keys.n; i++)
 		rbuf_add(&b, "%3zu. %s\n", i + 1, c->keys.k[i].label);
-	compose_console(c->lang, COMPOSE_CON_CHOICES, 0, &b);
+	/* A lesson's choices are pressed, not typed as moves. */
+	c->lesson = m->kind == SVC_OUT_LESSON;
+	compose_console(c->lang, c->lesson ? COMPOSE_CON_LESSON :
+	    COMPOSE_CON_CHOICES, 0, &b);
 	console_print(c, chat, b.s);
 	rbuf_free(&b);
 }
@@ -112,7 +115,7 @@ console_show(struct console *c, const char *chat, struct compose_msg *m)
 		c->shown_key = m->boardkey;
 	}
 	if (!c->events && (m->kind == SVC_OUT_TURN || m->kind ==
-	    SVC_OUT_MENU) && m->keys.n > 0)
+	    SVC_OUT_MENU || m->kind == SVC_OUT_LESSON) && m->keys.n > 0)
 		console_keys(c, chat, m);
 }
 

@@ -144,8 +144,8 @@ console_choice(struct console *c, long n)
 	struct svc_game	g;
 	char		text[128];
 
-	if (console_game(c, &g) == 0 || g.state != SVC_PLAYING ||
-	    console_seat(&g) < 0) {
+	if (!c->lesson && (console_game(c, &g) == 0 || g.state !=
+	    SVC_PLAYING || console_seat(&g) < 0)) {
 		console_say(c, COMPOSE_CON_NOT_YOURS, 0);
 		return (-1);
 	}

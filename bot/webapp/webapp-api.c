@@ -8,6 +8,7 @@
  *   GET  /api/games/ID		the game as they may see it
  *   GET  /api/games/ID/wait?turn=N	held until the game moves on
  *   POST /api/games/ID/actions	{"action": NOTATION, "turn": N}
+ *   POST /api/games/ID/hint	{"turn": N}: the hint of the person's turn
  *
  * What a person may see and may do is the service's (service-web.c);
  * the JSON and its words (names, cards, refusals in their language) are
@@ -179,6 +180,31 @@ webapp_body(struct webapp_req *ar)
 	return (json_loadb(buf, len, JSON_REJECT_DUPLICATES, NULL));
 }
 
+/*
+ * The service's event of a person's request about game id at turn: text
+ * is its action, or "/hint".
+ */
+static void
+webapp_event(struct webapp_req *ar, struct svc_event *ev, int64_t id,
+    int64_t turn, const char *text)
+{
+	memset(ev, 0, sizeof *ev);
+	ev->kind = SVC_EV_APP;
+	ev->platform = TG_PLATFORM;
+	ev->update_id = -1;
+	/* As if in the person's private chat with the bot. */
+	ev->chat = ar->who.who.user;
+	ev->private_chat = 1;
+	ev->chat_title = ar->who.who.name;
+	ev->user = ar->who.who.user;
+	ev->user_name = ar->who.who.name;
+	ev->lang = ar->who.who.lang[0] != '\0' ? ar->who.who.lang : NULL;
+	ev->admin = 1;
+	ev->text = text;
+	ev->game = id;
+	ev->turn = turn;
+}
+
 /* POST /api/games/ID/actions: play, as a button would. */
 static void
 webapp_play(struct webapp_req *ar, int64_t id)
@@ -200,21 +226,7 @@ webapp_play(struct webapp_req *ar, int64_t id)
 		    "{\"action\": NOTATION, \"turn\": N}");
 		return;
 	}
-	memset(&ev, 0, sizeof ev);
-	ev.kind = SVC_EV_APP;
-	ev.platform = TG_PLATFORM;
-	ev.update_id = -1;
-	/* As if in the person's private chat with the bot. */
-	ev.chat = ar->who.who.user;
-	ev.private_chat = 1;
-	ev.chat_title = ar->who.who.name;
-	ev.user = ar->who.who.user;
-	ev.user_name = ar->who.who.name;
-	ev.lang = ar->who.who.lang[0] != '\0' ? ar->who.who.lang : NULL;
-	ev.admin = 1;
-	ev.text = action;
-	ev.game = id;
-	ev.turn = json_integer_value(turn);
+	webapp_event(ar, &ev, id, json_integer_value(turn), action);
 	if (svc_web_play(wa->svc, &ev, &r) != 0) {
 		json_decref(body);
 		webapp_failed(ar);
@@ -234,6 +246,44 @@ webapp_play(struct webapp_req *ar, int64_t id)
 	if (wa->hooks.work != NULL)
 		wa->hooks.work(wa->hooks.arg);
 	webapp_kick(wa);
+}
+
+/*
+ * POST /api/games/ID/hint {"turn": N}: the hint of the person's turn
+ * (service-hint.c), taken as the 💡 button takes it: {action, devil,
+ * why, about, turn, seat, message}, message its words, for the page.
+ */
+static void
+webapp_hint(struct webapp_req *ar, int64_t id)
+{
+	struct webapp		*wa = ar->wa;
+	struct svc_event	 ev;
+	struct svc_web_result	 r;
+	json_t			*body, *turn, *hint;
+
+	webapp_lang_of(ar);
+	body = webapp_body(ar);
+	turn = json_object_get(body, "turn");
+	if (!json_is_integer(turn) || json_integer_value(turn) < 0) {
+		json_decref(body);
+		webapp_error(ar->req, 400, "bad_request", "the body must be "
+		    "{\"turn\": N}");
+		return;
+	}
+	webapp_event(ar, &ev, id, json_integer_value(turn), "/hint");
+	json_decref(body);
+	if (svc_web_hint(wa->svc, &ev, &r, &hint) != 0) {
+		webapp_failed(ar);
+		return;
+	}
+	if (hint == NULL) {
+		webapp_json(ar->req, 409, compose_web_refused(wa->svc, &r,
+		    ar->lang));
+		json_decref(r.args);
+		return;
+	}
+	webapp_json(ar->req, 200, compose_web_hint(wa->svc, id, hint,
+	    ar->lang));
 }
 
 /* GET /api/layout?players=N: the board picture's layout, made once. */
@@ -278,6 +328,9 @@ webapp_api(struct webapp_req *ar)
 		else if (ar->method == EVHTTP_REQ_POST &&
 		    strcmp(rest, "/actions") == 0)
 			webapp_play(ar, id);
+		else if (ar->method == EVHTTP_REQ_POST &&
+		    strcmp(rest, "/hint") == 0)
+			webapp_hint(ar, id);
 		else
 			webapp_error(ar->req, 405, "method", "not here");
 	} else

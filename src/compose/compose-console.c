@@ -24,8 +24,9 @@ compose_console(const char *lang, int what, int64_t arg, struct rbuf *b)
 		rbuf_addstr(b, tr(lang, "Type the number of a move from the "
 		    "menu, or the move itself: its words as the menu says them, "
 		    "or the notation (13 B>0, 7 3>5 10>15). Commands: /board, "
-		    "/hand, /rules, /lang en|ru|de|ka, /new, /abort, /quit. An "
-		    "empty line shows the board again."));
+		    "/hand, /hint, /learn, /review, /rules, /lang en|ru|de|ka, "
+		    "/new, /abort, /quit. An empty line shows the board "
+		    "again."));
 		break;
 	case COMPOSE_CON_NO_GAME:
 		rbuf_addstr(b, tr(lang, "No game here: /new starts one."));
@@ -57,6 +58,9 @@ compose_console(const char *lang, int what, int64_t arg, struct rbuf *b)
 	case COMPOSE_CON_CHOICES:
 		rbuf_addstr(b, tr(lang, "Type a number, or the move itself "
 		    "(for example: 7 12>14 40>45)."));
+		break;
+	case COMPOSE_CON_LESSON:
+		rbuf_addstr(b, tr(lang, "Type the number of your choice."));
 		break;
 	case COMPOSE_CON_PLAYER:
 		rbuf_addstr(b, tr(lang, "player"));

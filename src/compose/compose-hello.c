@@ -34,6 +34,11 @@ static const struct compose_cmd {
 	    COMPOSE_IN_PRIVATE | COMPOSE_IN_GROUP },
 	{ "board", N_("Show the board"), COMPOSE_IN_PRIVATE | COMPOSE_IN_GROUP },
 	{ "play", N_("Play a move typed in notation"), COMPOSE_IN_PRIVATE },
+	{ "hint", N_("A hint for your turn"), COMPOSE_IN_PRIVATE },
+	{ "learn", N_("Lessons: the rules one at a time"),
+	    COMPOSE_IN_PRIVATE },
+	{ "review", N_("Your review of a finished game"),
+	    COMPOSE_IN_PRIVATE | COMPOSE_IN_GROUP },
 	{ "leave", N_("Leave; the AI plays on for you"), COMPOSE_IN_GROUP },
 	{ "resume", N_("Take your seat back from the AI"),
 	    COMPOSE_IN_PRIVATE | COMPOSE_IN_GROUP },
@@ -114,6 +119,9 @@ compose_welcome_private(const char *lang, const char *name, struct rbuf *b,
 	rbuf_addstr(b, "\n\n");
 	rbuf_addstr(b, tr(lang, "/rules tells the rules in short, /help lists "
 	    "every command."));
+	rbuf_addstr(b, " ");
+	rbuf_addstr(b, tr(lang, "New to the game? /learn teaches it one rule "
+	    "at a time, with a move to make for each."));
 	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
 	   better on a phone). */
 	compose_keys_link(k, tr(lang, "Add me to a group"), COMPOSE_LINK_GROUP,
@@ -122,6 +130,9 @@ compose_welcome_private(const char *lang, const char *name, struct rbuf *b,
 	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
 	   better on a phone). */
 	compose_keys_add(k, tr(lang, "Rules"), 0, -1, "rules");
+	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
+	   better on a phone). */
+	compose_keys_add(k, tr(lang, "Lessons"), 0, -1, "learn");
 	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
 	   better on a phone). */
 	compose_keys_add(k, tr(lang, "Commands"), 0, -1, "help");

@@ -28,6 +28,8 @@ int64_t		 compose_row_game(const struct svc_out *);
 void		 compose_row_lang(struct compose_ctx *, const struct svc_out *,
 		     char *, size_t);
 int		 compose_none(struct compose_msg *);
+void		 compose_named(const struct svc_out *, const char *,
+		     struct compose_msg *);
 
 /* compose.c */
 int		 compose_text(struct compose_ctx *, const struct svc_out *,
@@ -70,5 +72,27 @@ void		 compose_picture_board(struct compose_ctx *,
 void		 compose_picture_names(const struct svc_game *,
 		     struct compose_picture *);
 uint32_t	 compose_boardkey(const struct tac_state *);
+
+/* compose-learn.c, compose-hint.c, compose-review.c: learning's rows */
+struct tac_why;
+int		 compose_learn_row(struct compose_ctx *, const struct svc_out *,
+		     struct compose_msg *);
+int		 compose_hint_row(struct compose_ctx *, const struct svc_out *,
+		     struct compose_msg *);
+int		 compose_review_row(struct compose_ctx *,
+		     const struct svc_out *, struct compose_msg *);
+int		 compose_hint_text(const struct svc_game *,
+		     const struct tac_state *, int, json_t *, struct rbuf *);
+void		 compose_hint_words(const struct render_game *,
+		     const struct tac_state *, int, json_t *, struct rbuf *);
+void		 compose_hint_key(struct compose_ctx *, struct compose_msg *);
+void		 compose_review_key(const struct svc_out *,
+		     struct compose_msg *);
+void		 compose_hints_note(const char *, json_t *, struct rbuf *);
+int		 compose_learn_says(const char *, const char *, json_t *,
+		     struct rbuf *);
+int		 compose_pictures(const struct compose_opts *, json_t *);
+void		 compose_reason(const struct render_game *, json_t *,
+		     struct tac_why *, struct rbuf *);
 
 #endif /* COMPOSE_INT_H */

@@ -30,6 +30,8 @@ compose_options(const char *lang, const struct svc_game *g, struct rbuf *b)
 	    g->cfg.names == TAC_NAMES_TAKER ? tr(lang, "TAKER names") :
 	    tr(lang, "TAC names"));
 	render_deadline(lang, g->deadline, b);
+	rbuf_add(b, ", %s", g->hints ? tr(lang, "hints on") :
+	    tr(lang, "hints off"));
 }
 
 /* Append the lobby: options, seats, and what to do next. */
@@ -233,5 +235,8 @@ compose_keys_options(const struct svc_game *g, const char *lang,
 	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
 	   better on a phone): the strong AI level. */
 	compose_option(k, g, tr(lang, "AI strong"), g->ai == 2, "ai=2");
+	compose_keys_newrow(k);
+	compose_option(k, g, tr(lang, "hints on"), g->hints, "hints=on");
+	compose_option(k, g, tr(lang, "hints off"), !g->hints, "hints=off");
 	compose_keys_newrow(k);
 }

@@ -73,7 +73,7 @@ compose_row_lang(struct compose_ctx *c, const struct svc_out *out, char *buf,
  * message in "message", a turn message in "ref"), into m->replaces.  A
  * row of an older tacd names it by a number, which is used as it is.
  */
-static void
+void
 compose_named(const struct svc_out *out, const char *key,
     struct compose_msg *m)
 {
@@ -299,6 +299,10 @@ compose_special(struct compose_ctx *c, const struct svc_out *out,
 		m->editonly = 1;
 		m->form = COMPOSE_TEXT;
 		return (m->form);
+	case SVC_OUT_HINT:
+	case SVC_OUT_LESSON:
+	case SVC_OUT_REVIEW:
+		return (compose_learn_row(c, out, m));
 	case SVC_OUT_TURN:
 		/*
 		 * A backlog's old "your turn": the person has moved on (or
@@ -391,7 +395,11 @@ compose_batch(struct svc *svc, struct svc_batch *b,
 		break;
 	case SVC_OUT_TURN:
 		compose_turnmsg(c, m, (int)compose_int(out->data, "seat", 0));
+		compose_hint_key(c, m);
 		compose_where(c, m);
+		break;
+	case SVC_OUT_SUMMARY:
+		compose_review_key(out, m);
 		break;
 	case SVC_OUT_OPTIONS:
 		if (!c->have)

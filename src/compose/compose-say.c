@@ -542,8 +542,8 @@ compose_say_game(struct svc *svc, const struct svc_game *known,
 		s.t.cfg.names = strcmp(lang, "ru") == 0 ? TAC_NAMES_TAKER :
 		    TAC_NAMES_TAC;
 	snprintf(s.t.lang, sizeof s.t.lang, "%s", lang);
-	if (say_seating(&s, code) || say_game(&s, code) || say_info(&s, code) ||
-	    say_stats(&s, code))
+	if (compose_learn_says(lang, code, s.args, b) || say_seating(&s, code) ||
+	    say_game(&s, code) || say_info(&s, code) || say_stats(&s, code))
 		;
 	else if (strcmp(code, "bad_option") == 0)
 		say_option(&s);

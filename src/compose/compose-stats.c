@@ -17,7 +17,7 @@
 
 #include <jansson.h>
 
-#include "compose.h"
+#include "compose-int.h"
 #include "i18n.h"
 
 /* A member as an integer (0 if none). */
@@ -375,6 +375,7 @@ cs_summary(const char *lang, int names, json_t *p, struct rbuf *b)
 		    (long long)cs_int(v, "tacs"),
 		    (long long)cs_int(v, "rating_before"),
 		    (long long)cs_int(v, "rating_after"));
+		compose_hints_note(lang, v, b);
 		rbuf_addstr(b, "\n");
 	}
 	/* TRANSLATORS: %lld a game's number, twice; /record and /moves are

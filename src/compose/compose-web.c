@@ -70,6 +70,9 @@ static const struct {
 	{ "expired", N_("This page has expired: open the board again from the "
 	    "chat.") },
 	{ "not_found", N_("There is no such game.") },
+	/* TRANSLATORS: a button's label in the Mini App, beside a light
+	   bulb; it asks for the AI's suggestion for your turn. */
+	{ "hint", N_("Hint") },
 };
 
 /* The name of a game state, as the API says it. */
@@ -203,7 +206,7 @@ compose_web_game(const struct svc_web_game *w, const char *lang)
 	pos = g->started ? tac_position_save(&w->view, w->seat >= 0 ? w->seat :
 	    TAC_MAXSEATS) : json_null();
 	return (json_pack("{s:I, s:s, s:I, s:i, s:i, s:o, s:o, s:o, s:o, "
-	    "s:o, s:o, s:s, s:o, s:o, s:s}", "id", (json_int_t)g->id, "state",
+	    "s:o, s:o, s:s, s:o, s:o, s:s, s:o}", "id", (json_int_t)g->id, "state",
 	    compose_web_state(g->state), "turn", (json_int_t)g->turn_no,
 	    "actor", g->actor, "players", g->cfg.nseats, "seats",
 	    compose_web_seats(g), "last", last, "legal", compose_web_legal(w),
@@ -211,7 +214,31 @@ compose_web_game(const struct svc_web_game *w, const char *lang)
 	    json_null(), "winner", g->winner >= 0 ? json_integer(g->winner) :
 	    json_null(), "lang", lang, "names", compose_web_names(g, lang),
 	    "words", compose_web_words(lang, g->cfg.names), "title",
-	    g->title));
+	    g->title, "hints", json_boolean(g->hints)));
+}
+
+/*
+ * The hint an app asked for (svc_web_hint()'s hint, taken over) for
+ * game id, with its words in lang as "message", as the 💡 button says
+ * it; the game is read once, here.
+ */
+json_t *
+compose_web_hint(struct svc *svc, int64_t id, json_t *hint, const char *lang)
+{
+	struct svc_game		 g;
+	struct tac_state	 st;
+	struct rbuf		 b = { NULL, 0, 0 };
+
+	if (svc_game_view(svc, id, &g, &st) == 1) {
+		snprintf(g.lang, sizeof g.lang, "%s", lang);
+		(void)compose_hint_text(&g, &st, (int)compose_int(hint, "seat",
+		    0), hint, &b);
+	}
+	rbuf_trim(&b);
+	json_object_set_new(hint, "message", json_string(b.s != NULL ? b.s :
+	    ""));
+	rbuf_free(&b);
+	return (hint);
 }
 
 /*

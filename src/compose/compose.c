@@ -171,6 +171,9 @@ compose_help(const char *lang, struct rbuf *b)
 	rbuf_addstr(b, tr(lang, "/summary #ID, /moves #ID, /record #ID - a "
 	    "finished game's summary, its actions, its record as a file"));
 	rbuf_addstr(b, "\n");
+	rbuf_addstr(b, tr(lang, "/hint, /learn, /review #ID - a hint on "
+	    "your turn, lessons, your review of a finished game"));
+	rbuf_addstr(b, "\n");
 	rbuf_addstr(b, tr(lang, "/lang en|ru|de|ka, /rules, /help"));
 	rbuf_addstr(b, "\n");
 }

@@ -231,6 +231,8 @@ struct json_t	*compose_web_game(const struct svc_web_game *, const char *);
 struct json_t	*compose_web_strings(const char *);
 struct json_t	*compose_web_refused(struct svc *,
 		     const struct svc_web_result *, const char *);
+struct json_t	*compose_web_hint(struct svc *, int64_t, struct json_t *,
+		     const char *);
 const char	*compose_web_state(int);
 
 /*
@@ -249,6 +251,7 @@ enum compose_console {
 	COMPOSE_CON_RESUMING,		/* resuming game arg */
 	COMPOSE_CON_AGAIN,		/* after a game: play again or quit */
 	COMPOSE_CON_CHOICES,		/* under numbered choices */
+	COMPOSE_CON_LESSON,		/* under a lesson's choices */
 	COMPOSE_CON_PLAYER		/* a person without a name */
 };
 void		 compose_console(const char *, int, int64_t, struct rbuf *);

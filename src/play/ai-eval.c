@@ -103,6 +103,34 @@ ev_seat(const struct tac_state *st, const struct tac_board *b,
 	return (v);
 }
 
+/* The worth of seat s's marbles on b, as ai_eval() counts them. */
+long
+ai_seat_worth(const struct tac_state *st, const struct tac_board *b,
+    const struct ai_seats *as, int s)
+{
+	return (ev_seat(st, b, as, s));
+}
+
+/*
+ * What team's marbles on the circle of b stand to lose to kicks: the
+ * part of their worth that ai_eval() takes off for the threats.
+ */
+long
+ai_risk(const struct tac_state *st, const struct tac_board *b,
+    const struct ai_seats *as, int team)
+{
+	long	m, v = 0;
+	int	f, s;
+
+	for (f = 0; f < as->nf; f++) {
+		if ((s = b->field[f]) < 0 || as->team[s] != team)
+			continue;
+		m = EV_CIRCLE + EV_STEP * ai_progress(as, b, s, f);
+		v += m * EV_RISK / 100 * ev_threat(st, b, as, s, f) / 100;
+	}
+	return (v);
+}
+
 /*
  * The board's worth for team: its marbles' worth minus the others' (in
  * six seats of pairs, the mean of the two other teams).

@@ -36,6 +36,10 @@ long		 ai_hand_worth(const struct tac_state *,
 		     const uint8_t *, int);
 int		 ai_progress(const struct ai_seats *, const struct tac_board *,
 		     int, int);
+long		 ai_seat_worth(const struct tac_state *,
+		     const struct tac_board *, const struct ai_seats *, int);
+long		 ai_risk(const struct tac_state *, const struct tac_board *,
+		     const struct ai_seats *, int);
 
 /* ai-heur.c */
 long		 ai_heur_score(const struct tac_state *, const struct ai_seats *,

@@ -17,6 +17,7 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -29,6 +30,7 @@
 #define SEARCH_PLIES	48	/* a rollout stops here if the round goes on */
 #define SEARCH_WIN	30000	/* a won rollout, in board points */
 #define SEARCH_MARGIN	400	/* heuristic gap beyond which we do not look */
+#define RATE_ITERS	64	/* deals of a rating, at most */
 
 /* One candidate of the root. */
 struct search_cand {
@@ -223,6 +225,53 @@ search_cands(const struct tac_state *v, const struct tac_list *l,
 }
 
 /*
+ * Play each of the n candidates c on the same deals of view v (at most
+ * iters; a time cap of ms stops early, 0: none), adding the outcomes to
+ * their sums, and when out is not NULL keeping each in out[iters * i +
+ * deal].  l is scratch.  Returns the deals played.
+ */
+static int
+search_run(const struct tac_state *v, struct tac_list *l,
+    struct search_cand *c, int n, uint64_t seed, int iters, int ms,
+    long *out)
+{
+	long			 o;
+	struct tac_state	deal, d;
+	struct ai_seats		as;
+	uint64_t		rng = seed, r, r0;
+	double			t0;
+	int			i, it, done = 0, team;
+
+	ai_seats_init(v, &as);
+	team = as.team[v->turn];
+	t0 = now_ms();
+	for (it = 0; it < iters; it++) {
+		if (ms > 0 && it > 0 && now_ms() - t0 > ms)
+			break;
+		if (search_deal(v, &deal, &rng) != 0)
+			break;
+		r0 = tac_rng_next(&rng);
+		for (i = 0; i < n; i++) {
+			d = deal;
+			r = r0;	/* the same play-out chances for each */
+			if (c[i].idx >= 0) {
+				tac_play(&d, &c[i].a);
+				o = search_rollout(&d, &as, team, l, &r);
+			} else if (search_devil(&d, c[i].idx == AI_TACDEVIL, l,
+			    &r) != 0)
+				o = -2 * SEARCH_WIN;
+			else
+				o = search_rollout(&d, &as, team, l, &r);
+			c[i].sum += o;
+			if (out != NULL)
+				out[iters * i + it] = o;
+		}
+		done++;
+	}
+	return (done);
+}
+
+/*
  * Choose for view v, whose legal actions are in l (which is then reused):
  * an index into l, AI_DEVIL or AI_TACDEVIL.
  */
@@ -231,46 +280,91 @@ ai_search_pick(const struct tac_state *v, struct tac_list *l, uint64_t seed,
     const struct ai_budget *budget)
 {
 	struct search_cand	c[SEARCH_CANDS + 2];
-	struct tac_state	deal, d;
-	struct ai_seats		as;
-	uint64_t		rng = seed, r, r0;
-	double			t0;
-	int			n, i, it, iters, done = 0, team, best;
+	int			n, i, iters, best;
 
 	n = search_cands(v, l, c);
 	if (n <= 1)
 		return (n == 1 ? c[0].idx : -1);
-	ai_seats_init(v, &as);
-	team = as.team[v->turn];
 	iters = budget != NULL && budget->iters > 0 ? budget->iters :
 	    SEARCH_ITERS;
-	t0 = now_ms();
-	for (it = 0; it < iters; it++) {
-		if (budget != NULL && budget->ms > 0 && it > 0 &&
-		    now_ms() - t0 > budget->ms)
-			break;
-		if (search_deal(v, &deal, &rng) != 0)
-			break;
-		r0 = tac_rng_next(&rng);
-		for (i = 0; i < n; i++) {
-			d = deal;
-			r = r0;	/* the same play-out chances for each */
-			if (c[i].idx >= 0)
-				tac_play(&d, &c[i].a);
-			else if (search_devil(&d, c[i].idx == AI_TACDEVIL, l,
-			    &r) != 0) {
-				c[i].sum -= 2 * SEARCH_WIN;
-				continue;
-			}
-			c[i].sum += search_rollout(&d, &as, team, l, &r);
-		}
-		done++;
-	}
-	best = 0;
-	if (done == 0)
+	if (search_run(v, l, c, n, seed, iters, budget != NULL ?
+	    budget->ms : 0, NULL) == 0)
 		return (c[0].idx);
+	best = 0;
 	for (i = 1; i < n; i++)
 		if (c[i].sum > c[best].sum)
 			best = i;
 	return (c[best].idx);
+}
+
+/*
+ * The standard error, in points, of the mean of the differences between
+ * candidates a and b over done deals (the outcomes of search_run()).
+ */
+static long
+search_spread(const long *out, int iters, int a, int b, int done)
+{
+	double	d, sum = 0, sq = 0, var;
+	int	it;
+
+	if (done < 2)
+		return (0);
+	for (it = 0; it < done; it++) {
+		d = (double)(out[iters * a + it] - out[iters * b + it]);
+		sum += d;
+		sq += d * d;
+	}
+	var = (sq - sum * sum / done) / (done - 1);
+	return (var > 0 ? (long)sqrt(var / done) : 0);
+}
+
+/*
+ * Rate the action played (an index of tac_legal(view), AI_DEVIL or
+ * AI_TACDEVIL) against the search's candidates in view, on iters deals
+ * (0: the default; at most RATE_ITERS) and no time cap, so the rating is
+ * a pure function of the view and the seed.  0 with r filled, and
+ * tac_legal(view) in l again; -1 when view is not a view, has no action
+ * or played is none of them.
+ */
+int
+ai_rate(const struct tac_state *view, int played, uint64_t seed, int iters,
+    struct tac_list *l, struct ai_rating *r)
+{
+	struct search_cand	c[SEARCH_CANDS + 3];
+	long			out[(SEARCH_CANDS + 3) * RATE_ITERS];
+	int			n, i, k = -1, best, done;
+
+	memset(r, 0, sizeof *r);
+	if (!ai_is_view(view) || tac_over(view) || tac_legal(view, l) < 0)
+		return (-1);
+	if (played >= l->n || played < AI_TACDEVIL ||
+	    (played < 0 && !ai_devil_ok(view, played == AI_TACDEVIL)))
+		return (-1);
+	if (iters <= 0 || iters > RATE_ITERS)
+		iters = iters <= 0 ? SEARCH_ITERS : RATE_ITERS;
+	n = search_cands(view, l, c);
+	for (i = 0; i < n; i++)
+		if (c[i].idx == played)
+			k = i;
+	if (k < 0) {
+		memset(&c[n], 0, sizeof c[n]);
+		c[n].idx = played;
+		if (played >= 0)
+			c[n].a = l->a[played];
+		k = n++;
+	}
+	r->choices = n;
+	r->best = c[0].idx;
+	if (n > 1 && (done = search_run(view, l, c, n, seed, iters, 0,
+	    out)) > 0) {
+		for (i = 1, best = 0; i < n; i++)
+			if (c[i].sum > c[best].sum)
+				best = i;
+		r->best = c[best].idx;
+		r->best_value = (long)(c[best].sum / done);
+		r->played_value = (long)(c[k].sum / done);
+		r->spread = search_spread(out, iters, best, k, done);
+	}
+	tac_legal(view, l);
+	return (0);
 }

@@ -35,12 +35,30 @@ struct ai_budget {
 #define AI_DAEMON_ITERS	32
 #define AI_DAEMON_MS	200
 
+/*
+ * A decision rated by the search (ai_rate()): the best candidate and the
+ * mean outcomes, over the same deals, of it and of the action played, in
+ * the search's points (a marble out of the base is worth about 220, a
+ * won play-out 30000), and the standard error of their difference over
+ * those deals: a play-out's luck can be worth a game.  choices is how
+ * many candidates were compared: 1 means there was nothing to choose.
+ */
+struct ai_rating {
+	int		best;		/* index, AI_DEVIL or AI_TACDEVIL */
+	long		best_value;
+	long		played_value;
+	long		spread;
+	int		choices;
+};
+
 int	ai_choose(const struct tac_state *, int, uint64_t,
 	    const struct ai_budget *, struct tac_list *);
 int	ai_choose_devil(const struct tac_state *, int, uint64_t,
 	    struct tac_list *);
 int	ai_decide(const struct tac_state *, int, uint64_t,
 	    const struct ai_budget *, struct tac_list *, struct tac_action *);
+int	ai_rate(const struct tac_state *, int, uint64_t, int,
+	    struct tac_list *, struct ai_rating *);
 int	ai_is_view(const struct tac_state *);
 uint64_t ai_seed(uint64_t, uint64_t);
 

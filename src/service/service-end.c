@@ -103,6 +103,10 @@ svc_end_summary(struct svc *svc, const struct svc_gm *gm)
 
 	if ((sum = store_stats_game(svc->store, gm->g.id, &failed)) == NULL)
 		return (failed ? svc_store_fail(svc) : 0);
+	if (svc_summary_hints(svc, sum) != 0) {
+		json_decref(sum);
+		return (-1);
+	}
 	chart = svc_end_chart(svc, gm->g.id, json_object_get(sum, "seats"),
 	    &failed);
 	if (chart == NULL && failed) {

@@ -79,6 +79,10 @@ struct svc {
 					   args} (service-web.c) */
 	svc_read_fn	 reader;	/* /play's reader of words, or NULL */
 	void		*reader_arg;
+	json_t		*hinted;	/* an app's hint (service-hint.c) */
+	int		 web_hint;	/* the app's event asks for one */
+	struct svc_review *review;	/* the review being worked on
+					   (service-review.c) */
 	char		 err[512];
 };
 
@@ -135,6 +139,7 @@ int		 svc_put_seats(struct svc *, const struct svc_gm *, int);
 int		 svc_refuse(struct svc_ctx *, const char *, const char *, ...);
 int		 svc_tell(struct svc_ctx *, int64_t, const char *, const char *,
 		     ...);
+int		 svc_notify(struct svc_ctx *, const char *, const char *, ...);
 int		 svc_reply(struct svc_ctx *, int, json_t *);
 int		 svc_answer(struct svc_ctx *);
 json_t		*svc_why(const struct tac_why *);
@@ -217,6 +222,19 @@ int		 svc_gift_schedule(struct svc *, struct svc_gm *, int,
 		     json_t **);
 int		 svc_gift_timer(struct svc *, struct svc_gm *);
 int		 svc_user_games(struct svc *, int64_t, int64_t *, int *, int);
+/* service-hint.c */
+struct hint;
+json_t		*svc_hint_json(const struct hint *);
+int		 svc_cmd_hint(struct svc_ctx *);
+int		 svc_summary_hints(struct svc *, json_t *);
+
+/* service-learn.c */
+int		 svc_cmd_learn(struct svc_ctx *);
+
+/* service-review.c */
+int		 svc_cmd_review(struct svc_ctx *);
+int		 svc_review_queue(struct svc *, const struct svc_gm *);
+void		 svc_review_close(struct svc *);
 
 /* service-timer.c */
 int		 svc_ai_choose(struct svc *, const struct svc_gm *, int,

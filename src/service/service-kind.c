@@ -47,6 +47,9 @@ static const struct {
 	[SVC_OUT_EXCHANGED] =	{ "exchanged", SVC_OF_NOTICE | SVC_OF_MOVES },
 	[SVC_OUT_ENDED] =	{ "ended", SVC_OF_PRIVATE },
 	[SVC_OUT_RETIRE] =	{ "retire", SVC_OF_PRIVATE },
+	[SVC_OUT_HINT] =	{ "hint", SVC_OF_PRIVATE },
+	[SVC_OUT_LESSON] =	{ "lesson", 0 },
+	[SVC_OUT_REVIEW] =	{ "review", SVC_OF_PRIVATE },
 };
 
 /* The kind named name, SVC_OUT_UNKNOWN for a name no kind has. */

@@ -27,6 +27,7 @@ struct svc_opts {
 	uint64_t		seed;
 	int			seeded;
 	int			ai;		/* AI level, 1 or 2 */
+	int			hints;		/* hints=on|off */
 };
 
 /* Read a duration: off, or N followed by s, m, h or d; -1 if bad. */
@@ -106,6 +107,14 @@ svc_options_parse(char *args, struct svc_opts *o, json_t **bad)
 				return (-1);
 			}
 			o->ai = w[3] - '0';
+		} else if (strncasecmp(w, "hints=", 6) == 0) {
+			if (strcasecmp(w + 6, "on") != 0 &&
+			    strcasecmp(w + 6, "off") != 0) {
+				*bad = json_pack("{s:s, s:s}", "what", "hints",
+				    "word", w + 6);
+				return (-1);
+			}
+			o->hints = strcasecmp(w + 6, "on") == 0;
 		} else if (strncasecmp(w, "seed=", 5) == 0) {
 			errno = 0;
 			o->seed = strtoull(w + 5, &end, 10);
@@ -255,6 +264,7 @@ svc_cmd_new(struct svc_ctx *ctx)
 	o.cfg.names = strcmp(ctx->chat_lang, "ru") == 0 ? TAC_NAMES_TAKER :
 	    TAC_NAMES_TAC;
 	o.ai = AI_HEURISTIC;
+	o.hints = 1;
 	if (svc_options_parse(ctx->args, &o, &bad) != 0)
 		return (svc_bad_option(ctx, bad));
 
@@ -268,6 +278,7 @@ svc_cmd_new(struct svc_ctx *ctx)
 	gm.g.seed = o.seeded ? o.seed : tac_rng_next(&svc->rng) & SVC_SEED_MASK;
 	gm.g.deadline = o.deadline;
 	gm.g.ai = o.ai;
+	gm.g.hints = o.hints;
 	gm.g.creator = ctx->user;
 	snprintf(gm.g.creator_pid, sizeof gm.g.creator_pid, "%s",
 	    ctx->ev->user);
@@ -302,6 +313,7 @@ svc_cmd_options(struct svc_ctx *ctx)
 	o.cfg = gm.g.cfg;
 	o.deadline = gm.g.deadline;
 	o.ai = gm.g.ai > 0 ? gm.g.ai : AI_HEURISTIC;
+	o.hints = gm.g.hints;
 	if (svc_options_parse(ctx->args, &o, &bad) != 0)
 		return (svc_bad_option(ctx, bad));
 	for (s = o.cfg.nseats; s < gm.g.cfg.nseats; s++) {
@@ -313,6 +325,7 @@ svc_cmd_options(struct svc_ctx *ctx)
 	gm.g.cfg = o.cfg;
 	gm.g.deadline = o.deadline;
 	gm.g.ai = o.ai;
+	gm.g.hints = o.hints;
 	for (s = 0; s < gm.g.cfg.nseats; s++) {
 		/* The lobby's AI players take the new level. */
 		if (gm.g.seats[s].ai > 0 && gm.g.seats[s].user == 0 &&

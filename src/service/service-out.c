@@ -15,6 +15,8 @@
 #include "service-int.h"
 #include "xmalloc.h"
 
+static int	svc_info(struct svc_ctx *, int64_t, const char *, json_t *);
+
 /*
  * Queue one row.  The payload reference is taken over (and released)
  * whatever happens.
@@ -240,11 +242,20 @@ svc_tell(struct svc_ctx *ctx, int64_t game, const char *code,
     const char *fmt, ...)
 {
 	va_list	 ap;
-	json_t	*args, *p;
+	json_t	*args;
 
 	va_start(ap, fmt);
 	args = svc_args(fmt, ap);
 	va_end(ap);
+	return (svc_info(ctx, game, code, args));
+}
+
+/* An "info" row of a code and its values (taken over). */
+static int
+svc_info(struct svc_ctx *ctx, int64_t game, const char *code, json_t *args)
+{
+	json_t	*p;
+
 	if (args == NULL)
 		return (svc_fail(ctx->svc, "%s: bad message values", code));
 	p = json_pack("{s:s, s:o, s:s}", "code", code, "args", args, "user",
@@ -253,3 +264,24 @@ svc_tell(struct svc_ctx *ctx, int64_t game, const char *code,
 		json_object_set_new(p, "game", json_integer(game));
 	return (svc_reply(ctx, SVC_OUT_INFO, p));
 }
+
+/*
+ * Tell the person something that needs no message of its own where they
+ * are: a button press is answered with it (no alert), anything else
+ * gets an "info" row, as svc_tell().
+ */
+int
+svc_notify(struct svc_ctx *ctx, const char *code, const char *fmt, ...)
+{
+	va_list	 ap;
+	json_t	*args;
+
+	va_start(ap, fmt);
+	args = svc_args(fmt, ap);
+	va_end(ap);
+	if (args != NULL && ctx->ev->kind == SVC_EV_BUTTON &&
+	    ctx->ev->callback != NULL && !ctx->answered)
+		return (svc_answer_text(ctx, code, args, 0));
+	return (svc_info(ctx, 0, code, args));
+}
+

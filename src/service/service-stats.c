@@ -287,6 +287,10 @@ svc_cmd_summary(struct svc_ctx *ctx)
 		return (svc_refuse(ctx, "no_game_stats", "{s:I}", "game",
 		    (json_int_t)g.id));
 	}
+	if (svc_summary_hints(ctx->svc, sum) != 0) {
+		json_decref(sum);
+		return (-1);
+	}
 	chart = svc_end_chart(ctx->svc, g.id, json_object_get(sum, "seats"),
 	    &failed);
 	if (chart == NULL && failed) {

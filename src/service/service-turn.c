@@ -443,8 +443,9 @@ svc_turn_done(struct svc *svc, struct svc_gm *gm, int seat,
 	if (g->state == STORE_OVER && store_stats_finish(svc->store, g->id) !=
 	    0)
 		return (svc_store_fail(svc));
-	/* Then its chat is told how it went. */
-	if (g->state == STORE_OVER && svc_end_summary(svc, gm) != 0)
+	/* Then its chat is told how it went; its review is queued. */
+	if (g->state == STORE_OVER && (svc_end_summary(svc, gm) != 0 ||
+	    svc_review_queue(svc, gm) != 0))
 		return (-1);
 	return (0);
 }

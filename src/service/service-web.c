@@ -160,7 +160,13 @@ svc_web_parse(struct svc_ctx *ctx)
 		text++;
 	if ((n = strlen(text)) >= sizeof ctx->args || ctx->ev->game <= 0)
 		return (-1);
-	snprintf(ctx->cmd, sizeof ctx->cmd, "play");
+	/* An app asks for a hint (svc_web_hint()), or plays. */
+	if (ctx->svc->web_hint) {
+		snprintf(ctx->cmd, sizeof ctx->cmd, "hint");
+		n = 0;
+		text = "";
+	} else
+		snprintf(ctx->cmd, sizeof ctx->cmd, "play");
 	memcpy(ctx->args, text, n + 1);
 	while (n > 0 && ctx->args[n - 1] == ' ')
 		ctx->args[--n] = '\0';

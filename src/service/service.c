@@ -46,6 +46,9 @@ static const struct svc_cmd {
 	{ "summary", svc_cmd_summary },
 	{ "moves", svc_cmd_moves },
 	{ "record", svc_cmd_record },
+	{ "hint", svc_cmd_hint },
+	{ "learn", svc_cmd_learn },
+	{ "review", svc_cmd_review },
 };
 
 /* Keep a failure's message in the service and return -1. */
@@ -112,6 +115,8 @@ svc_close(struct svc *svc)
 	if (svc->batch)
 		store_rollback(svc->store);
 	json_decref(svc->refusal);
+	json_decref(svc->hinted);
+	svc_review_close(svc);
 	free(svc->cache);
 	free(svc->touched);
 	free(svc->taken);
@@ -538,6 +543,7 @@ svc_game_facts(struct svc *svc, const struct store_game *sg,
 	out->winner = sg->winner;
 	out->remind = sg->remind;
 	out->ai = sg->ai > 0 ? sg->ai : 1;
+	out->hints = sg->hints;
 	out->created = sg->created;
 	out->updated = sg->updated;
 	snprintf(out->board, sizeof out->board, "%s",

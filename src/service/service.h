@@ -78,6 +78,16 @@
  *   /record #ID		a finished game's record, a tac-record/1
  *				file ("/record ID" too; "/record #ID PAGE",
  *				the buttons of older pages, is /moves)
+ *   /hint			on the person's turn, the hint of their view
+ *				(src/play/hint.h), privately; counted once
+ *				a turn; a game made with hints=off gives
+ *				none (/new and /options take hints=on|off)
+ *   /learn [list | N [@PATH | ACTION]]	(a private chat) the
+ *				lessons (service-learn.c has the forms)
+ *   /review [#ID]		the person's review of a finished game
+ *				they played (their last one), privately:
+ *				at once when it is made, else as soon as
+ *				it is (service-review.c)
  * A game's summary, actions and record are shown only in its own chat or
  * to someone who played it.  When a game ends, its chat gets the summary
  * and the chart by itself.
@@ -129,7 +139,9 @@
  *					same_team seat_taken seats_free stale
  *					stats_hidden team_full too_long
  *					unknown_command usage which_game
- *					which_person.  bad_action, illegal and
+ *					which_person; learning's bad_lesson
+ *					hints_off no_hint no_review
+ *					private_only.  bad_action, illegal and
  *					bad_option's "rules" carry the engine's
  *					reason as {fmt, args} (svc_why())
  *   info	{code, args, user[, game]}	a confirmation: lang, board
@@ -137,7 +149,11 @@
  *					the chat's open game), no_stats,
  *					no_stats_yet, stats_off, stats_on,
  *					seated {seat, game} (a deep link
- *					found the person a lobby's seat)
+ *					found the person a lobby's seat),
+ *					review_pending {game} (a review is
+ *					not made yet), review_sent {game} (it
+ *					went to the private chat); a button
+ *					press gets review_* as its answer
  *   answer	{callback, code, args, alert}	answer a button press
  *					(chat is ""; code null: just stop the
  *					spinner); every button press gets one
@@ -207,6 +223,26 @@
  *					svc_outbox_finish(SVC_UNREACHABLE),
  *					once per person until a message
  *					reaches them, and for every reminder
+ *					that cannot reach them
+ *   hint	{game, seat, turn, action, devil, why, about}	private:
+ *					the hint of the seat's turn (action in
+ *					notation, "DEVIL" when devil is set;
+ *					why: hint_why_name(); about: the seat
+ *					the reason names, -1 none)
+ *   lesson	{lesson, id, state, board[, path, message, action,
+ *		tries, reason, next, solved]} or {state: "list", done,
+ *		next}				a lesson's task, a step of its
+ *					menu (edit message), a try "wrong",
+ *					"illegal" (reason, as svc_why()) or
+ *					"right", or the list (done: the
+ *					lessons solved, from 1); board: the
+ *					chat's board style
+ *   review	{game, seat, part: "head", picks, best} or {game, seat,
+ *		part: "pick", i, of, n, played, better, devil, why, about,
+ *		loss, board}			private: a review's first
+ *					message (best: {n, seat, action, gain}
+ *					or null), then one per decision (n:
+ *					its action's place in the log)
  */
 #ifndef SERVICE_H
 #define SERVICE_H
@@ -288,6 +324,9 @@ enum svc_out_kind {
 	SVC_OUT_EXCHANGED,
 	SVC_OUT_ENDED,
 	SVC_OUT_RETIRE,
+	SVC_OUT_HINT,
+	SVC_OUT_LESSON,
+	SVC_OUT_REVIEW,
 	SVC_OUT_NKINDS
 };
 
@@ -386,7 +425,11 @@ struct svc_game {
 					   gift is just "give" (secret) */
 	int		 last_seat;	/* who played it, -1 if none */
 	int		 started;	/* a position exists (svc_game_view()) */
+	int		 hints;		/* the game gives hints (hints=on) */
 };
+
+/* What begins a lesson's menu path in /learn's button data. */
+#define SVC_LEARN_PATH	'@'
 
 /* A clock the tests can wind. */
 typedef int64_t (*svc_clock_fn)(void *);
@@ -626,6 +669,32 @@ int		 svc_web_game(struct svc *, int64_t, const char *, const char *,
 void		 svc_web_game_free(struct svc_web_game *);
 int		 svc_web_play(struct svc *, const struct svc_event *,
 		     struct svc_web_result *);
+
+/*
+ * service-hint.c, service-review.c: learning.
+ *
+ * svc_web_hint: an app's request for the hint of the person's turn (an
+ * SVC_EV_APP event whose text is "/hint", its game and turn), in one
+ * transaction as /hint: 0 once decided (*hint the caller's {action,
+ * devil, why, about, turn}, or NULL and *res says why it was refused;
+ * free its args), -1 on failure (nothing changed).
+ *
+ * svc_review_step: work on the oldest unfinished review for about ms
+ * milliseconds; 1 when something was done, 0 when nothing is left, -1
+ * on failure.  svc_review_pending: is there review work (1, 0, -1)?
+ * The daemon calls svc_review_step() from its event loop when it is
+ * otherwise idle, so no turn waits for more than one slice.
+ *
+ * svc_game_position_at: a game's position before its action n,
+ * replayed from its log (seat -1: all of it, else that seat's view); 0,
+ * -1 when there is no such action.
+ */
+int		 svc_web_hint(struct svc *, const struct svc_event *,
+		     struct svc_web_result *, struct json_t **);
+int		 svc_review_step(struct svc *, int);
+int		 svc_review_pending(struct svc *);
+int		 svc_game_position_at(struct svc *, int64_t, int64_t, int,
+		     struct tac_state *);
 
 /*
  * service-kind.c: the kinds' table.  svc_kind_find: the kind named name

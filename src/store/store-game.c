@@ -209,6 +209,7 @@ store_game_bind(sqlite3_stmt *st, const struct store_game *g)
 	sqlite3_bind_int(st, 14, g->winner);
 	sqlite3_bind_int64(st, 15, g->updated);
 	sqlite3_bind_int(st, 17, g->ai > 0 ? g->ai : 1);
+	sqlite3_bind_int(st, 18, g->hints != 0);
 }
 
 /*
@@ -224,9 +225,9 @@ store_game_create(struct store *s, struct store_game *g)
 
 	if ((st = store_stmt(s, ST_GAME_ADD, "INSERT INTO games (chat, "
 	    "state, players, triples, master, names, seed, deadline, creator, "
-	    "turn_no, actor, due, remind, winner, updated, created, ai) "
-	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
-	    "?14, ?15, ?16, ?17)")) == NULL)
+	    "turn_no, actor, due, remind, winner, updated, created, ai, "
+	    "hints) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+	    "?13, ?14, ?15, ?16, ?17, ?18)")) == NULL)
 		return (-1);
 	sqlite3_bind_int64(st, 1, g->chat);
 	store_game_bind(st, g);
@@ -295,8 +296,8 @@ store_game_get(struct store *s, int64_t id, struct store_game *g,
 	    "c.platform, c.pid, c.lang, g.state, g.players, g.triples, "
 	    "g.master, g.names, g.seed, g.deadline, g.creator, u.pid, "
 	    "g.turn_no, g.actor, g.due, g.remind, g.winner, g.created, "
-	    "g.updated, g.snapshot, g.ai, c.board, c.title, c.private "
-	    "FROM games g "
+	    "g.updated, g.snapshot, g.ai, c.board, c.title, c.private, "
+	    "g.hints FROM games g "
 	    "JOIN chats c ON c.id = g.chat "
 	    "LEFT JOIN users u ON u.id = g.creator WHERE g.id = ?1")) == NULL)
 		return (-1);
@@ -332,6 +333,7 @@ store_game_get(struct store *s, int64_t id, struct store_game *g,
 	store_text(st, 23, g->board, sizeof g->board);
 	store_text(st, 24, g->title, sizeof g->title);
 	g->private = sqlite3_column_int(st, 25);
+	g->hints = sqlite3_column_int(st, 26);
 	snap = (const char *)sqlite3_column_text(st, 21);
 	if (snapshot != NULL && snap != NULL)
 		*snapshot = xstrdup(snap);
@@ -389,8 +391,8 @@ store_game_put(struct store *s, const struct store_game *g,
 	    "players = ?3, triples = ?4, master = ?5, names = ?6, seed = ?7, "
 	    "deadline = ?8, creator = ?9, turn_no = ?10, actor = ?11, "
 	    "due = ?12, remind = ?13, winner = ?14, updated = ?15, "
-	    "snapshot = coalesce(?16, snapshot), ai = ?17 WHERE id = ?1")) ==
-	    NULL)
+	    "snapshot = coalesce(?16, snapshot), ai = ?17, hints = ?18 "
+	    "WHERE id = ?1")) == NULL)
 		return (-1);
 	sqlite3_bind_int64(st, 1, g->id);
 	store_game_bind(st, g);

@@ -91,7 +91,17 @@ struct store_game {
 	int64_t		 updated;
 	char		 board[8];	/* the chat's board style: "picture",
 					   "text" */
+	int		 hints;		/* the game offers hints */
 	struct store_seat seats[TAC_MAXSEATS];
+};
+
+/* A finished game's review as stored (store-learn.c). */
+struct store_review {
+	int64_t		 game;
+	int64_t		 next;		/* the action to rate next */
+	int		 done;
+	int64_t		 ms;		/* time spent on it */
+	char		*result;	/* JSON text, malloc'd, owned */
 };
 
 /* An outbox row.  payload is malloc'd and owned by the row. */
@@ -186,6 +196,28 @@ int64_t		 store_user_find(struct store *, const char *, const char *,
 		     char *);
 int		 store_action_at(struct store *, int64_t, int64_t, int *,
 		     char *, size_t);
+
+/* store-learn.c */
+int		 store_hint_take(struct store *, int64_t, int64_t, int64_t);
+int64_t		 store_hints(struct store *, int64_t, int64_t);
+int		 store_lesson_get(struct store *, int64_t, const char *, int *,
+		     int *);
+int		 store_lesson_put(struct store *, int64_t, const char *, int,
+		     int, int64_t);
+int		 store_lessons_done(struct store *, int64_t,
+		     void (*)(void *, const char *), void *);
+int		 store_review_get(struct store *, int64_t,
+		     struct store_review *);
+int		 store_review_put(struct store *, const struct store_review *);
+void		 store_review_free(struct store_review *);
+int64_t		 store_review_todo(struct store *);
+int		 store_review_ask(struct store *, int64_t, int64_t,
+		     const char *, const char *, const char *);
+int		 store_review_asks(struct store *, int64_t,
+		     int (*)(void *, int64_t, const char *, const char *,
+		     const char *), void *);
+int		 store_chat_board_of(struct store *, const char *,
+		     const char *, char *, size_t);
 
 /* store-outbox.c */
 int64_t		 store_out_add(struct store *, const char *, const char *,

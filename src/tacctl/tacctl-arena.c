@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "ai.h"
+#include "hint.h"
 #include "now.h"
 #include "policy.h"
 #include "tacctl.h"
@@ -32,9 +33,10 @@
 #define ARENA_MAXACTIONS	20000	/* a game this long is stuck */
 #define ARENA_SEEDMASK		((UINT64_C(1) << 53) - 1)
 
-enum arena_pol { POL_RANDOM, POL_GREEDY, POL_HEUR, POL_SEARCH, POL_N };
+enum arena_pol { POL_RANDOM, POL_GREEDY, POL_HEUR, POL_SEARCH, POL_HINT,
+	POL_N };
 static const char *arena_names[POL_N] = {
-	"random", "greedy", "heuristic", "search"
+	"random", "greedy", "heuristic", "search", "hint"
 };
 
 /* What tacctl arena was asked to do. */
@@ -72,8 +74,8 @@ arena_policy(const char *s, const char *opt)
 	for (i = 0; i < POL_N; i++)
 		if (strcmp(s, arena_names[i]) == 0)
 			return (i);
-	tacctl_die(TACCTL_BADINPUT, "--%s: random, greedy, heuristic or "
-	    "search: %s", opt, s);
+	tacctl_die(TACCTL_BADINPUT, "--%s: random, greedy, heuristic, "
+	    "search or hint: %s", opt, s);
 }
 
 /* Read tacctl arena's options into o; exit 2 with the usage on bad ones. */
@@ -181,15 +183,21 @@ arena_choose(const struct arena_opts *o, int p, const struct tac_state *st,
 		return (policy_random(st, l, &rng));
 	case POL_GREEDY:
 		return (policy_greedy(st, l, &rng));
+	case POL_HINT:
+		/* What a person who took every hint would play. */
+		if (hint_decide(st, scratch, &a) != 0)
+			return (-1);
+		break;
 	default:
 		if (ai_decide(st, p == POL_SEARCH ? AI_SEARCH : AI_HEURISTIC,
 		    seed, &o->budget, scratch, &a) != 0)
 			return (-1);
-		for (i = 0; i < l->n; i++)
-			if (tac_action_equal(&a, &l->a[i]))
-				return (i);
-		return (-1);
+		break;
 	}
+	for (i = 0; i < l->n; i++)
+		if (tac_action_equal(&a, &l->a[i]))
+			return (i);
+	return (-1);
 }
 
 /*

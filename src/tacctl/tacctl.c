@@ -30,6 +30,8 @@ static const struct tacctl_cmd {
 	{ "replay", cmd_replay },
 	{ "sim", cmd_sim },
 	{ "arena", cmd_arena },
+	{ "hint", cmd_hint },
+	{ "review", cmd_review },
 	{ "games", cmd_games },
 	{ "show", cmd_show },
 	{ "export", cmd_export },
@@ -71,7 +73,9 @@ tacctl_usage(void)
 	    "           [--no-master] [--team0 POLICY] [--team1 POLICY] "
 	    "[--jobs N]\n"
 	    "           [--iters N] [--ms MS]   "
-	    "(POLICY: random|greedy|heuristic|search)\n"
+	    "(POLICY: random|greedy|heuristic|search|hint)\n"
+	    "       %s hint [--lang en|ru|de|ka] POSITION\n"
+	    "       %s review [--seats 0,2] RECORD ...\n"
 	    "       %s [-f CONF] games [-d DB] [-o]\n"
 	    "       %s [-f CONF] show|export [-d DB] GAME\n"
 	    "       %s [-f CONF] verify [-d DB] [-v] [GAME ...]\n"
@@ -87,7 +91,8 @@ tacctl_usage(void)
 	    tacctl_progname, tacctl_progname, tacctl_progname,
 	    tacctl_progname, tacctl_progname, tacctl_progname,
 	    tacctl_progname, tacctl_progname, tacctl_progname,
-	    tacctl_progname, tacctl_progname);
+	    tacctl_progname, tacctl_progname, tacctl_progname,
+	    tacctl_progname);
 	exit(TACCTL_BADINPUT);
 }
 

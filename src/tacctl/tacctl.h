@@ -38,6 +38,10 @@ int		 cmd_replay(int, char **);
 /* tacctl-sim.c */
 int		 cmd_sim(int, char **);
 
+/* tacctl-hint.c */
+int		 cmd_hint(int, char **);
+int		 cmd_review(int, char **);
+
 /* tacctl-arena.c */
 int		 cmd_arena(int, char **);
 

@@ -117,6 +117,10 @@ void		 render_move_fit(const struct render_game *,
 		     const struct render_move *, int, int, size_t,
 		     struct rbuf *);
 
+/* render-hint.c: a hint's reason (src/play/hint.h) by its name. */
+int		 render_hint_why(const struct render_game *, const char *, int,
+		     struct rbuf *);
+
 /* render-why.c */
 void		 render_why(const struct render_game *, const struct tac_why *,
 		     struct rbuf *);

@@ -252,5 +252,32 @@ run sim --games 1 --seed 1 --max-actions 10
 expect_rc 1 "sim exits 1 on a game that does not end"
 expect_match out '"errors": 1' "a game that does not end is an error"
 
+# --- hint and review ----------------------------------------------------------
+hint=$data/hint-seven.json
+run hint "$hint"
+expect_rc 0 "hint exits 0"
+head -n 1 "$tmp/out" >"$tmp/move"
+expect_line move "7 20>22 60>0H1" "the hint splits the 7: home and a kick"
+expect_line out "It brings a marble home." "the hint says why"
+cp "$tmp/out" "$tmp/hint1"
+# Other cards in the other hands: the seat cannot see them, nor the hint.
+sed 's/\[\["7", "9"\], \["2", "3"\], \["4", "6"\], \["9", "10"\]\]/[["7", "9"], ["13", "TAC"], ["1", "1"], ["8", "12"]]/' \
+    "$hint" >"$tmp/other.json"
+cmp -s "$hint" "$tmp/other.json" && fail "the other hands were dealt anew"
+run hint "$tmp/other.json"
+expect_rc 0 "hint with other hidden hands exits 0"
+cmp -s "$tmp/out" "$tmp/hint1" && \
+	pass "the hint is the same whatever the hidden hands" || \
+	fail "the hint is the same whatever the hidden hands"
+run hint --lang ru "$hint"
+expect_line out "Он приводит шарик домой." "hint --lang ru says why in Russian"
+run hint "$data/bad-syntax.json"
+expect_rc 2 "hint of a bad file exits 2"
+run sim --games 1 --seed 5 --record "$tmp/revrec"
+run review --seats 0 "$tmp/revrec/game-000001.json"
+expect_rc 0 "review exits 0"
+expect_match out '"ms_per_game": ' "review prints the time per game"
+expect_match out '"seat": 0, "picks": ' "review rates the seat asked for"
+
 echo "$npass passed, $nfail failed"
 [ "$nfail" -eq 0 ]

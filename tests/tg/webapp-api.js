@@ -112,6 +112,25 @@ async function main() {
 	    body: 'not json' });
 	say(r.status === 400, 'a body that is not the action: 400');
 
+	// The hint of the turn: the actor's only, from their view, in words.
+	r = await L.api(base, L.sign(token, P[actor]), '/games/1/hint',
+	    { turn: 0 });
+	say(r.status === 200 && g.hints === true &&
+	    (await L.game(base, token, P[actor], 1)).legal.indexOf(
+	    r.json.action) >= 0 && /^\u{1f4a1} Hint for game #1: /u.test(
+	    r.json.message), 'the actor\'s hint: 200, a legal move in words ("'
+	    + (r.json && r.json.message || '').replace(/\n/g, ' / ') + '")');
+	r = await L.api(base, L.sign(token, P[(actor + 1) % 4]),
+	    '/games/1/hint', { turn: 0 });
+	say(r.status === 409 && r.json.error === 'not_your_turn',
+	    'another person\'s hint: 409 not_your_turn');
+	r = await L.api(base, L.sign(token, P[actor]), '/games/1/hint',
+	    { turn: 3 });
+	say(r.status === 409 && r.json.error === 'stale',
+	    'a stale turn\'s hint: 409 stale');
+	r = await L.api(base, L.sign(token, P[actor]), '/games/1/hint', {});
+	say(r.status === 400, 'a hint without its turn: 400');
+
 	// A long poll waits, and wakes when the move is made.
 	const t0 = Date.now();
 	const wait = L.api(base, L.sign(token, P[2]), '/games/1/wait?turn=0');

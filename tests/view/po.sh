@@ -33,6 +33,8 @@ else
 	. "$top_srcdir/tests/sources.sh"
 	sources=$(sources_list "$top_srcdir" src/view src/compose bot \
 	    src/engine | grep '\.c$') || exit 99
+	# The lessons' texts are data of the play layer.
+	sources="$sources src/play/lessons.c"
 fi
 : "${po_keywords:=-k -ktr:2 -ktrn:2,3 -ktrc:2c,3 -kN_ -kNC_:1c,2 \
     -kwhy_fail:2 -knotation_fail:2}"

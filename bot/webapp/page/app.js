@@ -523,6 +523,7 @@
 			});
 		}
 		$('buttons').hidden = !mine;
+		$('hint').hidden = !mine || !G.hints;
 		$('send').disabled = !mine || !o.done || sending;
 		$('back').disabled = !mine || (pick.history.length === 0 &&
 		    pick.from === null);
@@ -634,6 +635,17 @@
 		render();
 	}
 
+	/* The hint of the turn (POST .../hint), said in the status line. */
+	async function hint() {
+		try {
+			const r = await api('/games/' + gameId + '/hint',
+			    { turn: G.turn });
+			status(r.message, r.refused);
+		} catch (e) {
+			failed(e);
+		}
+	}
+
 	/* Say what went wrong in words the person knows. */
 	function failed(e) {
 		if (e.code === 401)
@@ -711,10 +723,12 @@
 		readInit();
 		$('back').addEventListener('click', back);
 		$('send').addEventListener('click', send);
+		$('hint').addEventListener('click', hint);
 		try {
 			T = (await api('/strings')).text;
 			$('back').textContent = T.back;
 			$('send').textContent = T.play;
+			$('hint').textContent = '\u{1f4a1} ' + T.hint;
 			document.title = T.title;
 			$('title').textContent = T.title;
 			const id = wanted();

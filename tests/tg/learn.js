@@ -1,0 +1,246 @@
+// learn.js: learning in Telegram, through tacd and a Bot API of the
+// tests: the project's fake (tests/tg/fakeapi.js) or telegram-test-api.
+// In each language tacd speaks, one person (Telegram language_code en,
+// ru, de, ka) takes lesson 1 in their private chat (a wrong move, the
+// rule's reason and a second try, then the right one), opens a game
+// with AI players in a group of their own and presses the 💡 button of
+// their turn message, plays eight turns by buttons (the first entry of
+// each menu, which is seldom the best), leaves the game to
+// the AI, and presses the review button of the game's end message: the
+// review comes privately, its decisions as pictures where the API takes
+// them.  Every text is checked for the person's language.
+//
+// usage: node learn.js fake CTL_URL | node learn.js emu URL TOKEN
+// Prints "ok: ..." and "FAIL: ..." lines; exits 1 when it cannot go on.
+'use strict';
+
+const [mode, url, token] = process.argv.slice(2);
+const wait = Number(process.env.LEARN_WAIT || 120) * 1000;
+const langs = ['en', 'ru', 'de', 'ka'];
+// What each language says (a piece of each message the test waits for).
+const words = {
+	en: { lesson: 'Lesson 1 of 11', wrong: 'Not quite.', right: 'Right:',
+	    hint: 'Hint for game #', review: 'Your review of game #' },
+	ru: { lesson: 'Урок 1 из 11', wrong: 'Не совсем.', right: 'Верно:',
+	    hint: 'Подсказка в игре #', review: 'Разбор игры #' },
+	de: { lesson: 'Lektion 1 von 11', wrong: 'Nicht ganz.',
+	    right: 'Richtig:', hint: 'Tipp für Spiel #',
+	    review: 'Deine Auswertung von Spiel #' },
+	ka: { lesson: 'გაკვეთილი 1 / 11', wrong: 'ზუსტად ასე არა.',
+	    right: 'სწორია:', hint: 'მინიშნება თამაშისთვის #',
+	    review: 'თქვენი ანალიზი' },
+};
+let update = 700000;
+
+function check(ok, what) {
+	console.log((ok ? 'ok: ' : 'FAIL: ') + what);
+	return ok;
+}
+function die(what) {
+	check(false, what);
+	process.exit(1);
+}
+const sleep = (ms) => new Promise(r => setTimeout(r, ms));
+
+async function post(path, body) {
+	const r = await fetch(url + path, { method: 'POST',
+	    headers: { 'Content-Type': 'application/json' },
+	    body: JSON.stringify(body) });
+	if (!r.ok)
+		die(path + ': HTTP ' + r.status);
+	return (await r.json()).result;
+}
+
+// The inline buttons of a reply_markup: [{text, data}].
+function keys(rm) {
+	if (typeof rm === 'string')
+		rm = rm === '' ? null : JSON.parse(rm);
+	if (!rm || !Array.isArray(rm.inline_keyboard))
+		return [];
+	return rm.inline_keyboard.flat().filter(b => b.callback_data)
+	    .map(b => ({ text: b.text, data: b.callback_data }));
+}
+
+// The bot's messages as they stand now: {chat, id, text, keys, photo}.
+async function messages() {
+	if (mode === 'fake') {
+		const r = await fetch(url + '/ctl/messages');
+		return (await r.json()).result.filter(m => !m.deleted)
+		    .map(m => ({ chat: String(m.chat), id: m.message_id,
+		    text: String(m.text || m.caption || ''),
+		    keys: keys(m.reply_markup), photo: !!m.photo }));
+	}
+	const h = await post('/getUpdatesHistory', { token: token });
+	const unhtml = (t) => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+	    .replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+	return h.filter(x => x.message && x.message.chat_id !== undefined)
+	    .map(x => ({ chat: String(x.message.chat_id), id: x.messageId,
+	    text: unhtml(String(x.message.text || x.message.caption || '')),
+	    keys: keys(x.message.reply_markup), photo: false }));
+}
+
+// Wait for the newest message of chat that pred takes, after id after.
+async function until(chat, pred, what, after) {
+	const end = Date.now() + wait;
+	for (;;) {
+		const l = (await messages()).filter(m => m.chat === String(chat)
+		    && m.id > (after || 0) && pred(m));
+		if (l.length > 0)
+			return l[l.length - 1];
+		if (Date.now() > end)
+			die('timed out waiting for ' + what);
+		await sleep(100);
+	}
+}
+
+// The newest message id of a chat (0: none yet).
+async function last(chat) {
+	const l = (await messages()).filter(m => m.chat === String(chat));
+	return l.length > 0 ? l[l.length - 1].id : 0;
+}
+
+// A person (Telegram's user object).
+function person(i) {
+	return { id: 5000 + i, is_bot: false, first_name: 'L' + langs[i],
+	    language_code: langs[i] };
+}
+function chatOf(id) {
+	return id > 0 ? { id: id, type: 'private', first_name: 'L' } :
+	    { id: id, type: 'group', title: 'Learning ' + id };
+}
+
+// Person p writes text in chat.
+async function say(p, chat, text) {
+	if (mode === 'fake') {
+		await post('/ctl/updates', [{ update_id: update++, message: {
+		    message_id: update, date: 1700000000, from: p,
+		    chat: chatOf(chat), text: text } }]);
+		return;
+	}
+	const cmd = text.startsWith('/');
+	await post(cmd ? '/sendCommand' : '/sendMessage', { botToken: token,
+	    date: Date.now(), text: text, from: p, chat: chatOf(chat),
+	    entities: cmd ? [{ offset: 0, type: 'bot_command',
+	    length: text.split(' ')[0].length }] : undefined });
+}
+
+// Person p presses a button of message m.
+async function press(p, m, data) {
+	if (mode === 'fake') {
+		await post('/ctl/updates', [{ update_id: update++,
+		    callback_query: { id: 'cb' + update, from: p, message: {
+		    message_id: m.id, chat: chatOf(Number(m.chat)) },
+		    data: data } }]);
+		return;
+	}
+	await post('/sendCallback', { botToken: token, date: Date.now(),
+	    data: data, from: p, message: { message_id: m.id,
+	    chat: chatOf(Number(m.chat)) } });
+}
+
+// Lesson 1: the task, a wrong move, the reason, the right one.
+async function lesson(i, p) {
+	const w = words[langs[i]];
+	const before = await last(p.id);
+	await say(p, p.id, '/learn 1');
+	const task = await until(p.id, m => m.text.includes(w.lesson) &&
+	    m.keys.some(k => / 1 @/.test(k.data)), langs[i] + ' lesson 1',
+	    before);
+	check(true, langs[i] + ': /learn sends lesson 1 with its moves as '
+	    + 'buttons (' + task.keys.length + ')');
+	if (mode === 'fake')
+		check(task.photo, langs[i] + ': the lesson is a picture');
+	// Its moves: 5 20>25, 13 B>0, 13 20>33: the first does not enter.
+	const moves = task.keys.filter(k => / 1 @/.test(k.data));
+	await press(p, task, moves[0].data);
+	const wrong = await until(p.id, m => m.text.includes(w.wrong) &&
+	    m.keys.length > 0, langs[i] + ' wrong', task.id);
+	check(true, langs[i] + ': a wrong move gets the rule and another ' +
+	    'try: ' + wrong.text.split('\n')[0]);
+	const again = wrong.keys.filter(k => / 1 @/.test(k.data));
+	await press(p, wrong, again[1].data);
+	const right = await until(p.id, m => m.text.includes(w.right),
+	    langs[i] + ' right', wrong.id);
+	check(right.keys.some(k => /learn 2$/.test(k.data)), langs[i] +
+	    ': the right move solves it, with the next lesson\'s button');
+}
+
+// The first menu entry of a turn message (never the hint or "back").
+function firstEntry(m) {
+	return m.keys.find(k => /:\d+:menu \S/.test(k.data));
+}
+
+// A game with AI players: the hint, three turns, the review.
+async function game(i, p) {
+	const w = words[langs[i]], g = -5000 - i;
+	await say(p, g, '/new seed=' + (40 + i));
+	if (mode !== 'fake')
+		await say(p, g, '/board text');
+	await say(p, g, '/ai all');
+	await say(p, g, '/start');
+	let turn = await until(p.id, m => m.keys.some(k =>
+	    /:\d+:hint$/.test(k.data)), langs[i] + ' turn with a hint');
+	check(true, langs[i] + ': the turn message has the hint button "' +
+	    turn.keys.find(k => /:hint$/.test(k.data)).text + '"');
+	const before = await last(p.id);
+	await press(p, turn, turn.keys.find(k => /:hint$/.test(k.data)).data);
+	const hint = await until(p.id, m => m.text.startsWith('\u{1f4a1}'),
+	    langs[i] + ' hint', before);
+	check(hint.text.includes(w.hint), langs[i] + ': the hint: ' +
+	    hint.text.replace(/\n/g, ' / '));
+	// Eight turns by buttons, then the AI plays on.
+	for (let t = 0; t < 8; t++) {
+		turn = await until(p.id, m => firstEntry(m) !== undefined,
+		    langs[i] + ' turn ' + t);
+		for (let k = 0; k < 10; k++) {
+			const now = (await messages()).find(m => m.chat ===
+			    String(p.id) && m.id === turn.id);
+			const e = now ? firstEntry(now) : undefined;
+			if (e === undefined)
+				break;
+			await press(p, now, e.data);
+			const seen = JSON.stringify(now.keys);
+			const end = Date.now() + wait;
+			while (Date.now() < end) {
+				const m = (await messages()).find(x => x.chat ===
+				    String(p.id) && x.id === turn.id);
+				if (!m || JSON.stringify(m.keys) !== seen)
+					break;
+				await sleep(100);
+			}
+		}
+	}
+	check(true, langs[i] + ': eight turns played by buttons');
+	await say(p, g, '/leave');
+	const end = await until(g, m => m.keys.some(k =>
+	    /:review$/.test(k.data)), langs[i] + ' the game\'s end');
+	const mine = await last(p.id);
+	await press(p, end, end.keys.find(k => /:review$/.test(k.data)).data);
+	const head = await until(p.id, m => m.text.startsWith('\u{1f50d}'),
+	    langs[i] + ' review', mine);
+	check(head.text.includes(w.review), langs[i] + ': the review came ' +
+	    'privately: ' + head.text.split('\n')[0]);
+	await sleep(2000);
+	/* A text board is sent monospaced: <pre> comes first. */
+	const picks = (await messages()).filter(m => m.chat === String(p.id)
+	    && m.id > head.id && /^(<pre>)?\d+ /.test(m.text));
+	check(mode !== 'fake' || picks.every(m => m.photo), langs[i] + ': ' +
+	    picks.length + ' decisions, each ' + (mode === 'fake' ?
+	    'a picture' : 'a text') + ' with the better move');
+	return picks.length;
+}
+
+(async () => {
+	let picks = 0;
+
+	for (let i = 0; i < langs.length; i++) {
+		const p = person(i);
+		await say(p, p.id, '/lang ' + langs[i]);
+		/* The emulator takes no pictures: boards as text. */
+		if (mode !== 'fake')
+			await say(p, p.id, '/board text');
+		await lesson(i, p);
+		picks += await game(i, p);
+	}
+	check(picks > 0, picks + ' decisions reviewed in all');
+})().catch(e => die(String(e && e.stack || e)));
