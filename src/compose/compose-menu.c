@@ -36,15 +36,17 @@ static const char *const compose_circled[MENU_FLAT] = {
 };
 
 /*
- * Append the label of entry i of node m of st's menu: its words, with
- * whom it kicks if it plays, numbered if asked (COMPOSE_NUMBERED: a
- * flat root drawn on a picture), people as their colours' letters if
- * asked (COMPOSE_LETTERS: two players of one name), in at most
- * RENDER_LABELMAX characters.
+ * Append the label of entry i of node m of st's menu in form (see
+ * render_move_form()): its words, with whom it kicks if it plays,
+ * numbered if asked (COMPOSE_NUMBERED: a flat root drawn on a picture),
+ * people as their colours' letters if asked (COMPOSE_LETTERS: two
+ * players of one name), every field a marble passes if asked
+ * (COMPOSE_STEPS), in at most RENDER_LABELMAX characters: 1 when it fits
+ * uncut.
  */
-void
-compose_menu_label(const struct render_game *t, const struct tac_state *st,
-    const struct menu *m, int i, int how, struct rbuf *b)
+static int
+compose_menu_form(const struct render_game *t, const struct tac_state *st,
+    const struct menu *m, int i, int how, int form, struct rbuf *b)
 {
 	const struct menu_entry	*e = &m->e[i];
 	struct render_move	 mv;
@@ -59,33 +61,72 @@ compose_menu_label(const struct render_game *t, const struct tac_state *st,
 	}
 	if (how & COMPOSE_LETTERS)
 		mv.names = 0;
-	render_move_fit(t, &mv, e->from, e->to, max, b);
+	if (how & COMPOSE_STEPS)
+		mv.steps = 1;
+	return (render_move_form(t, &mv, e->from, e->to, form, max, b));
 }
 
 /*
- * The labels of node m's entries into labels[] (the caller frees them):
+ * Append the label of entry i of node m of st's menu, in the first form
+ * that fits (compose_menu_form()).
+ */
+void
+compose_menu_label(const struct render_game *t, const struct tac_state *st,
+    const struct menu *m, int i, int how, struct rbuf *b)
+{
+	struct rbuf	w = { NULL, 0, 0 };
+	int		form;
+
+	for (form = 0; form < RENDER_FORMS; form++) {
+		rbuf_reset(&w);
+		if (compose_menu_form(t, st, m, i, how, form, &w))
+			break;
+	}
+	rbuf_addstr(b, w.s != NULL ? w.s : "");
+	rbuf_free(&w);
+}
+
+/*
+ * The labels of node m's entries into labels[] (the caller frees them),
+ * all in one form, the first in which every one fits (one keyboard
+ * never says "Swap B6 with R16" beside "Swap Boris's 6 with your 32"):
  * with people's names, or with their colours' letters when names would
- * make two buttons alike (two players of one name).
+ * make two buttons alike (two players of one name), and then with every
+ * field a marble passes (two ways of a 7 to one field).
  */
 static void
 compose_menu_labels(const struct render_game *t, const struct tac_state *st,
     const struct menu *m, int how, char **labels)
 {
 	struct rbuf	b = { NULL, 0, 0 };
-	int		i, j, same = 0;
+	int		i, j, form, fit, same;
 
-	for (i = 0; i < m->n; i++) {
-		rbuf_reset(&b);
-		compose_menu_label(t, st, m, i, how, &b);
-		labels[i] = xstrdup(b.s != NULL ? b.s : "?");
-		for (j = 0; j < i; j++)
-			same |= strcmp(labels[i], labels[j]) == 0;
-	}
-	for (i = 0; same && i < m->n; i++) {
-		rbuf_reset(&b);
-		compose_menu_label(t, st, m, i, how | COMPOSE_LETTERS, &b);
-		free(labels[i]);
-		labels[i] = xstrdup(b.s != NULL ? b.s : "?");
+	for (form = 0; form < RENDER_FORMS; form++) {
+		fit = 1;
+		same = 0;
+		for (i = 0; i < m->n; i++) {
+			rbuf_reset(&b);
+			fit &= compose_menu_form(t, st, m, i, how, form, &b);
+			labels[i] = xstrdup(b.s != NULL ? b.s : "?");
+			for (j = 0; j < i; j++)
+				same |= strcmp(labels[i], labels[j]) == 0;
+		}
+		if (same && (how & (COMPOSE_LETTERS | COMPOSE_STEPS)) !=
+		    (COMPOSE_LETTERS | COMPOSE_STEPS)) {
+			/*
+			 * Two players of one name: their colours instead;
+			 * two ways of one marble to the same field: every
+			 * field it passes on the way.
+			 */
+			how |= how & COMPOSE_LETTERS ? COMPOSE_STEPS :
+			    COMPOSE_LETTERS;
+			fit = 0;
+			form = -1;
+		}
+		if (fit || form == RENDER_FORMS - 1)
+			break;
+		for (i = 0; i < m->n; i++)
+			free(labels[i]);
 	}
 	rbuf_free(&b);
 }

@@ -213,6 +213,7 @@ void		 compose_keys_free(struct compose_keys *);
 /* compose-menu.c */
 #define COMPOSE_NUMBERED	0x1	/* labels numbered as on the picture */
 #define COMPOSE_LETTERS		0x2	/* people as their colours' letters */
+#define COMPOSE_STEPS		0x4	/* every field a 7's marble passes */
 void		 compose_menu_label(const struct render_game *,
 		     const struct tac_state *, const struct menu *, int, int,
 		     struct rbuf *);

@@ -95,6 +95,7 @@ void		 render_place(const char *, int, struct rbuf *);
  */
 #define RENDER_LABELMAX		40	/* characters of a button's label */
 #define RENDER_LABELNAME	12	/* characters of a name in a label */
+#define RENDER_FORMS		3	/* ways to say a move shorter */
 
 struct render_move {
 	const struct tac_action *a;
@@ -105,6 +106,8 @@ struct render_move {
 	int		 kicked[TAC_MAXSEATS];	/* whose marbles it kicks */
 	int		 names;		/* characters of a name, 0: letters */
 	int		 brief;		/* ", " between steps, not ", then " */
+	int		 steps;		/* every place of a marble's chain of
+					   segments, not its start and end */
 };
 
 void		 render_move_init(struct render_move *,
@@ -115,6 +118,9 @@ void		 render_move_words(const struct render_game *,
 		     const struct render_move *, int, int, struct rbuf *);
 void		 render_move_fit(const struct render_game *,
 		     const struct render_move *, int, int, size_t,
+		     struct rbuf *);
+int		 render_move_form(const struct render_game *,
+		     const struct render_move *, int, int, int, size_t,
 		     struct rbuf *);
 
 /* render-hint.c: a hint's reason (src/play/hint.h) by its name. */
