@@ -111,13 +111,19 @@ compose_moved(const struct render_opts *o, const struct render_game *g,
 	rbuf_addstr(b, "\n");
 }
 
-/* Append the news of a seat changing hands ("seat" rows). */
+/*
+ * Append the news of a seat changing hands ("seat" rows), the seat in
+ * words: its colour, and its team's colours ("Team Blue+Yellow", as the
+ * lobby's buttons say).
+ */
 static void
-compose_seatnews(const char *lang, json_t *p, struct rbuf *b)
+compose_seatnews(const struct render_game *t, json_t *p, struct rbuf *b)
 {
-	const char	*change, *full;
-	char		 name[UTF8_NAMEMAX];
-	int		 seat;
+	const char		*lang = t->lang, *change, *full, *colour;
+	struct tac_state	 st;
+	struct rbuf		 team = { NULL, 0, 0 };
+	char			 name[UTF8_NAMEMAX];
+	int			 seat;
 
 	seat = (int)compose_int(p, "seat", -1);
 	change = compose_str(p, "change");
@@ -126,23 +132,32 @@ compose_seatnews(const char *lang, json_t *p, struct rbuf *b)
 	utf8_shorten(full, RENDER_NAMECHARS, name, sizeof name);
 	if (change == NULL)
 		change = "";
+	colour = tr(lang, render_colour(seat));
+	memset(&st, 0, sizeof st);
+	st.cfg = t->cfg;
+	if (seat >= 0 && seat < t->cfg.nseats)
+		render_team_colours(lang, t, tac_team(&st, seat), &team);
 	if (strcmp(change, "joined") == 0)
-		/* TRANSLATORS: %s a player's name, %d a seat's number. */
-		rbuf_add(b, tr(lang, "%s takes seat %d."), name, seat);
+		/* TRANSLATORS: %s a player's name, %s a seat's colour, %s
+		   its team's colours ("Blue+Yellow"). */
+		rbuf_add(b, tr(lang, "%s takes the %s seat, in team %s."),
+		    name, colour, team.s != NULL ? team.s : "");
 	else if (strcmp(change, "left") == 0)
-		/* TRANSLATORS: %s a player's name, %d a seat's number. */
-		rbuf_add(b, tr(lang, "%s left; the AI plays seat %d."), name,
-		    seat);
+		/* TRANSLATORS: %s a player's name, %s a seat's colour. */
+		rbuf_add(b, tr(lang, "%s left; the AI plays the %s seat."),
+		    name, colour);
 	else if (strcmp(change, "replaced") == 0)
-		/* TRANSLATORS: %d a seat's number, %s a player's name. */
-		rbuf_add(b, tr(lang, "The AI plays seat %d for %s now."), seat,
-		    name);
+		/* TRANSLATORS: %s a seat's colour, %s a player's name. */
+		rbuf_add(b, tr(lang, "The AI plays the %s seat for %s now."),
+		    colour, name);
 	else if (strcmp(change, "resumed") == 0)
-		/* TRANSLATORS: %s a player's name, %d a seat's number. */
-		rbuf_add(b, tr(lang, "%s plays seat %d again."), name, seat);
+		/* TRANSLATORS: %s a player's name, %s a seat's colour. */
+		rbuf_add(b, tr(lang, "%s plays the %s seat again."), name,
+		    colour);
 	else
-		rbuf_add(b, "%s: %d", name, seat);
+		rbuf_add(b, "%s: %s", name, colour);
 	rbuf_addstr(b, "\n");
+	rbuf_free(&team);
 }
 
 /* Append the command list (the answer to /help). */
@@ -258,8 +273,12 @@ compose_text(struct compose_ctx *c, const struct svc_out *out, struct rbuf *b)
 	compose_game(&g, &t);
 	lang = t.lang;
 	seat = (int)compose_int(p, "seat", -1);
-	/* The game's naming, else the one a chat of lang starts with. */
-	names = id != 0 ? g.cfg.names : strcmp(lang, "ru") == 0 ?
+	/*
+	 * The game's naming, else that of the games a row's numbers come
+	 * from (statistics), else the one a chat of lang starts with.
+	 */
+	names = id != 0 ? g.cfg.names : compose_int(p, "names", -1) >= 0 ?
+	    (int)compose_int(p, "names", 0) : strcmp(lang, "ru") == 0 ?
 	    TAC_NAMES_TAKER : TAC_NAMES_TAC;
 
 	switch (out->type) {
@@ -288,7 +307,8 @@ compose_text(struct compose_ctx *c, const struct svc_out *out, struct rbuf *b)
 	case SVC_OUT_SUMMARY:
 	case SVC_OUT_RECORD:
 	case SVC_OUT_CHART:
-		compose_stats(lang, names, out, b);
+		compose_stats(c->have && id != 0 ? &g : NULL, lang, names,
+		    out, b);
 		return (0);
 	case SVC_OUT_UNKNOWN:
 		break;
@@ -319,7 +339,7 @@ compose_text(struct compose_ctx *c, const struct svc_out *out, struct rbuf *b)
 		compose_moved(o, &t, p, b);
 		break;
 	case SVC_OUT_SEAT:
-		compose_seatnews(lang, p, b);
+		compose_seatnews(&t, p, b);
 		break;
 	case SVC_OUT_HAND:
 		if (g.started)

@@ -184,8 +184,8 @@ void		 compose_keys_options(const struct svc_game *, const char *,
 		     struct compose_keys *);
 
 /* compose-stats.c */
-void		 compose_stats(const char *, int, const struct svc_out *,
-		     struct rbuf *);
+void		 compose_stats(const struct svc_game *, const char *, int,
+		     const struct svc_out *, struct rbuf *);
 void		 compose_stats_keys(const char *, const struct svc_out *,
 		     struct compose_keys *);
 int		 compose_chart(const char *, struct json_t *, struct chart *);

@@ -174,6 +174,8 @@ int		 svc_turn_next(struct svc *, struct svc_gm *, json_t **);
 int		 svc_turn_retire(struct svc *, struct svc_gm *, int,
 		     const char *, json_t *);
 void		 svc_acting(const struct svc_gm *, int, struct tac_state *);
+json_t		*svc_turn_facts(const struct tac_state *,
+		     const struct tac_state *, const struct tac_action *);
 int		 svc_turn_done(struct svc *, struct svc_gm *, int,
 		     const struct tac_state *, const struct tac_action *, int);
 int		 svc_running(struct svc_ctx *, const struct svc_gm *);

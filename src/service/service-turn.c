@@ -338,7 +338,7 @@ svc_hand_news(const struct tac_state *before, const struct tac_state *st,
  * base gained marbles (kicked into, or a TAC undid) and whose marble
  * each segment of a move or swap moved (tac_marbles()).
  */
-static json_t *
+json_t *
 svc_turn_facts(const struct tac_state *before, const struct tac_state *after,
     const struct tac_action *act)
 {

@@ -284,5 +284,6 @@ json_t		*store_stats_series(struct store *, int64_t, int);
 json_t		*store_stats_named(struct store *, int64_t, const char *, int);
 json_t		*store_stats_chats(struct store *);
 int64_t		 store_stats_chat_id(struct store *, const char *);
+int		 store_stats_names(struct store *, int64_t, int64_t, int *);
 
 #endif /* STORE_H */
