@@ -247,8 +247,8 @@ START_TEST(test_tg_end)
 	tt_say(&t, "-100", "1", "/record 1");
 	tt_drain(&t);
 	ck_assert_ptr_nonnull(r = tt_find(&t, "document", "-100"));
-	ck_assert_ptr_nonnull(strstr(ts_text(r), "Запись игры #1 "
-	    "(tac-record/1)"));
+	ck_assert_ptr_nonnull(strstr(ts_text(r), "Запись игры #1: "));
+	ck_assert_ptr_null(strstr(ts_text(r), "tacctl"));
 	tt_close(&t);
 }
 END_TEST

@@ -552,9 +552,12 @@ pic_turnline(const struct pic *p, char *buf, size_t len)
 				wait[n++] = pic_who(p, s);
 		}
 		render_list(p->lang, wait, n, &list);
-		snprintf(buf, len, tr(p->lang, "Exchange: everyone gives a card "
-		    "to a partner; waiting for %s."), list.s != NULL ? list.s :
-		    "");
+		if (n == p->nseats)
+			snprintf(buf, len, "%s", tr(p->lang, "Exchange: "
+			    "everyone gives a card to a partner."));
+		else
+			snprintf(buf, len, tr(p->lang, "Exchange: waiting for "
+			    "%s."), list.s != NULL ? list.s : "");
 		rbuf_free(&list);
 		break;
 	case TAC_PH_FOOL:

@@ -253,12 +253,17 @@ render_turnline(const struct render_opts *o, const struct render_game *g,
 		rbuf_addstr(b, tr(lang, "Dealing the cards."));
 		break;
 	case TAC_PH_EXCHANGE:
-		render_waiting(o, g, st, &wait);
-		/* TRANSLATORS: the exchange, under the board: everyone
-		   gives at once; %s the players who have not given yet
-		   ("Anna and Boris"). */
-		rbuf_add(b, tr(lang, "Exchange: everyone gives a card to a "
-		    "partner; waiting for %s."), wait.s != NULL ? wait.s : "");
+		if (render_waiting(o, g, st, &wait) == st->cfg.nseats)
+			/* TRANSLATORS: the exchange after a deal, under the
+			   board: everyone gives at once. */
+			rbuf_addstr(b, tr(lang, "Exchange: everyone gives a "
+			    "card to a partner."));
+		else
+			/* TRANSLATORS: the exchange, under the board; %s
+			   the players who have not given yet ("Anna and
+			   Boris"). */
+			rbuf_add(b, tr(lang, "Exchange: waiting for %s."),
+			    wait.s != NULL ? wait.s : "");
 		rbuf_free(&wait);
 		break;
 	case TAC_PH_FOOL:
@@ -464,20 +469,23 @@ render_team(const struct render_opts *o, const struct render_game *g,
 
 /*
  * Append who has not given yet in st's exchange ("Anna and Boris"), by
- * the gifts laid down in it.
+ * the gifts laid down in it; how many they are.
  */
-void
+int
 render_waiting(const struct render_opts *o, const struct render_game *g,
     const struct tac_state *st, struct rbuf *b)
 {
 	unsigned	mask = 0;
-	int		s;
+	int		s, n = 0;
 
 	for (s = 0; s < st->cfg.nseats; s++) {
-		if (st->gift[s] == TAC_NONE)
+		if (st->gift[s] == TAC_NONE) {
 			mask |= 1U << s;
+			n++;
+		}
 	}
 	render_seats(o, g, mask, b);
+	return (n);
 }
 
 /* Append a team as its colours: "Red+Green". */

@@ -75,7 +75,7 @@ void		 render_team(const struct render_opts *,
 		     const struct render_game *, int, int, struct rbuf *);
 void		 render_team_colours(const char *, const struct render_game *,
 		     int, struct rbuf *);
-void		 render_waiting(const struct render_opts *,
+int		 render_waiting(const struct render_opts *,
 		     const struct render_game *, const struct tac_state *,
 		     struct rbuf *);
 void		 render_deadline(const char *, int64_t, struct rbuf *);
