@@ -308,21 +308,29 @@ expect_played(struct td *t, const char *user, int seat, const char *act,
 
 /*
  * A person's turn message is retired once their move is made: a menu
- * leaf or a typed /play (a gift in full: it is their own chat) queues
- * one "played" row naming the message, which is then forgotten; a
- * "menu" row sent anew is the turn message too.  No row without a known
- * message, none for a refused play.
+ * leaf or a typed /play (a gift in full, and to whom: it is their own
+ * chat) queues one "played" row naming the message, which is then
+ * forgotten; a "menu" row sent anew is the turn message too.  In the
+ * exchange everyone's message is live at once, each retired by its own
+ * gift.  No row without a known message, none for a refused play.
  */
 START_TEST(test_played)
 {
+	struct td_out	*o;
 	const char	*user;
-	char		 act[160], cmd[200], buf[32];
+	char		 act[160], cmd[200], buf[32], who[8];
 	int64_t		 g, turn;
-	int		 seat;
+	int		 seat, s;
 
 	g = td_lobby4(&td, "g1", "");
 	drain_ids(&td);
 	td_clear(&td);
+	for (s = 0; s < 4; s++) {
+		snprintf(who, sizeof who, "u%d", s);
+		ck_assert_int_eq(svc_message(td.svc, g, who, "turn", buf,
+		    sizeof buf), 1);
+		ck_assert_str_eq(buf, "1000");
+	}
 
 	/* A refused play: the message stays. */
 	user = actor(&td, g, &seat);
@@ -333,24 +341,42 @@ START_TEST(test_played)
 	    sizeof buf), 1);
 	ck_assert_int_eq(strtoll(buf, NULL, 10), 1000 + turn);
 
-	/* By the menu's leaf. */
+	/* A gift by the menu's leaf; the others' messages stay live. */
 	td_legal(&td, g, 1, act, sizeof act);
 	ck_assert(strncmp(act, "give ", 5) == 0);
 	walk_to(&td, g, act);
 	drain_ids(&td);
 	expect_played(&td, user, seat, act, 1000 + turn);
+	ck_assert_int_eq(td_int(td_find(&td, "played", user), "to"),
+	    (seat + 2) % 4);
 	td_clear(&td);
 	ck_assert_int_eq(svc_message(td.svc, g, user, "turn", buf,
 	    sizeof buf), 0);
-
-	/* Typed, in the group. */
-	user = actor(&td, g, &seat);
-	turn = td_info(&td, g)->turn_no;
-	td_legal(&td, g, 0, act, sizeof act);
 	snprintf(cmd, sizeof cmd, "/play %s", act);
 	ck_assert_int_eq(td_say(&td, user, cmd), 0);
-	td_drain(&td);		/* the next turn message: no id */
-	expect_played(&td, user, seat, act, 1000 + turn);
+	td_expect_error(&td, "already_given", "a second gift");
+	for (s = 0; s < 4; s++) {
+		snprintf(who, sizeof who, "u%d", s);
+		ck_assert_int_eq(svc_message(td.svc, g, who, "turn", buf,
+		    sizeof buf), s != seat);
+	}
+
+	/* Typed, in the group, by the seat the next after it. */
+	seat = (seat + 2) % 4;
+	snprintf(who, sizeof who, "u%d", seat);
+	td_legal_of(&td, g, seat, act, sizeof act);
+	snprintf(cmd, sizeof cmd, "/play %s", act);
+	ck_assert_int_eq(td_say(&td, who, cmd), 0);
+	drain_ids(&td);
+	expect_played(&td, who, seat, act, 1000 + turn);
+	ck_assert_int_eq(td_count(&td, NULL, "g1"), 0);	/* not yet */
+	td_clear(&td);
+	ck_assert_int_eq(td_exchange(&td, g, "g1"), 2);
+	td_drain(&td);		/* the first turn message: no id */
+	ck_assert_int_eq(td_count(&td, "played", NULL), 2);
+	ck_assert_int_eq(td_count(&td, "exchanged", "g1"), 1);
+	ck_assert_ptr_nonnull((o = td_find(&td, "played", NULL)));
+	ck_assert_int_eq(strncmp(td_str(o, "action"), "give ", 5), 0);
 	td_clear(&td);
 
 	/* No message known: nothing to retire. */
@@ -360,6 +386,16 @@ START_TEST(test_played)
 	ck_assert_int_eq(td_play(&td, g, "g1", 0), 0);
 	drain_ids(&td);
 	ck_assert_int_eq(td_count(&td, "played", NULL), 0);
+	td_clear(&td);
+
+	/* A card by typed /play retires the message delivered with an id. */
+	user = actor(&td, g, &seat);
+	turn = td_info(&td, g)->turn_no;
+	td_legal(&td, g, 0, act, sizeof act);
+	snprintf(cmd, sizeof cmd, "/play %s", act);
+	ck_assert_int_eq(td_say(&td, user, cmd), 0);
+	drain_ids(&td);
+	expect_played(&td, user, seat, act, 1000 + turn);
 	td_clear(&td);
 
 	/* A menu sent anew (typed /menu) replaces the live message. */
@@ -385,26 +421,34 @@ END_TEST
 START_TEST(test_played_takeover)
 {
 	struct svc_batch	*b;
-	const char	*user;
-	char		 buf[32];
-	int64_t		 g, turn;
-	int		 seat;
+	struct td_out		*o;
+	const char		*user;
+	char			 buf[32], who[8];
+	int64_t			 g;
+	int			 seat;
 
 	g = td_lobby4(&td, "g1", "deadline=30m");
 	drain_ids(&td);
 	td_clear(&td);
-	user = actor(&td, g, &seat);
-	turn = td_info(&td, g)->turn_no;
 	td.now += 31 * 60;
 	ck_assert_int_gt(td_run_timers(&td), 0);
 	td_drain(&td);
-	ck_assert_ptr_nonnull(td_find(&td, "takeover", "g1"));
-	ck_assert_ptr_nonnull(td_find(&td, "played", user));
-	expect_played(&td, user, seat, td_str(td_find(&td, "played", user),
-	    "action"), 1000 + turn);
-	ck_assert(strncmp(td_str(td_find(&td, "played", user), "action"),
-	    "give ", 5) == 0);	/* in full: in the person's own chat */
+	/* The exchange's deadline: the AI gave for everyone. */
+	ck_assert_int_eq(td_count(&td, "takeover", "g1"), 4);
+	ck_assert_int_eq(td_count(&td, "played", NULL), 4);
+	for (seat = 0; seat < 4; seat++) {
+		snprintf(who, sizeof who, "u%d", seat);
+		ck_assert_ptr_nonnull((o = td_find(&td, "played", who)));
+		ck_assert_str_eq(td_str(o, "ref"), "1000");
+		/* In full: in the person's own chat. */
+		ck_assert(strncmp(td_str(o, "action"), "give ", 5) == 0);
+		ck_assert_int_eq(td_int(o, "to"), (seat + 2) % 4);
+		ck_assert_int_eq(svc_message(td.svc, g, who, "turn", buf,
+		    sizeof buf), 0);
+	}
 	td_clear(&td);
+	ck_assert_int_eq(td_info(&td, g)->turn_no, 4);
+	user = actor(&td, g, &seat);
 	ck_assert_int_eq(svc_message(td.svc, g, user, "turn", buf,
 	    sizeof buf), 0);
 	ck_assert_int_eq(td_play(&td, g, "g1", 0), 0);
@@ -436,6 +480,7 @@ START_TEST(test_menu_refusals)
 	int		 seat;
 
 	g = td_lobby4(&td, "g1", "");
+	ck_assert_int_eq(td_exchange(&td, g, "g1"), 4);
 	td_drain(&td);
 	td_clear(&td);
 	user = actor(&td, g, &seat);
@@ -529,12 +574,17 @@ START_TEST(test_game_last)
 	g = td_info(&td, id);
 	ck_assert_str_eq(g->last, "");
 	ck_assert_int_eq(g->last_seat, -1);
-	seat = td_first_legal(&td, id, act, sizeof act);
+	/* A gift is no last action until all are in; then the dealer's. */
 	ck_assert_int_eq(td_play_first(&td, id, "g1"), 0);
+	ck_assert_str_eq(td_info(&td, id)->last, "");
+	ck_assert_int_eq(td_exchange(&td, id, "g1"), 3);
 	g = td_info(&td, id);
 	ck_assert_str_eq(g->last, "give");
+	seat = td_sql_int(&td, "SELECT seat FROM actions WHERE n = 3");
 	ck_assert_int_eq(g->last_seat, seat);
-	for (i = 0; i < 4; i++)
+	ck_assert_int_eq(td_sql_int(&td, "SELECT seat FROM actions WHERE "
+	    "n = 0"), (seat + 1) % 4);
+	for (i = 0; i < 3; i++)
 		ck_assert_int_eq(td_play_first(&td, id, "g1"), 0);
 	seat = td_first_legal(&td, id, act, sizeof act);
 	ck_assert_int_eq(td_play_first(&td, id, "g1"), 0);
@@ -581,6 +631,11 @@ START_TEST(test_chat_migrate)
 	ck_assert_str_eq(td_info(&td, g)->lang, "ru");
 	ck_assert_str_eq(td_info(&td, g)->board, "text");
 	td_drain(&td);
+	td_clear(&td);
+	ck_assert_int_eq(td_exchange(&td, g, "-100g1"), 4);
+	td_drain(&td);
+	ck_assert_ptr_nonnull(td_find(&td, "exchanged", "-100g1"));
+	ck_assert_int_eq(td_count(&td, NULL, "g1"), 0);
 	td_clear(&td);
 	ck_assert_int_eq(td_play_first(&td, g, "-100g1"), 0);
 	td_drain(&td);

@@ -345,6 +345,30 @@ td_legal(struct td *td, int64_t game, int last, char *buf, size_t len)
 	return (st.turn);
 }
 
+/*
+ * The first legal action of seat in a game as it acts in it (in an
+ * exchange: its gift, whoever else is to give), into buf; returns seat.
+ */
+int
+td_legal_of(struct td *td, int64_t game, int seat, char *buf, size_t len)
+{
+	static struct tac_list	*l;
+	struct tac_state	 st;
+
+	if (l == NULL)
+		l = malloc(sizeof *l);
+	ck_assert_ptr_nonnull(l);
+	ck_assert_int_eq(svc_game_position(td->svc, game, -1, &st), 0);
+	if (st.phase == TAC_PH_EXCHANGE) {
+		ck_assert_int_eq(st.gift[seat], TAC_NONE);
+		st.turn = (uint8_t)seat;
+	}
+	ck_assert_int_eq(st.turn, seat);
+	ck_assert_int_gt(tac_legal(&st, l), 0);
+	tac_action_format(&l->a[0], buf, len);
+	return (seat);
+}
+
 /* The first legal action of a game; returns the seat to act. */
 int
 td_first_legal(struct td *td, int64_t game, char *buf, size_t len)
@@ -371,6 +395,25 @@ int
 td_play_first(struct td *td, int64_t game, const char *chat)
 {
 	return (td_play(td, game, chat, 0));
+}
+
+/*
+ * Everyone who must give in game id's exchange gives their first card,
+ * in play order; returns how many gave.
+ */
+int
+td_exchange(struct td *td, int64_t game, const char *chat)
+{
+	struct tac_state	st;
+	int			n = 0;
+
+	for (;;) {
+		ck_assert_int_eq(svc_game_position(td->svc, game, -1, &st), 0);
+		if (st.phase != TAC_PH_EXCHANGE)
+			return (n);
+		ck_assert_int_eq(td_play_first(td, game, chat), 0);
+		ck_assert_int_le(++n, TAC_MAXSEATS);
+	}
 }
 
 /* u0 opens a game with options in chat, u1..u3 join, u0 starts it. */

@@ -437,7 +437,7 @@ START_TEST(test_end_known_record)
 	memset(&out, 0, sizeof out);
 	out.type = SVC_OUT_SUMMARY;
 	out.data = o->payload;
-	compose_stats("en", TAC_NAMES_TAC, &out, &b);
+	compose_stats(NULL, "en", TAC_NAMES_TAC, &out, &b);
 	/* The seats' lines follow the line of the game and that of the won. */
 	ck_assert_ptr_nonnull(line = strchr(b.s, '\n'));
 	ck_assert_ptr_nonnull(line = strchr(line + 1, '\n'));

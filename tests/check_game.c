@@ -35,6 +35,7 @@ START_TEST(test_turn_refusals_change_nothing)
 	char		 act[160], cmd[200], user[8];
 
 	id = td_lobby4(&fx, "g1", "");
+	ck_assert_int_eq(td_exchange(&fx, id, "g1"), 4);
 	td_drain(&fx);
 	td_clear(&fx);
 	before = td_pos_json(&fx, id);
@@ -60,8 +61,8 @@ START_TEST(test_turn_refusals_change_nothing)
 
 	after = td_pos_json(&fx, id);
 	ck_assert(json_equal(before, after));
-	ck_assert_int_eq(td_info(&fx, id)->turn_no, 0);
-	ck_assert_int_eq(td_sql_int(&fx, "SELECT count(*) FROM actions"), 0);
+	ck_assert_int_eq(td_info(&fx, id)->turn_no, 4);
+	ck_assert_int_eq(td_sql_int(&fx, "SELECT count(*) FROM actions"), 4);
 	/* Only the error rows were added. */
 	ck_assert_int_eq(td_sql_int(&fx, "SELECT count(*) FROM outbox WHERE "
 	    "kind NOT IN ('error')"), outbox);
@@ -70,7 +71,10 @@ START_TEST(test_turn_refusals_change_nothing)
 }
 END_TEST
 
-/* An action in any spelling is logged in the engine's canonical text. */
+/*
+ * An action in any spelling is logged in the engine's canonical text; a
+ * gift stays face down, and tells the group nothing, until all are in.
+ */
 START_TEST(test_turn_canonical_log)
 {
 	struct td_out	*o;
@@ -89,18 +93,25 @@ START_TEST(test_turn_canonical_log)
 	td_clear(&fx);
 	ck_assert_int_eq(td_say(&fx, user, cmd), 0);
 	td_drain(&fx);
-	ck_assert_ptr_nonnull((o = td_find(&fx, "moved", "g1")));
-	ck_assert_str_eq(td_str(o, "action"), "give");	/* the card is secret */
-	ck_assert_int_eq(td_int(o, "seat"), actor);
-	ck_assert_int_eq(td_int(o, "turn"), 1);
-	ck_assert_str_eq(td_str(o, "by"), "person");
+	ck_assert_int_eq(td_count(&fx, NULL, "g1"), 0);
+	td_clear(&fx);
 	g = td_info(&fx, id);
-	ck_assert_int_eq(g->turn_no, 1);
+	ck_assert_int_eq(g->turn_no, 0);
 	ck_assert_int_ne(g->actor, actor);
+	ck_assert_int_eq(td_sql_int(&fx, "SELECT count(*) FROM actions"), 0);
+	ck_assert_int_eq(td_exchange(&fx, id, "g1"), 3);
+	td_drain(&fx);
+	ck_assert_int_eq(td_count(&fx, "moved", "g1"), 0);
+	ck_assert_int_eq(td_count(&fx, "exchanged", "g1"), 1);
+	ck_assert_ptr_nonnull((o = td_find(&fx, "exchanged", "g1")));
+	ck_assert_int_eq(td_int(o, "round"), 1);
+	g = td_info(&fx, id);
+	ck_assert_int_eq(g->turn_no, 4);
 	ck_assert_ptr_nonnull(td_find(&fx, "turn", g->seats[g->actor].user));
-	td_first_legal(&fx, id, act, sizeof act);
 	ck_assert_int_eq(td_sql_int(&fx, "SELECT count(*) FROM actions WHERE "
-	    "n = 0 AND action GLOB 'give [0-9A-Z]*' AND who = 0"), 1);
+	    "action GLOB 'give [0-9A-Z]*' AND who = 0"), 4);
+	ck_assert_int_eq(td_sql_int(&fx, "SELECT seat FROM actions WHERE "
+	    "n = 0"), actor);
 	td_check_replay(&fx, id);
 }
 END_TEST
@@ -114,28 +125,29 @@ START_TEST(test_turn_text_and_buttons)
 	char		 act[160], data[SVC_BUTTON_MAX + 1], user[8];
 
 	id = td_lobby4(&fx, "g1", "");
+	ck_assert_int_eq(td_exchange(&fx, id, "g1"), 4);
 	actor = td_first_legal(&fx, id, act, sizeof act);
 	snprintf(user, sizeof user, "u%d", actor);
 	ck_assert_int_eq(td_say(&fx, user, act), 0);	/* no "/play" */
-	ck_assert_int_eq(td_info(&fx, id)->turn_no, 1);
+	ck_assert_int_eq(td_info(&fx, id)->turn_no, 5);
 	ck_assert_int_eq(td_say(&fx, user, "hello everyone"), 0);
 	td_drain(&fx);
 	td_clear(&fx);
 
-	/* A button made at turn 1 works once. */
+	/* A button made at turn 5 works once. */
 	actor = td_first_legal(&fx, id, act, sizeof act);
 	snprintf(user, sizeof user, "u%d", actor);
-	ck_assert_int_gt(svc_button_data(data, sizeof data, id, 1, act), 0);
+	ck_assert_int_gt(svc_button_data(data, sizeof data, id, 5, act), 0);
 	ck_assert_int_eq(td_button(&fx, user, user, data), 0);
 	g = td_info(&fx, id);
-	ck_assert_int_eq(g->turn_no, 2);
+	ck_assert_int_eq(g->turn_no, 6);
 	td_drain(&fx);
 	ck_assert_int_eq(td_count(&fx, "answer", ""), 1);
 	td_clear(&fx);
 	/* Pressed again: out of date, answered, nothing played. */
 	ck_assert_int_eq(td_button(&fx, user, user, data), 0);
 	td_expect_error(&fx, "stale", "stale button");
-	ck_assert_int_eq(td_info(&fx, id)->turn_no, 2);
+	ck_assert_int_eq(td_info(&fx, id)->turn_no, 6);
 	/* A lobby-style button without a turn, refused with an answer. */
 	snprintf(data, sizeof data, "%lld::join", (long long)id);
 	ck_assert_int_eq(td_button(&fx, "g1", "u9", data), 0);
@@ -154,14 +166,28 @@ END_TEST
  */
 START_TEST(test_game_four_people_to_the_end)
 {
-	struct svc_game	*g;
-	int64_t		 id;
-	int		 steps, over = 0;
+	struct svc_game		*g;
+	struct tac_state	 st;
+	int64_t			 id, turn;
+	int			 steps, over = 0, gifts = 0;
 
 	id = td_lobby4(&fx, "g1", "seed=11");
 	for (steps = 0; steps < MAXSTEPS; steps++) {
+		ck_assert_int_eq(svc_game_position(fx.svc, id, -1, &st), 0);
+		turn = td_info(&fx, id)->turn_no;
 		ck_assert_int_eq(td_play(&fx, id, "g1", 1), 0);
-		ck_assert_int_eq(td_info(&fx, id)->turn_no, steps + 1);
+		/* Gifts are logged all together, once the last is in. */
+		gifts = st.phase == TAC_PH_EXCHANGE ? gifts + 1 : 0;
+		if (gifts == 0)
+			ck_assert_int_eq(td_info(&fx, id)->turn_no, turn + 1);
+		else if (gifts < 4)
+			ck_assert_int_eq(td_info(&fx, id)->turn_no, turn);
+		else {
+			ck_assert_int_eq(td_info(&fx, id)->turn_no, turn + 4);
+			gifts = 0;
+		}
+		ck_assert_int_eq(td_info(&fx, id)->turn_no, steps + 1 -
+		    gifts);
 		td_drain(&fx);
 		over = td_find(&fx, "over", "g1") != NULL;
 		td_clear(&fx);
@@ -302,6 +328,8 @@ START_TEST(test_private_chat_games)
 
 	a = td_lobby4(&fx, "g1", "seed=1");
 	b = td_lobby4(&fx, "g2", "seed=2");
+	ck_assert_int_eq(td_exchange(&fx, a, "g1"), 4);
+	ck_assert_int_eq(td_exchange(&fx, b, "g2"), 4);
 	/* Move g2 on until its actor differs from g1's. */
 	actor = td_info(&fx, a)->actor;
 	for (i = 0; i < 8 && td_info(&fx, b)->actor == actor; i++)
@@ -312,7 +340,7 @@ START_TEST(test_private_chat_games)
 	td_first_legal(&fx, a, act, sizeof act);
 	snprintf(cmd, sizeof cmd, "/play %s", act);
 	ck_assert_int_eq(td_event(&fx, who, 1, who, 0, cmd), 0);
-	ck_assert_int_eq(td_info(&fx, a)->turn_no, 1);
+	ck_assert_int_eq(td_info(&fx, a)->turn_no, 5);
 	td_drain(&fx);
 	td_clear(&fx);
 	/* Nobody waits for this person now: which game? */
@@ -351,30 +379,43 @@ START_TEST(test_many_games_interleaved)
 }
 END_TEST
 
-/* A slow turn: reminder at three quarters, the AI plays at the deadline. */
+/*
+ * A slow exchange: everyone who has not given gets the reminder at three
+ * quarters of the deadline, and at the deadline the AI gives for each of
+ * them (the group told once a person); then a slow turn the same way.
+ */
 START_TEST(test_deadline_reminder_takeover)
 {
 	struct td_out	*o;
 	struct svc_game	*g;
 	int64_t		 id, due;
-	int		 actor;
-	char		 user[64];
+	int		 actor, s;
+	char		 user[64], act[160], cmd[200];
 
 	id = td_lobby4(&fx, "g1", "deadline=30m");
 	g = td_info(&fx, id);
-	actor = g->actor;
-	snprintf(user, sizeof user, "%s", g->seats[actor].user);
 	due = TD_T0 + 1800;
 	ck_assert_int_eq(g->due, due);
 	ck_assert_int_eq(g->remind, due - 450);
 	ck_assert_int_eq(svc_next_timer(fx.svc), due - 450);
+	td_drain(&fx);
+	ck_assert_int_eq(td_int(td_find(&fx, "turn", "u1"), "due"), due);
+	td_clear(&fx);
+	/* u1 gives in time; the others do not. */
+	fx.now = TD_T0 + 60;
+	ck_assert_int_eq(td_legal_of(&fx, id, 1, act, sizeof act), 1);
+	snprintf(cmd, sizeof cmd, "/play %s", act);
+	ck_assert_int_eq(td_say(&fx, "u1", cmd), 0);
+	ck_assert_int_eq(td_info(&fx, id)->due, due);	/* still the same */
 	td_drain(&fx);
 	td_clear(&fx);
 	ck_assert_int_eq(svc_timers(fx.svc), 0);	/* nothing due yet */
 	fx.now = due - 450;
 	ck_assert_int_eq(svc_timers(fx.svc), 1);
 	td_drain(&fx);
-	ck_assert_ptr_nonnull((o = td_find(&fx, "reminder", user)));
+	ck_assert_int_eq(td_count(&fx, "reminder", NULL), 3);
+	ck_assert_int_eq(td_count(&fx, "reminder", "u1"), 0);
+	ck_assert_ptr_nonnull((o = td_find(&fx, "reminder", "u0")));
 	ck_assert_int_eq(td_int(o, "due"), due);
 	td_clear(&fx);
 	ck_assert_int_eq(svc_next_timer(fx.svc), due);
@@ -383,15 +424,43 @@ START_TEST(test_deadline_reminder_takeover)
 	fx.now = due;
 	ck_assert_int_eq(svc_timers(fx.svc), 1);
 	td_drain(&fx);
+	ck_assert_int_eq(td_count(&fx, "takeover", "g1"), 3);
+	for (s = 0; s < fx.nout; s++) {
+		if (strcmp(fx.out[s].kind, "takeover") != 0)
+			continue;
+		ck_assert_int_ne(td_int(&fx.out[s], "seat"), 1);
+		ck_assert_str_eq(td_str(&fx.out[s], "action"), "give");
+	}
+	ck_assert_int_eq(td_count(&fx, "moved", "g1"), 0);
+	ck_assert_int_eq(td_count(&fx, "exchanged", "g1"), 1);
+	td_clear(&fx);
+	g = td_info(&fx, id);
+	ck_assert_int_eq(g->turn_no, 4);
+	ck_assert_int_eq(td_sql_int(&fx, "SELECT count(*) FROM actions WHERE "
+	    "who = 2"), 3);
+	ck_assert_int_eq(td_sql_int(&fx, "SELECT who FROM actions WHERE "
+	    "seat = 1"), 0);
+	ck_assert_int_eq(td_sql_int(&fx, "SELECT at FROM actions WHERE "
+	    "seat = 1"), TD_T0 + 60);
+	td_check_replay(&fx, id);
+
+	/* A card's turn: the same, for the one to act. */
+	actor = g->actor;
+	snprintf(user, sizeof user, "%s", g->seats[actor].user);
+	ck_assert_int_eq(g->due, due + 1800);
+	fx.now = due + 1800;
+	ck_assert_int_eq(svc_timers(fx.svc), 1);
+	td_drain(&fx);
 	ck_assert_ptr_nonnull((o = td_find(&fx, "takeover", "g1")));
 	ck_assert_int_eq(td_int(o, "seat"), actor);
 	ck_assert_ptr_nonnull((o = td_find(&fx, "moved", "g1")));
 	ck_assert_str_eq(td_str(o, "by"), "timeout");
 	g = td_info(&fx, id);
-	ck_assert_int_eq(g->turn_no, 1);
+	ck_assert_int_eq(g->turn_no, 5);
 	ck_assert_int_ne(g->actor, actor);
-	ck_assert_int_eq(g->due, due + 1800);
-	ck_assert_int_eq(td_sql_int(&fx, "SELECT who FROM actions"), 2);
+	ck_assert_int_eq(g->due, due + 3600);
+	ck_assert_int_eq(td_sql_int(&fx, "SELECT who FROM actions WHERE "
+	    "n = 4"), 2);
 	ck_assert_int_eq(g->seats[actor].away, 0);	/* just that turn */
 }
 END_TEST
@@ -407,8 +476,9 @@ START_TEST(test_timers_survive_restart)
 	td_reopen(&fx);
 	ck_assert_int_eq(svc_next_timer(fx.svc), next);
 	fx.now = TD_T0 + 3600;
+	/* The exchange's deadline: the AI gives for all four. */
 	ck_assert_int_eq(svc_timers(fx.svc), 1);
-	ck_assert_int_eq(td_info(&fx, id)->turn_no, 1);
+	ck_assert_int_eq(td_info(&fx, id)->turn_no, 4);
 	td_reopen(&fx);
 	ck_assert_int_eq(svc_next_timer(fx.svc), TD_T0 + 3600 + 2700);
 }
@@ -471,7 +541,9 @@ START_TEST(test_join_running_game)
 	ck_assert_str_eq(td_info(&fx, id)->seats[2].user, "u5");
 	ck_assert_int_eq(td_info(&fx, id)->seats[2].ai, 0);
 	td_drain(&fx);
-	ck_assert_ptr_nonnull(td_find(&fx, "hand", "u5"));
+	/* The AI had not given for seat 2 yet: u5 gives now. */
+	ck_assert_ptr_nonnull(td_find(&fx, "turn", "u5"));
+	ck_assert_int_eq(td_count(&fx, "hand", "u5"), 0);
 	ck_assert_ptr_nonnull(td_find(&fx, "seat", "g1"));
 	td_clear(&fx);
 	td_say(&fx, "u6", "/join 2");
@@ -567,7 +639,10 @@ START_TEST(test_batch_all_or_nothing)
 	rc = svc_batch_end(fx.svc);
 	td_sql(&fx, "PRAGMA max_page_count = 1000000");
 	if (rc == 0) {
-		ck_assert_int_eq(td_info(&fx, id)->turn_no, turn + ok);
+		/* An exchange's gifts wait face down until all are in. */
+		ck_assert_int_eq(td_info(&fx, id)->turn_no + td_sql_int(&fx,
+		    "SELECT count(*) FROM kv WHERE key GLOB 'gift:*'"),
+		    turn + ok);
 		ck_assert_int_eq(svc_update_offset(fx.svc, "test"), off + ok);
 	} else {
 		ck_assert_int_eq(td_info(&fx, id)->turn_no, turn);
@@ -587,8 +662,10 @@ START_TEST(test_snapshot_fallback)
 	int	i;
 
 	id = td_lobby4(&fx, "g1", "seed=12");
-	for (i = 0; i < 25; i++)
+	/* Past the second exchange: the next action is a card's. */
+	for (i = 0; i < 30; i++)
 		td_play_first(&fx, id, "g1");
+	ck_assert_int_eq(td_info(&fx, id)->turn_no, 30);
 	want = td_pos_json(&fx, id);
 	td_sql(&fx, "UPDATE games SET snapshot = 'not json'");
 	td_reopen(&fx);		/* no cached positions */

@@ -160,6 +160,14 @@ START_TEST(test_link_seated_running)
 	id = td_lobby4(&fx, "g1", "");
 	td_drain(&fx);
 	td_clear(&fx);
+	/* In the exchange everyone who has not given is waited for. */
+	snprintf(link, sizeof link, "/start h%lld", (long long)id);
+	who = waiting_of(id, &seat);
+	ck_assert_int_eq(say_private(who, link), 0);
+	expect_turn(id, who, seat, "a giver's hand link");
+	ck_assert_int_eq(td_exchange(&fx, id, "g1"), 4);
+	td_drain(&fx);
+	td_clear(&fx);
 	snprintf(link, sizeof link, "/start j%lld", (long long)id);
 	who = actor_of(id, &seat);
 	ck_assert_int_eq(say_private(who, link), 0);
@@ -174,7 +182,7 @@ START_TEST(test_link_seated_running)
 	ck_assert_int_eq(say_private(who, link), 0);
 	expect_hand(id, who, seat, "a waiting player's join link");
 	ck_assert_str_eq(td_info(&fx, id)->seats[seat].user, who);
-	ck_assert_int_eq(td_info(&fx, id)->turn_no, 0);
+	ck_assert_int_eq(td_info(&fx, id)->turn_no, 4);
 }
 END_TEST
 
@@ -270,7 +278,8 @@ START_TEST(test_link_takes_ai_seat)
 	ck_assert_int_gt(mine, 0);
 	ck_assert_int_eq(td_info(&fx, id)->seats[mine].ai, 0);
 	td_drain(&fx);
-	ck_assert_ptr_nonnull(td_find(&fx, "hand", "u5"));
+	/* No timer ran: the AI had not given for it, so u5 gives. */
+	ck_assert_ptr_nonnull(td_find(&fx, "turn", "u5"));
 	ck_assert_ptr_nonnull(td_find(&fx, "seat", "g1"));
 	ck_assert_ptr_null(td_find(&fx, "error", NULL));
 }
@@ -284,6 +293,7 @@ START_TEST(test_hand_pending)
 	int		 seat;
 
 	id = td_lobby4(&fx, "g1", "");
+	ck_assert_int_eq(td_exchange(&fx, id, "g1"), 4);
 	td_drain(&fx);
 	td_clear(&fx);
 	who = actor_of(id, &seat);
@@ -365,18 +375,33 @@ START_TEST(test_idle_reminder)
 	fx.now += 1;
 	td_run_timers(&fx);
 	td_drain(&fx);
-	who = actor_of(id, &seat);
-	ck_assert_ptr_nonnull(o = td_find(&fx, "reminder", who));
-	ck_assert_int_eq(td_int(o, "due"), 0);
-	ck_assert_int_eq(td_int(o, "seat"), seat);
-	ck_assert_int_eq(td_count(&fx, "reminder", NULL), 1);
+	/* The exchange waits for all four: each is reminded. */
+	for (seat = 0; seat < 4; seat++) {
+		ck_assert_ptr_nonnull(o = td_find(&fx, "reminder",
+		    td_info(&fx, id)->seats[seat].user));
+		ck_assert_int_eq(td_int(o, "due"), 0);
+		ck_assert_int_eq(td_int(o, "seat"), seat);
+	}
+	ck_assert_int_eq(td_count(&fx, "reminder", NULL), 4);
 	ck_assert_int_eq(td_info(&fx, id)->remind, 0);
 	td_clear(&fx);
-	/* Once a turn: nothing more however long it waits. */
+	/* Once an exchange: nothing more however long it waits. */
 	fx.now += 10 * 3600;
 	td_run_timers(&fx);
 	td_drain(&fx);
 	ck_assert_int_eq(td_count(&fx, "reminder", NULL), 0);
+	/* A gift is no new turn; the first after the exchange has its own. */
+	ck_assert_int_eq(td_play_first(&fx, id, "g1"), 0);
+	ck_assert_int_eq(td_info(&fx, id)->remind, 0);
+	ck_assert_int_eq(td_exchange(&fx, id, "g1"), 3);
+	ck_assert_int_eq(td_info(&fx, id)->remind, fx.now + 3600);
+	fx.now += 3600;
+	td_run_timers(&fx);
+	td_drain(&fx);
+	who = actor_of(id, &seat);
+	ck_assert_ptr_nonnull(o = td_find(&fx, "reminder", who));
+	ck_assert_int_eq(td_count(&fx, "reminder", NULL), 1);
+	td_clear(&fx);
 	/* The next turn has its own. */
 	ck_assert_int_eq(td_play_first(&fx, id, "g1"), 0);
 	ck_assert_int_eq(td_info(&fx, id)->remind, fx.now + 3600);

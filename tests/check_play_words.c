@@ -101,7 +101,7 @@ pw_facts(const struct tac_state *st, const struct tac_action *a,
 
 /*
  * The text of move a of st in form f, for a reader of lang: from the
- * real composers.  A gift's group line hides the card: its played line.
+ * real composers.  A gift is told in neither line: its button.
  */
 static void
 pw_text(int64_t game, const char *lang, const struct tac_state *st,
@@ -127,8 +127,9 @@ pw_text(int64_t game, const char *lang, const struct tac_state *st,
 	json_object_set_new(p, "seat", json_integer(st->turn));
 	json_object_set_new(p, "action", json_string(nota));
 	json_object_set_new(p, "by", json_string("person"));
-	if (f == PW_LINE && a->op == TAC_OP_GIVE)
-		f = PW_PLAYED;
+	/* A gift has no group line, and its played line names whom to. */
+	if ((f == PW_LINE || f == PW_PLAYED) && a->op == TAC_OP_GIVE)
+		f = PW_LABEL;
 	switch (f) {
 	case PW_LABEL:
 		ck_assert_msg(pw_label(&t, st, "", a, numbered, out, len),
@@ -179,6 +180,32 @@ pw_dump(const struct tac_state *st)
 }
 
 /*
+ * Was seat st->turn's gift a, of game's exchange at turn, taken: 1
+ * (face down until all are in, then in the log), else 0.
+ */
+static int
+pw_given(int64_t game, const struct tac_state *st,
+    const struct tac_action *a, int64_t turn)
+{
+	struct tac_state	got;
+	char			want[32], text[64];
+	int			seat, k;
+
+	tac_action_format(a, want, sizeof want);
+	if (td_info(&pw_td, game)->turn_no == turn) {
+		ck_assert_int_eq(svc_game_position(pw_td.svc, game, -1, &got),
+		    0);
+		return (got.gift[st->turn] == a->card);
+	}
+	for (k = 0; k < st->cfg.nseats; k++) {
+		if (store_action_at(pw_td.store, game, turn + k, &seat, text,
+		    sizeof text) == 1 && seat == st->turn)
+			return (strcmp(text, want) == 0);
+	}
+	return (0);
+}
+
+/*
  * Type text to /play as the player to act of game, who should play a
  * from st: 1 applied as a, 0 refused as a button that alone says no
  * single move (form PW_LABEL only).
@@ -193,14 +220,17 @@ pw_play(int64_t game, const struct tac_state *st, const struct tac_action *a,
 	char			 cmd[600], *x, *y;
 	const char		*fmt;
 	int64_t			 turn = td_info(&pw_td, game)->turn_no;
-	int			 same;
+	int			 same, given = -1;
 
 	snprintf(cmd, sizeof cmd, "/play %s", text);
 	td_clear(&pw_td);
 	ck_assert_int_eq(td_event(&pw_td, "g1", 0,
 	    td_info(&pw_td, game)->seats[st->turn].user, 0, cmd), 0);
 	td_drain(&pw_td);
-	if (td_info(&pw_td, game)->turn_no == turn) {
+	if (st->phase == TAC_PH_EXCHANGE)
+		given = pw_given(game, st, a, turn);
+	if (given == 0 || (given < 0 && td_info(&pw_td, game)->turn_no ==
+	    turn)) {
 		err = td_find(&pw_td, "error", NULL);
 		ck_assert_ptr_nonnull(err);
 		fmt = json_string_value(json_object_get(json_object_get(
@@ -212,6 +242,8 @@ pw_play(int64_t game, const struct tac_state *st, const struct tac_action *a,
 		rbuf_free(&r);
 		return (0);
 	}
+	if (given > 0)
+		return (1);
 	ck_assert_int_eq(td_info(&pw_td, game)->turn_no, turn + 1);
 	tac_play(&want, a);
 	ck_assert_int_eq(svc_game_position(pw_td.svc, game, -1, &got), 0);

@@ -93,6 +93,7 @@ static const struct say_case say_cases[] = {
 	{ "not_playing", "{\"game\": 1}" },
 	{ "not_started", "{\"game\": 1}" },
 	{ "not_your_turn", "{\"seat\": 1, \"game\": 1}" },
+	{ "already_given", "{\"game\": 1}" },
 	{ "private_only", "{\"command\": \"learn\"}" },
 	{ "review_pending", "{\"game\": 1}" },
 	{ "review_sent", "{\"game\": 1}" },

@@ -209,17 +209,20 @@ START_TEST(test_lobby_start)
 	ck_assert_int_eq(g->due, 0);
 	td_drain(&fx);
 	ck_assert_ptr_nonnull(td_find(&fx, "board", "g1"));
+	/*
+	 * The exchange at once (D7): everyone gets their turn message, with
+	 * their cards, together; no "hand" message says the same before it.
+	 */
 	for (s = 0; s < 4; s++) {
 		char	chat[8];
 
 		snprintf(chat, sizeof chat, "u%d", s);
-		ck_assert_ptr_nonnull((o = td_find(&fx, "hand", chat)));
+		ck_assert_int_eq(td_count(&fx, "hand", chat), 0);
+		ck_assert_int_eq(td_count(&fx, "turn", chat), 1);
+		ck_assert_ptr_nonnull((o = td_find(&fx, "turn", chat)));
 		ck_assert_int_eq(td_int(o, "seat"), s);
+		ck_assert_int_eq(td_int(o, "turn"), 0);
 	}
-	ck_assert_ptr_nonnull((o = td_find(&fx, "turn",
-	    g->seats[g->actor].user)));
-	ck_assert_int_eq(td_int(o, "seat"), g->actor);
-	ck_assert_int_eq(td_int(o, "turn"), 0);
 	td_clear(&fx);
 	td_say(&fx, "u0", "/start");
 	td_expect_error(&fx, "not_lobby", "start twice");
@@ -362,8 +365,8 @@ START_TEST(test_lang)
 	ck_assert_str_eq(td_info(&fx, id)->lang, "ru");
 	td_drain(&fx);
 	ck_assert_str_eq(td_str(td_find(&fx, "lobby", "g1"), "lang"), "ru");
-	ck_assert_str_eq(td_str(td_find(&fx, "hand", "u1"), "lang"), "ru");
-	ck_assert_str_eq(td_str(td_find(&fx, "hand", "u2"), "lang"), "en");
+	ck_assert_str_eq(td_str(td_find(&fx, "turn", "u1"), "lang"), "ru");
+	ck_assert_str_eq(td_str(td_find(&fx, "turn", "u2"), "lang"), "en");
 }
 END_TEST
 

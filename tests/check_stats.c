@@ -84,6 +84,7 @@ struct seen {
 	int	taken[TAC_MAXSEATS];
 	int	takeovers[TAC_MAXSEATS];
 	int	actions;
+	int	gifting;	/* an exchange's gifts are being given */
 	int	last_seat;
 	int	last_tac;
 	int64_t	first_at;
@@ -91,9 +92,39 @@ struct seen {
 };
 
 /*
+ * Take in an exchange's step (before: its position): the group hears
+ * nothing of a gift until the last is in, then one "exchanged" line for
+ * all of them (a gift plays no card); a deadline that passed tells of
+ * each gift the AI made for a person ("takeover").
+ */
+static void
+see_gifts(struct seen *w, const struct tac_state *before,
+    const struct tac_state *after)
+{
+	struct td_out	*o;
+	int		 i, done;
+
+	done = after->phase != TAC_PH_EXCHANGE || after->round != before->round;
+	ck_assert_int_eq(td_count(&stats_td, "moved", NULL), 0);
+	ck_assert_int_eq(td_count(&stats_td, "exchanged", NULL), done);
+	for (i = 0; i < stats_td.nout; i++) {
+		o = &stats_td.out[i];
+		if (strcmp(o->kind, "takeover") == 0) {
+			ck_assert_str_eq(td_str(o, "action"), "give");
+			w->takeovers[td_int(o, "seat")]++;
+		}
+	}
+	if (w->actions == 0 && !w->gifting)
+		w->first_at = stats_td.now;
+	w->gifting = !done;
+	if (done)
+		w->actions += before->cfg.nseats;
+}
+
+/*
  * Take in the one action that took the game from before to the position
- * now, as its "moved" row tells it: the card (a gift's is secret and
- * plays none; a discard plays none) and the bases that grew.
+ * now, as its "moved" row tells it: the card (a discard plays none) and
+ * the bases that grew; an exchange's as see_gifts() does.
  */
 static void
 see(struct seen *w, int64_t game, const struct tac_state *before)
@@ -107,6 +138,11 @@ see(struct seen *w, int64_t game, const struct tac_state *before)
 
 	td_drain(&stats_td);
 	ck_assert_int_eq(svc_game_position(stats_td.svc, game, -1, &after), 0);
+	if (before->phase == TAC_PH_EXCHANGE) {
+		see_gifts(w, before, &after);
+		td_clear(&stats_td);
+		return;
+	}
 	for (i = 0; i < stats_td.nout; i++) {
 		o = &stats_td.out[i];
 		if (strcmp(o->kind, "moved") != 0)
@@ -115,18 +151,14 @@ see(struct seen *w, int64_t game, const struct tac_state *before)
 		seat = (int)td_int(o, "seat");
 		text = td_str(o, "action");
 		ck_assert_ptr_nonnull(text);
-		if (strcmp(text, "give") != 0) {
-			ck_assert_int_eq(tac_action_parse(text, &a, why,
-			    sizeof why), 0);
-			/* A discard plays none; else the card written first. */
-			if (a.op != TAC_OP_DISCARD) {
-				w->played[seat]++;
-				if (a.tac || (!a.devil && a.card == TAC_TAC))
-					w->tacs[seat]++;
-			}
-			w->last_tac = a.tac;
-		} else
-			w->last_tac = 0;
+		ck_assert_int_eq(tac_action_parse(text, &a, why, sizeof why), 0);
+		/* A discard plays none; else the card written first. */
+		if (a.op != TAC_OP_DISCARD) {
+			w->played[seat]++;
+			if (a.tac || (!a.devil && a.card == TAC_TAC))
+				w->tacs[seat]++;
+		}
+		w->last_tac = a.tac;
 		if (strcmp(td_str(o, "by"), "timeout") == 0)
 			w->takeovers[seat]++;
 		for (s = 0; s < after.cfg.nseats; s++) {

@@ -246,6 +246,10 @@ START_TEST(test_link_turn_keys)
 	id = svc_chat_game(t.svc, TG_PLATFORM, "-100");
 	ck_assert_int_gt(id, 0);
 	to_person(&t, id, "1001");
+	/* The AI gives at once, as the daemon's timers do. */
+	while (svc_next_timer(t.svc) >= 0 && svc_next_timer(t.svc) <= t.now &&
+	    svc_timers(t.svc) > 0)
+		;
 	tt_drain(&t);
 	tt_say(&t, "1001", "1001", "/start h1");
 	tt_drain(&t);

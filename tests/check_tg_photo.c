@@ -76,7 +76,7 @@ static int
 tt_play(struct tt *t, int n)
 {
 	struct tac_list		*l;
-	struct tac_state	 st;
+	struct tac_state	 st, after;
 	struct svc_game		 g;
 	char			 act[128], cmd[160];
 	int64_t			 prev;
@@ -99,7 +99,10 @@ tt_play(struct tt *t, int n)
 		prev = g.turn_no;
 		tt_say(t, g.seats[st.turn].user, g.seats[st.turn].user, cmd);
 		ck_assert_int_eq(svc_game_info(t->svc, 1, &g), 0);
-		ck_assert_msg(g.turn_no > prev, "%s refused", cmd);
+		/* A gift lies face down until the exchange is complete. */
+		ck_assert_int_eq(svc_game_position(t->svc, 1, -1, &after), 0);
+		ck_assert_msg(g.turn_no > prev || (st.phase == TAC_PH_EXCHANGE &&
+		    after.gift[st.turn] != TAC_NONE), "%s refused", cmd);
 		tt_drain(t);
 	}
 	free(l);

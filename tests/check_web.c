@@ -228,6 +228,10 @@ START_TEST(test_web_play)
 	int		 seat, i;
 
 	game = td_lobby4(&fx, "g1", "4");
+	/* The exchange first (test_web_exchange): then one acts at a time. */
+	for (i = 0; i < 4; i++)
+		ck_assert_int_eq(td_play_first(&fx, game, "g1"), 0);
+	ck_assert_int_eq(td_info(&fx, game)->turn_no, 4);
 	for (i = 0; i < 12; i++) {
 		td_drain(&fx);
 		td_clear(&fx);
@@ -292,6 +296,66 @@ START_TEST(test_web_play)
 }
 END_TEST
 
+/*
+ * The exchange through the app: everyone has their gifts listed at once,
+ * gives in any order at the same turn number, a retry is answered without
+ * a second gift, a second gift is refused; the last one logs all four.
+ */
+START_TEST(test_web_exchange)
+{
+	static const int	 order[4] = { 2, 0, 3, 1 };
+	json_t			*v, *r, *legal;
+	struct svc_game		*g;
+	char			 user[4][8], act[4][32];
+	int64_t			 game;
+	int			 i, s;
+
+	game = td_lobby4(&fx, "g1", "4");
+	g = td_info(&fx, game);
+	for (s = 0; s < 4; s++) {
+		snprintf(user[s], sizeof user[s], "%s", g->seats[s].user);
+		ck_assert_int_eq(view(user[s], game, &v), 1);
+		legal = json_object_get(v, "legal");
+		ck_assert_int_gt(json_array_size(legal), 0);
+		snprintf(act[s], sizeof act[s], "%s",
+		    json_string_value(json_array_get(legal, 0)));
+		ck_assert_int_eq(strncmp(act[s], "give ", 5), 0);
+		json_decref(v);
+	}
+	for (i = 0; i < 4; i++) {
+		s = order[i];
+		ck_assert_int_eq(app_play(user[s], game, 0, act[s], &r), 0);
+		ck_assert(json_is_true(json_object_get(r, "applied")));
+		ck_assert_int_eq(json_integer_value(json_object_get(r, "turn")),
+		    i < 3 ? 0 : 4);
+		json_decref(r);
+		ck_assert_int_eq(nactions(game), i < 3 ? 0 : 4);
+		/* A retry is the same gift, not a second one. */
+		ck_assert_int_eq(app_play(user[s], game, 0, act[s], &r), 0);
+		ck_assert(json_is_true(json_object_get(r, "again")));
+		json_decref(r);
+		if (i == 3)
+			break;
+		/* Given: nothing more to give, and no second gift. */
+		ck_assert_int_eq(view(user[s], game, &v), 1);
+		ck_assert_int_eq(json_array_size(json_object_get(v, "legal")),
+		    0);
+		json_decref(v);
+		ck_assert_int_eq(app_play(user[s], game, 0, strcmp(act[s],
+		    "give 1") == 0 ? "give 2" : "give 1", &r), 1);
+		ck_assert_str_eq(json_string_value(json_object_get(r, "code")),
+		    "already_given");
+		json_decref(r);
+		ck_assert_int_eq(view(user[order[i + 1]], game, &v), 1);
+		ck_assert_int_gt(json_array_size(json_object_get(v, "legal")),
+		    0);
+		json_decref(v);
+	}
+	ck_assert_int_eq(nactions(game), 4);
+	td_check_replay(&fx, game);
+}
+END_TEST
+
 /* Bad notation and an illegal action: refused with the rules' reason. */
 START_TEST(test_web_refused)
 {
@@ -333,6 +397,7 @@ suite_web(void)
 	tcase_add_test(tc, test_web_games);
 	tcase_add_test(tc, test_web_privacy);
 	tcase_add_test(tc, test_web_play);
+	tcase_add_test(tc, test_web_exchange);
 	tcase_add_test(tc, test_web_refused);
 	suite_add_tcase(s, tc);
 	return (s);

@@ -162,6 +162,44 @@ START_TEST(test_words_kinds)
 }
 END_TEST
 
+/*
+ * A 7 says each marble's start and end, not every step; a marble that
+ * went past its end and came back, the field it turned at too.
+ */
+START_TEST(test_words_seven_ends)
+{
+	struct tac_state	st;
+
+	words_pos(&st, "[[\"H1\", \"10\", \"B\", \"B\"], [\"B\", \"B\", "
+	    "\"B\", \"B\"], [\"B\", \"B\", \"B\", \"B\"], [\"B\", \"B\", "
+	    "\"B\", \"B\"]]", "[[\"7\"], [\"5\"], [\"3\"], [\"4\"]]", 0);
+	words_check(&st, "7 10>12 0H1>0H4 0H4>0H3 0H3>0H4",
+	    "7: 10 \xe2\x86\x92 12, then home 1 \xe2\x86\x92 home 4",
+	    "7: 10 \xe2\x86\x92 12, \xd0\xb7\xd0\xb0\xd1\x82\xd0\xb5\xd0\xbc "
+	    "\xd0\xb4\xd0\xbe\xd0\xbc 1 \xe2\x86\x92 \xd0\xb4\xd0\xbe\xd0\xbc 4");
+	words_check(&st, "7 0H1>0H4 0H4>0H3 0H3>0H4 0H4>0H2",
+	    "7: home 1 \xe2\x86\x92 home 4 \xe2\x86\x92 home 2",
+	    "7: \xd0\xb4\xd0\xbe\xd0\xbc 1 \xe2\x86\x92 \xd0\xb4\xd0\xbe\xd0\xbc 4 "
+	    "\xe2\x86\x92 \xd0\xb4\xd0\xbe\xd0\xbc 2");
+	words_check(&st, "7 10>15 0H1>0H2 0H2>0H1",
+	    "7: 10 \xe2\x86\x92 15, then home 1 \xe2\x86\x92 home 2 "
+	    "\xe2\x86\x92 home 1",
+	    "7: 10 \xe2\x86\x92 15, \xd0\xb7\xd0\xb0\xd1\x82\xd0\xb5\xd0\xbc "
+	    "\xd0\xb4\xd0\xbe\xd0\xbc 1 \xe2\x86\x92 \xd0\xb4\xd0\xbe\xd0\xbc 2 "
+	    "\xe2\x86\x92 \xd0\xb4\xd0\xbe\xd0\xbc 1");
+	/* One marble in several segments apart stays in its order. */
+	words_pos(&st, "[[\"28\", \"34\", \"B\", \"B\"], [\"B\", \"B\", "
+	    "\"B\", \"B\"], [\"B\", \"B\", \"B\", \"B\"], [\"B\", \"B\", "
+	    "\"B\", \"B\"]]", "[[\"7\"], [\"5\"], [\"3\"], [\"4\"]]", 0);
+	words_check(&st, "7 28>33 34>35 33>34",
+	    "7: 28 \xe2\x86\x92 33, then 34 \xe2\x86\x92 35, then 33 "
+	    "\xe2\x86\x92 34",
+	    "7: 28 \xe2\x86\x92 33, \xd0\xb7\xd0\xb0\xd1\x82\xd0\xb5\xd0\xbc 34 "
+	    "\xe2\x86\x92 35, \xd0\xb7\xd0\xb0\xd1\x82\xd0\xb5\xd0\xbc 33 "
+	    "\xe2\x86\x92 34");
+}
+END_TEST
+
 /* A discard, the exchange, a TAC, a partner's marble, the Devil's TAC. */
 START_TEST(test_words_more)
 {
@@ -375,6 +413,7 @@ suite_words(void)
 
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_words_kinds);
+	tcase_add_test(tc, test_words_seven_ends);
 	tcase_add_test(tc, test_words_more);
 	tcase_add_test(tc, test_words_steps);
 	tcase_add_test(tc, test_words_pages);

@@ -37,6 +37,7 @@ static struct {
 	int	cut;		/* labels that end in an ellipsis (a name
 				   cut short, or the label) */
 	size_t	widest;
+	int	mixed_checked;	/* English keyboards of swaps */
 } seen;
 
 static struct tac_list	*walk_ref, *walk_scratch;
@@ -101,6 +102,22 @@ walk_node(const struct render_game *g, const struct tac_state *st,
 		seen.cut += strlen(k.k[i].label) >= 3 &&
 		    strcmp(k.k[i].label + strlen(k.k[i].label) - 3,
 		    "\xe2\x80\xa6") == 0;
+	}
+	/* One keyboard, one way to name a swap's marbles. */
+	if (strcmp(g->lang, "en") == 0) {
+		for (i = 0, x = e = 0; i < k.n; i++) {
+			if (strstr(k.k[i].label, "Swap ") == NULL)
+				continue;
+			x |= strstr(k.k[i].label, "'s ") != NULL;
+			for (j = 0; k.k[i].label[j] != '\0'; j++)
+				e |= k.k[i].label[j] >= 'A' &&
+				    k.k[i].label[j] <= 'Z' &&
+				    k.k[i].label[j + 1] >= '0' &&
+				    k.k[i].label[j + 1] <= '9';
+		}
+		ck_assert_msg(!(x && e), "names and letters in one keyboard "
+		    "at \"%s\": \"%s\"", path, k.k[0].label);
+		seen.mixed_checked += x || e;
 	}
 	compose_keys_free(&k);
 	if (!m->top) {
@@ -318,6 +335,7 @@ START_TEST(test_walk_boards)
 	}
 	ck_assert_int_gt(seen.positions, 400);
 	ck_assert_int_gt(seen.paged, 20);
+	ck_assert_int_gt(seen.mixed_checked, 100);
 	printf("words: random boards: %d positions of %d, %d messages, %d "
 	    "leaves, %d paged, %d labels, %d cut, widest %zu\n",
 	    seen.positions, tried, seen.messages, seen.leaves, seen.paged,

@@ -106,6 +106,18 @@ tg_out_text(struct tg *tg, struct tg_req *req, const struct compose_msg *m,
 	int	 photo;
 
 	markup = tg_out_markup(tg, m);
+	if (m->keysonly && (id = tg_ref_id(msg, &photo)) > 0) {
+		/* Only the buttons change: the words stay as they are. */
+		snprintf(req->edit, sizeof req->edit, "%s", msg);
+		snprintf(req->method, sizeof req->method,
+		    "editMessageReplyMarkup");
+		req->params = json_pack("{s:s, s:I}", "chat_id",
+		    tg_chat_target(tg, m->chat), "message_id", (json_int_t)id);
+		if (markup != NULL)
+			json_object_set_new(req->params, "reply_markup",
+			    markup);
+		return;
+	}
 	p = json_pack("{s:s, s:s, s:s, s:b}", "chat_id", tg_chat_target(tg,
 	    m->chat), "text", html, "parse_mode", "HTML",
 	    "disable_web_page_preview", 1);

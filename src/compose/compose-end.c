@@ -46,10 +46,11 @@ compose_document(struct compose_ctx *c, struct compose_msg *m)
 	m->filelen = strlen(text);
 	snprintf(m->filename, sizeof m->filename, "tac-game-%lld.json",
 	    (long long)m->game);
-	/* TRANSLATORS: %s is the file's name, tac-game-12.json. */
-	rbuf_add(&m->text, tr(m->lang, "The record of game #%lld "
-	    "(tac-record/1): tacctl replay %s plays it again."),
-	    (long long)m->game, m->filename);
+	/* TRANSLATORS: the caption of the record's file; %lld a game's
+	   number. */
+	rbuf_add(&m->text, tr(m->lang, "The record of game #%lld: every deal "
+	    "and every move, to keep, or to watch the game again."),
+	    (long long)m->game);
 	/* TRANSLATORS: %lld a game's number, twice. */
 	rbuf_add(&m->alt, tr(m->lang, "The record of game #%lld could not be "
 	    "sent as a file. /moves #%lld lists its actions."),

@@ -45,6 +45,22 @@ int		 compose_live_row(struct compose_ctx *, const struct svc_out *);
 void		 compose_live(struct compose_ctx *, const struct svc_out *,
 		     struct compose_msg *);
 
+void		 compose_words(const struct render_game *, int, int,
+		     const char *, json_t *, struct rbuf *);
+
+/* compose-private.c */
+int		 compose_acting(const struct compose_ctx *, int,
+		     struct tac_state *);
+void		 compose_time(int64_t, char *, size_t);
+void		 compose_news(const struct render_game *, int, json_t *,
+		     struct rbuf *);
+void		 compose_turn(struct compose_ctx *, const struct render_game *,
+		     int, int64_t, json_t *, struct rbuf *);
+void		 compose_hand(struct compose_ctx *, const struct render_game *,
+		     int, json_t *, struct rbuf *);
+void		 compose_ended(const struct svc_game *, int, json_t *,
+		     struct rbuf *);
+
 /* compose-say.c */
 void		 compose_say_game(struct svc *, const struct svc_game *,
 		     const char *, json_t *, struct rbuf *);

@@ -74,14 +74,13 @@ compose_live_last(struct compose_ctx *c, const struct render_game *t,
 	struct rbuf	 b = { NULL, 0, 0 };
 	json_t		*last;
 
-	p->last_words[0] = '\0';
 	if ((last = json_array_get(moves, json_array_size(moves) - 1)) ==
 	    NULL || compose_int(last, "turn", -1) != c->g.turn_no)
 		return;
 	compose_moved(&c->o->r, t, last, &b);
 	rbuf_trim(&b);
-	snprintf(p->last_words, sizeof p->last_words, "%s", b.s != NULL ?
-	    b.s : "");
+	if (b.s != NULL)
+		snprintf(p->lastline, sizeof p->lastline, "%s", b.s);
 	rbuf_free(&b);
 }
 

@@ -36,15 +36,17 @@ static const char *const compose_circled[MENU_FLAT] = {
 };
 
 /*
- * Append the label of entry i of node m of st's menu: its words, with
- * whom it kicks if it plays, numbered if asked (COMPOSE_NUMBERED: a
- * flat root drawn on a picture), people as their colours' letters if
- * asked (COMPOSE_LETTERS: two players of one name), in at most
- * RENDER_LABELMAX characters.
+ * Append the label of entry i of node m of st's menu in form (see
+ * render_move_form()): its words, with whom it kicks if it plays,
+ * numbered if asked (COMPOSE_NUMBERED: a flat root drawn on a picture),
+ * people as their colours' letters if asked (COMPOSE_LETTERS: two
+ * players of one name), every field a marble passes if asked
+ * (COMPOSE_STEPS), in at most RENDER_LABELMAX characters: 1 when it fits
+ * uncut.
  */
-void
-compose_menu_label(const struct render_game *t, const struct tac_state *st,
-    const struct menu *m, int i, int how, struct rbuf *b)
+static int
+compose_menu_form(const struct render_game *t, const struct tac_state *st,
+    const struct menu *m, int i, int how, int form, struct rbuf *b)
 {
 	const struct menu_entry	*e = &m->e[i];
 	struct render_move	 mv;
@@ -59,33 +61,72 @@ compose_menu_label(const struct render_game *t, const struct tac_state *st,
 	}
 	if (how & COMPOSE_LETTERS)
 		mv.names = 0;
-	render_move_fit(t, &mv, e->from, e->to, max, b);
+	if (how & COMPOSE_STEPS)
+		mv.steps = 1;
+	return (render_move_form(t, &mv, e->from, e->to, form, max, b));
 }
 
 /*
- * The labels of node m's entries into labels[] (the caller frees them):
+ * Append the label of entry i of node m of st's menu, in the first form
+ * that fits (compose_menu_form()).
+ */
+void
+compose_menu_label(const struct render_game *t, const struct tac_state *st,
+    const struct menu *m, int i, int how, struct rbuf *b)
+{
+	struct rbuf	w = { NULL, 0, 0 };
+	int		form;
+
+	for (form = 0; form < RENDER_FORMS; form++) {
+		rbuf_reset(&w);
+		if (compose_menu_form(t, st, m, i, how, form, &w))
+			break;
+	}
+	rbuf_addstr(b, w.s != NULL ? w.s : "");
+	rbuf_free(&w);
+}
+
+/*
+ * The labels of node m's entries into labels[] (the caller frees them),
+ * all in one form, the first in which every one fits (one keyboard
+ * never says "Swap B6 with R16" beside "Swap Boris's 6 with your 32"):
  * with people's names, or with their colours' letters when names would
- * make two buttons alike (two players of one name).
+ * make two buttons alike (two players of one name), and then with every
+ * field a marble passes (two ways of a 7 to one field).
  */
 static void
 compose_menu_labels(const struct render_game *t, const struct tac_state *st,
     const struct menu *m, int how, char **labels)
 {
 	struct rbuf	b = { NULL, 0, 0 };
-	int		i, j, same = 0;
+	int		i, j, form, fit, same;
 
-	for (i = 0; i < m->n; i++) {
-		rbuf_reset(&b);
-		compose_menu_label(t, st, m, i, how, &b);
-		labels[i] = xstrdup(b.s != NULL ? b.s : "?");
-		for (j = 0; j < i; j++)
-			same |= strcmp(labels[i], labels[j]) == 0;
-	}
-	for (i = 0; same && i < m->n; i++) {
-		rbuf_reset(&b);
-		compose_menu_label(t, st, m, i, how | COMPOSE_LETTERS, &b);
-		free(labels[i]);
-		labels[i] = xstrdup(b.s != NULL ? b.s : "?");
+	for (form = 0; form < RENDER_FORMS; form++) {
+		fit = 1;
+		same = 0;
+		for (i = 0; i < m->n; i++) {
+			rbuf_reset(&b);
+			fit &= compose_menu_form(t, st, m, i, how, form, &b);
+			labels[i] = xstrdup(b.s != NULL ? b.s : "?");
+			for (j = 0; j < i; j++)
+				same |= strcmp(labels[i], labels[j]) == 0;
+		}
+		if (same && (how & (COMPOSE_LETTERS | COMPOSE_STEPS)) !=
+		    (COMPOSE_LETTERS | COMPOSE_STEPS)) {
+			/*
+			 * Two players of one name: their colours instead;
+			 * two ways of one marble to the same field: every
+			 * field it passes on the way.
+			 */
+			how |= how & COMPOSE_LETTERS ? COMPOSE_STEPS :
+			    COMPOSE_LETTERS;
+			fit = 0;
+			form = -1;
+		}
+		if (fit || form == RENDER_FORMS - 1)
+			break;
+		for (i = 0; i < m->n; i++)
+			free(labels[i]);
 	}
 	rbuf_free(&b);
 }
@@ -159,11 +200,11 @@ compose_menu_keys(const struct render_game *t, const struct tac_state *st,
  */
 static int
 compose_node(struct compose_ctx *c, int seat, const char *path,
-    struct menu *m, struct tac_list *l)
+    struct tac_state *st, struct menu *m, struct tac_list *l)
 {
-	if (!c->have || !c->g.started)
+	if (!compose_acting(c, seat, st))
 		return (-1);
-	return (menu_build(&c->st, seat, path, m, l));
+	return (menu_build(st, seat, path, m, l));
 }
 
 /* Append what the player is asked at node m: a card, a move, a step. */
@@ -198,7 +239,7 @@ compose_menu(struct compose_ctx *c, int seat, const char *path,
 	const struct svc_game	*g = &c->g;
 	struct render_game	 t;
 	struct render_move	 mv;
-	struct tac_state	 view;
+	struct tac_state	 st, view;
 	struct tac_list		*l;
 	struct menu		*m;
 	struct rbuf		 pre = { NULL, 0, 0 };
@@ -206,15 +247,15 @@ compose_menu(struct compose_ctx *c, int seat, const char *path,
 
 	l = xmalloc(sizeof *l);
 	m = xmalloc(sizeof *m);
-	if (compose_node(c, seat, path, m, l) != 0)
+	if (compose_node(c, seat, path, &st, m, l) != 0)
 		goto out;
 	compose_game(g, &t);
 	rbuf_add(text, tr(t.lang, "Game #%lld."), (long long)g->id);
 	rbuf_addstr(text, " ");
-	tac_view(&c->st, seat, &view);
+	tac_view(&st, seat, &view);
 	render_hand(&t, &view, seat, text);
 	if (m->depth > 0) {
-		render_move_init(&mv, &c->st, &m->a, seat, 1);
+		render_move_init(&mv, &st, &m->a, seat, 1);
 		mv.nkicked = 0;
 		render_move_words(&t, &mv, 0, m->depth, &pre);
 		/* TRANSLATORS: a menu, while a move is being chosen; %s its
@@ -224,7 +265,7 @@ compose_menu(struct compose_ctx *c, int seat, const char *path,
 		rbuf_addstr(text, "\n");
 	}
 	compose_ask(t.lang, m, text);
-	compose_menu_keys(&t, &c->st, m, g->turn_no, 0, k);
+	compose_menu_keys(&t, &st, m, g->turn_no, 0, k);
 	rc = 0;
 out:
 	rbuf_free(&pre);
@@ -245,18 +286,19 @@ compose_root(struct compose_ctx *c, int seat, int numbered,
     struct compose_keys *k, struct compose_picture *p)
 {
 	struct render_game	 t;
+	struct tac_state	 st;
 	struct tac_list		*l;
 	struct menu		*m;
 	int			 i, drawn = 0, rc = -1;
 
 	l = xmalloc(sizeof *l);
 	m = xmalloc(sizeof *m);
-	if (compose_node(c, seat, "", m, l) == 0 && m->n > 0) {
+	if (compose_node(c, seat, "", &st, m, l) == 0 && m->n > 0) {
 		for (i = 0; m->flat && i < m->n; i++)
 			drawn |= m->e[i].a.op == TAC_OP_MOVE ||
 			    m->e[i].a.op == TAC_OP_SWAP;
 		compose_game(&c->g, &t);
-		compose_menu_keys(&t, &c->st, m, c->g.turn_no, numbered &&
+		compose_menu_keys(&t, &st, m, c->g.turn_no, numbered &&
 		    drawn, k);
 		for (i = 0; p != NULL && drawn && i < m->n &&
 		    i < COMPOSE_OPTS; i++)

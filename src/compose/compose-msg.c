@@ -266,8 +266,9 @@ static int
 compose_special(struct compose_ctx *c, const struct svc_out *out,
     struct compose_msg *m)
 {
-	json_t		*v;
-	const char	*path;
+	struct tac_state	 st;
+	json_t			*v;
+	const char		*path;
 
 	switch (out->type) {
 	case SVC_OUT_ANSWER:
@@ -307,10 +308,14 @@ compose_special(struct compose_ctx *c, const struct svc_out *out,
 	case SVC_OUT_REVIEW:
 		return (compose_learn_row(c, out, m));
 	case SVC_OUT_TURN:
-		/* A backlog's old "your turn": the person has moved on. */
+		/*
+		 * A backlog's old "your turn": the person has moved on (or
+		 * has given their card in the exchange).
+		 */
 		v = json_object_get(out->data, "turn");
-		if (c->have && json_is_integer(v) && json_integer_value(v) !=
-		    c->g.turn_no)
+		if (c->have && ((json_is_integer(v) && json_integer_value(v) !=
+		    c->g.turn_no) || (c->g.started && !compose_acting(c,
+		    (int)compose_int(out->data, "seat", -1), &st))))
 			return (compose_none(m));
 		return (-1);
 	case SVC_OUT_PIN_BOARD:
@@ -324,6 +329,16 @@ compose_special(struct compose_ctx *c, const struct svc_out *out,
 			return (compose_none(m));
 		m->form = COMPOSE_PIN;
 		m->silent = 1;
+		return (m->form);
+	case SVC_OUT_RETIRE:
+		/* The game ended: its old turn message loses its buttons. */
+		compose_named(out, "ref", m);
+		if (m->replaces[0] == '\0')
+			return (compose_none(m));
+		m->setkeys = 1;
+		m->editonly = 1;
+		m->keysonly = 1;
+		m->form = COMPOSE_TEXT;
 		return (m->form);
 	case SVC_OUT_EDIT_BOARD:
 	case SVC_OUT_EDIT_LOBBY:

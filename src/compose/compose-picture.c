@@ -40,6 +40,47 @@ compose_picture_names(const struct svc_game *g, struct compose_picture *p)
 }
 
 /*
+ * The last action in words for the picture's middle, as the group's
+ * move line says it: "Clara: 1: 0 → home 1".  Whose marbles it moved
+ * and kicked come from the board before it, while the undo record
+ * holds that board (a move or swap of this round); else the fields
+ * alone.
+ */
+static void
+compose_picture_lastline(struct compose_ctx *c, struct compose_picture *p)
+{
+	struct render_opts	 o = { RENDER_PLAIN, NULL, NULL, 0 };
+	struct render_game	 t;
+	struct render_move	 mv;
+	struct tac_state	 before;
+	struct rbuf		 b = { NULL, 0, 0 };
+	int			 i;
+
+	compose_game(&c->g, &t);
+	snprintf(t.lang, sizeof t.lang, "%s", p->lang);
+	o.lang = p->lang;
+	before = c->st;
+	before.turn = (uint8_t)p->last_seat;
+	if ((p->last.op == TAC_OP_MOVE || p->last.op == TAC_OP_SWAP) &&
+	    c->st.undo.card != TAC_NONE) {
+		before.b = c->st.undo.before;
+		render_move_init(&mv, &before, &p->last, p->last_seat, 0);
+	} else {
+		memset(&mv, 0, sizeof mv);
+		mv.a = &p->last;
+		mv.seat = p->last_seat;
+		mv.names = RENDER_NAMECHARS;
+		for (i = 0; i < TAC_MAXSEG; i++)
+			mv.marbles[i] = -1;
+	}
+	render_seat(&o, &t, p->last_seat, &b);
+	rbuf_addstr(&b, ": ");
+	render_move_words(&t, &mv, 0, render_move_ntok(&p->last), &b);
+	snprintf(p->lastline, sizeof p->lastline, "%s", b.s);
+	rbuf_free(&b);
+}
+
+/*
  * A game's board as it is now, with its last action's arrows and the
  * marbles it kicked, into p (the caller's ctx has read the game, which
  * has begun).
@@ -63,6 +104,7 @@ compose_picture_board(struct compose_ctx *c, struct compose_picture *p)
 	p->has_last = 1;
 	p->last = a;
 	p->last_seat = g->last_seat;
+	compose_picture_lastline(c, p);
 	/*
 	 * The undo record holds the board before the last card play while
 	 * the round goes on; a move or swap is that play.  A Fool, a skip or
@@ -89,8 +131,7 @@ compose_picture_opts(const struct compose_picture *p, struct picture_opts *o)
 	if (p->has_last) {
 		o->last = &p->last;
 		o->last_seat = p->last_seat;
-		o->last_words = p->last_words[0] != '\0' ? p->last_words :
-		    NULL;
+		o->lastline = p->lastline[0] != '\0' ? p->lastline : NULL;
 	}
 	if (p->has_before)
 		o->before = &p->before;

@@ -392,6 +392,11 @@ say_game(struct say *s, const char *code)
 		   200 characters at most); %s a player's name. */
 		rbuf_add(s->b, tr(s->lang, "It is not your turn: %s is to "
 		    "play."), say_seat(s, "seat", who, sizeof who));
+	else if (strcmp(code, "already_given") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most): a second gift in the exchange. */
+		rbuf_addstr(s->b, tr(s->lang, "You have given your card: the "
+		    "others are still choosing theirs."));
 	else if (strcmp(code, "bad_action") == 0)
 		/* TRANSLATORS: a refusal, or its answer to a button (then
 		   200 characters at most); %s why (one of the notation's

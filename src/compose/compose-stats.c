@@ -387,24 +387,31 @@ cs_summary(const char *lang, int names, json_t *p, struct rbuf *b)
 }
 
 /*
- * A page of a game's actions, in the notation as the reader writes it
- * (render_action(): card names of the game's naming, the reader's
- * letters): "12. R 7 - 12>14 40>45".
+ * A page of a game's actions in words, each by its player, as the
+ * group's lines tell them, with what they did (the row's facts): "12.
+ * Anna: 7: 12 → 14, then 40 → 45"; the game is over, so a gift shows its
+ * card and who got it.  g: the game (NULL: not read), names: its naming.
  */
 static void
-cs_record(const char *lang, int names, json_t *p, struct rbuf *b)
+cs_record(const struct svc_game *g, const char *lang, int names, json_t *p,
+    struct rbuf *b)
 {
-	struct render_opts	 o;
-	struct render_game	 g;
-	json_t			*v;
+	struct render_opts	 o = { RENDER_PLAIN, NULL, NULL, 0 };
+	struct render_game	 t;
+	struct tac_action	 a;
+	json_t			*v, *facts;
 	const char		*text;
+	char			 why[128], *who, *to;
 	int64_t			 first = cs_int(p, "first");
 	size_t			 i;
+	int			 seat;
 
-	memset(&o, 0, sizeof o);
-	memset(&g, 0, sizeof g);
-	snprintf(g.lang, sizeof g.lang, "%s", lang);
-	g.cfg.names = names;
+	memset(&t, 0, sizeof t);
+	if (g != NULL)
+		compose_game(g, &t);
+	snprintf(t.lang, sizeof t.lang, "%s", lang);
+	t.cfg.names = names;
+	o.lang = lang;
 	/* TRANSLATORS: %lld a game's number, %lld the page, %lld the last
 	   page. */
 	rbuf_add(b, tr(lang, "Game #%lld, page %lld of %lld:"),
@@ -412,12 +419,30 @@ cs_record(const char *lang, int names, json_t *p, struct rbuf *b)
 	    (long long)cs_int(p, "pages"));
 	rbuf_addstr(b, "\n");
 	json_array_foreach(json_object_get(p, "actions"), i, v) {
-		rbuf_add(b, "%lld. ", (long long)(first + (int64_t)i + 1));
-		render_mark(&o, lang, (int)json_integer_value(json_array_get(v,
-		    0)), b);
+		seat = (int)json_integer_value(json_array_get(v, 0));
 		text = json_string_value(json_array_get(v, 1));
-		rbuf_addstr(b, " ");
-		render_action_text(&g, text != NULL ? text : "?", b);
+		facts = json_array_get(v, 2);
+		rbuf_add(b, "%lld. ", (long long)(first + (int64_t)i + 1));
+		if (seat >= 0 && text != NULL && tac_action_parse(text, &a, why,
+		    sizeof why) == 0 && a.op == TAC_OP_GIVE) {
+			who = render_seat_dup(&o, &t, seat);
+			to = render_seat_dup(&o, &t, (int)cs_int(facts, "to"));
+			/* TRANSLATORS: a gift of the exchange, told once the
+			   game is over; %s the giver, %s the card's name, %s
+			   who got it. */
+			rbuf_add(b, tr(lang, "%s gave the %s to %s."), who,
+			    render_card(lang, names, a.card), to);
+			rbuf_addstr(b, "\n");
+			free(who);
+			free(to);
+			continue;
+		}
+		if (seat >= 0) {
+			render_seat(&o, &t, seat, b);
+			rbuf_addstr(b, ": ");
+		}
+		compose_words(&t, seat, 0, text, json_is_object(facts) ? facts :
+		    NULL, b);
 		rbuf_addstr(b, "\n");
 	}
 }
@@ -454,8 +479,8 @@ cs_chart(const char *lang, json_t *p, struct rbuf *b)
  * the game's naming, or the one a chat of lang plays with.
  */
 void
-compose_stats(const char *lang, int names, const struct svc_out *out,
-    struct rbuf *b)
+compose_stats(const struct svc_game *g, const char *lang, int names,
+    const struct svc_out *out, struct rbuf *b)
 {
 	const char	*scope;
 
@@ -477,7 +502,7 @@ compose_stats(const char *lang, int names, const struct svc_out *out,
 		cs_summary(lang, names, out->data, b);
 		break;
 	case SVC_OUT_RECORD:
-		cs_record(lang, names, out->data, b);
+		cs_record(g, lang, names, out->data, b);
 		break;
 	case SVC_OUT_CHART:
 		cs_chart(lang, out->data, b);

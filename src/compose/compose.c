@@ -40,7 +40,7 @@ compose_str(json_t *p, const char *key)
  * it: whose marbles it moved and whom it kicked.  Text that is no
  * action is shown as it is.
  */
-static void
+void
 compose_words(const struct render_game *g, int seat, int you,
     const char *text, json_t *p, struct rbuf *b)
 {
@@ -111,13 +111,19 @@ compose_moved(const struct render_opts *o, const struct render_game *g,
 	rbuf_addstr(b, "\n");
 }
 
-/* Append the news of a seat changing hands ("seat" rows). */
+/*
+ * Append the news of a seat changing hands ("seat" rows), the seat in
+ * words: its colour, and its team's colours ("Team Blue+Yellow", as the
+ * lobby's buttons say).
+ */
 static void
-compose_seatnews(const char *lang, json_t *p, struct rbuf *b)
+compose_seatnews(const struct render_game *t, json_t *p, struct rbuf *b)
 {
-	const char	*change, *full;
-	char		 name[UTF8_NAMEMAX];
-	int		 seat;
+	const char		*lang = t->lang, *change, *full, *colour;
+	struct tac_state	 st;
+	struct rbuf		 team = { NULL, 0, 0 };
+	char			 name[UTF8_NAMEMAX];
+	int			 seat;
 
 	seat = (int)compose_int(p, "seat", -1);
 	change = compose_str(p, "change");
@@ -126,70 +132,32 @@ compose_seatnews(const char *lang, json_t *p, struct rbuf *b)
 	utf8_shorten(full, RENDER_NAMECHARS, name, sizeof name);
 	if (change == NULL)
 		change = "";
+	colour = tr(lang, render_colour(seat));
+	memset(&st, 0, sizeof st);
+	st.cfg = t->cfg;
+	if (seat >= 0 && seat < t->cfg.nseats)
+		render_team_colours(lang, t, tac_team(&st, seat), &team);
 	if (strcmp(change, "joined") == 0)
-		/* TRANSLATORS: %s a player's name, %d a seat's number. */
-		rbuf_add(b, tr(lang, "%s takes seat %d."), name, seat);
+		/* TRANSLATORS: %s a player's name, %s a seat's colour, %s
+		   its team's colours ("Blue+Yellow"). */
+		rbuf_add(b, tr(lang, "%s takes the %s seat, in team %s."),
+		    name, colour, team.s != NULL ? team.s : "");
 	else if (strcmp(change, "left") == 0)
-		/* TRANSLATORS: %s a player's name, %d a seat's number. */
-		rbuf_add(b, tr(lang, "%s left; the AI plays seat %d."), name,
-		    seat);
+		/* TRANSLATORS: %s a player's name, %s a seat's colour. */
+		rbuf_add(b, tr(lang, "%s left; the AI plays the %s seat."),
+		    name, colour);
 	else if (strcmp(change, "replaced") == 0)
-		/* TRANSLATORS: %d a seat's number, %s a player's name. */
-		rbuf_add(b, tr(lang, "The AI plays seat %d for %s now."), seat,
-		    name);
+		/* TRANSLATORS: %s a seat's colour, %s a player's name. */
+		rbuf_add(b, tr(lang, "The AI plays the %s seat for %s now."),
+		    colour, name);
 	else if (strcmp(change, "resumed") == 0)
-		/* TRANSLATORS: %s a player's name, %d a seat's number. */
-		rbuf_add(b, tr(lang, "%s plays seat %d again."), name, seat);
+		/* TRANSLATORS: %s a player's name, %s a seat's colour. */
+		rbuf_add(b, tr(lang, "%s plays the %s seat again."), name,
+		    colour);
 	else
-		rbuf_add(b, "%s: %d", name, seat);
+		rbuf_add(b, "%s: %s", name, colour);
 	rbuf_addstr(b, "\n");
-}
-
-/* Write a unix time as "2024-05-01 18:30 UTC". */
-void
-compose_time(int64_t t, char *s, size_t len)
-{
-	struct tm	tm;
-	time_t		tt = (time_t)t;
-
-	if (gmtime_r(&tt, &tm) == NULL ||
-	    strftime(s, len, "%Y-%m-%d %H:%M UTC", &tm) == 0)
-		snprintf(s, len, "%lld", (long long)t);
-}
-
-/*
- * Append the private "your turn" message of position st: what to do and
- * the hand (the choices are its buttons).  Nothing when the turn has
- * moved on since the row was written.
- */
-static int
-compose_turn(const struct render_opts *o, const struct render_game *g,
-    const struct tac_state *st, int seat, int64_t due, struct rbuf *b)
-{
-	const char		*lang = render_lang(g, o->lang);
-	struct tac_state	 view;
-	char			 when[64];
-
-	if (st->phase == TAC_PH_OVER || st->turn != seat)
-		return (0);
-	/* TRANSLATORS: %lld a game's number. */
-	rbuf_add(b, tr(lang, "Your turn in game #%lld."), (long long)g->id);
-	/* A plain turn needs no more words; the others say what to do. */
-	if (st->phase != TAC_PH_PLAY) {
-		rbuf_addstr(b, " ");
-		render_turnline(o, g, st, b);
-	} else
-		rbuf_addstr(b, "\n");
-	if (due > 0) {
-		compose_time(due, when, sizeof when);
-		/* TRANSLATORS: %s a time ("2024-05-01 18:30 UTC"). */
-		rbuf_add(b, tr(lang, "Play by %s, or an AI plays for you."),
-		    when);
-		rbuf_addstr(b, "\n");
-	}
-	tac_view(st, seat, &view);
-	render_hand(g, &view, seat, b);
-	return (0);
+	rbuf_free(&team);
 }
 
 /* Append the command list (the answer to /help). */
@@ -273,26 +241,6 @@ compose_game(const struct svc_game *g, struct render_game *t)
 }
 
 /*
- * Append what a "played" row (payload p) shows in place of a turn
- * message's buttons: "Game #7. You played: 7: 12 → 14, then 40 → 45".
- */
-void
-compose_played(const struct svc_game *g, json_t *p, struct rbuf *b)
-{
-	struct render_game	 t;
-	struct rbuf		 act = { NULL, 0, 0 };
-
-	compose_game(g, &t);
-	compose_words(&t, (int)compose_int(p, "seat", -1), 1,
-	    compose_str(p, "action"), p, &act);
-	/* TRANSLATORS: replaces a turn's buttons once played; %lld a game's
-	   number, %s the move in words. */
-	rbuf_add(b, tr(t.lang, "Game #%lld. You played: %s"),
-	    (long long)g->id, act.s != NULL ? act.s : "?");
-	rbuf_free(&act);
-}
-
-/*
  * Compose one outbox row's text into b, from the game c read.  Returns
  * 0, or -1 when the row could not be composed properly (b then holds a
  * plain fallback text).
@@ -303,7 +251,6 @@ compose_text(struct compose_ctx *c, const struct svc_out *out, struct rbuf *b)
 	const struct render_opts *o = &c->o->r;
 	struct svc_game		 g;
 	struct render_game	 t;
-	struct tac_state	 view;
 	struct rbuf		 act = { NULL, 0, 0 };
 	json_t			*p = out->data, *w;
 	const char		*lang;
@@ -326,8 +273,12 @@ compose_text(struct compose_ctx *c, const struct svc_out *out, struct rbuf *b)
 	compose_game(&g, &t);
 	lang = t.lang;
 	seat = (int)compose_int(p, "seat", -1);
-	/* The game's naming, else the one a chat of lang starts with. */
-	names = id != 0 ? g.cfg.names : strcmp(lang, "ru") == 0 ?
+	/*
+	 * The game's naming, else that of the games a row's numbers come
+	 * from (statistics), else the one a chat of lang starts with.
+	 */
+	names = id != 0 ? g.cfg.names : compose_int(p, "names", -1) >= 0 ?
+	    (int)compose_int(p, "names", 0) : strcmp(lang, "ru") == 0 ?
 	    TAC_NAMES_TAKER : TAC_NAMES_TAC;
 
 	switch (out->type) {
@@ -356,7 +307,8 @@ compose_text(struct compose_ctx *c, const struct svc_out *out, struct rbuf *b)
 	case SVC_OUT_SUMMARY:
 	case SVC_OUT_RECORD:
 	case SVC_OUT_CHART:
-		compose_stats(lang, names, out, b);
+		compose_stats(c->have && id != 0 ? &g : NULL, lang, names,
+		    out, b);
 		return (0);
 	case SVC_OUT_UNKNOWN:
 		break;
@@ -392,23 +344,30 @@ compose_text(struct compose_ctx *c, const struct svc_out *out, struct rbuf *b)
 		compose_moved(o, &t, p, b);
 		break;
 	case SVC_OUT_SEAT:
-		compose_seatnews(lang, p, b);
+		compose_seatnews(&t, p, b);
 		break;
 	case SVC_OUT_HAND:
-		if (g.started) {
-			tac_view(&c->st, seat, &view);
-			rbuf_add(b, tr(lang, "Game #%lld."), (long long)id);
-			rbuf_addstr(b, " ");
-			render_hand(&t, &view, seat, b);
-		} else
+		if (g.started)
+			compose_hand(c, &t, seat, json_object_get(p, "news"), b);
+		else
 			rc = -1;
 		break;
 	case SVC_OUT_TURN:
 		if (g.started)
-			rc = compose_turn(o, &t, &c->st, seat, compose_int(p,
-			    "due", 0), b);
+			compose_turn(c, &t, seat, compose_int(p, "due", 0),
+			    json_object_get(p, "news"), b);
 		else
 			rc = -1;
+		break;
+	case SVC_OUT_ENDED:
+		compose_ended(&g, seat, p, b);
+		break;
+	case SVC_OUT_EXCHANGED:
+		/* TRANSLATORS: in the group, once everyone has given a card
+		   after a deal; %d the round's number. */
+		rbuf_add(b, tr(lang, "Round %d: the cards are exchanged."),
+		    (int)compose_int(p, "round", 0));
+		rbuf_addstr(b, "\n");
 		break;
 	case SVC_OUT_REMINDER:
 		if (compose_int(p, "due", 0) <= 0) {
@@ -430,6 +389,16 @@ compose_text(struct compose_ctx *c, const struct svc_out *out, struct rbuf *b)
 		break;
 	case SVC_OUT_TAKEOVER:
 		who = render_seat_dup(o, &t, seat);
+		if (compose_str(p, "action") != NULL &&
+		    strcmp(compose_str(p, "action"), "give") == 0) {
+			/* TRANSLATORS: in the group: the exchange's deadline
+			   passed; %s a player's name. */
+			rbuf_add(b, tr(lang, "Time is up for %s; the AI chose "
+			    "the card to give."), who);
+			rbuf_addstr(b, "\n");
+			free(who);
+			break;
+		}
 		compose_words(&t, seat, 0, compose_str(p, "action"), p, &act);
 		/* TRANSLATORS: %s a player's name, %s the move in words. */
 		rbuf_add(b, tr(lang, "Time is up for %s; the AI played: %s."),

@@ -121,10 +121,10 @@ struct compose_picture {
 	int		 has_last;	/* the last action's arrows */
 	struct tac_action last;
 	int		 last_seat;
+	char		 lastline[256];	/* ... and its words: "Clara: 1: 0 →
+					   home 1" */
 	int		 has_before;	/* the board before it: its kicks */
 	struct tac_board before;
-	char		 last_words[256];	/* the last action in words,
-					   "" none: its notation is drawn */
 	struct tac_action opts[COMPOSE_OPTS];	/* a turn's choices, as
 					   arrows numbered from 1 */
 	int		 nopts;
@@ -147,6 +147,8 @@ struct compose_msg {
 	char		 replaces[SVC_REF_MAX];	/* the message it edits, as
 					   its bridge named it; "": new */
 	int		 editonly;	/* if that message is gone, send none */
+	int		 keysonly;	/* ... and only its buttons change
+					   (to keys): its words stay */
 	int		 repost;	/* post it anew at the bottom of its chat
 					   and take the one it replaces away
 					   (/board) */
@@ -182,6 +184,8 @@ void		 compose_picture_opts(const struct compose_picture *,
 
 /* compose.c */
 void		 compose_game(const struct svc_game *, struct render_game *);
+
+/* compose-private.c */
 void		 compose_played(const struct svc_game *, struct json_t *,
 		     struct rbuf *);
 
@@ -202,8 +206,8 @@ void		 compose_confirm(const struct svc_game *, const char *,
 		     struct json_t *, struct rbuf *, struct compose_keys *);
 
 /* compose-stats.c */
-void		 compose_stats(const char *, int, const struct svc_out *,
-		     struct rbuf *);
+void		 compose_stats(const struct svc_game *, const char *, int,
+		     const struct svc_out *, struct rbuf *);
 void		 compose_stats_keys(const char *, const struct svc_out *,
 		     struct compose_keys *);
 int		 compose_chart(const char *, struct json_t *, struct chart *);
@@ -231,6 +235,7 @@ void		 compose_keys_free(struct compose_keys *);
 /* compose-menu.c */
 #define COMPOSE_NUMBERED	0x1	/* labels numbered as on the picture */
 #define COMPOSE_LETTERS		0x2	/* people as their colours' letters */
+#define COMPOSE_STEPS		0x4	/* every field a 7's marble passes */
 void		 compose_menu_label(const struct render_game *,
 		     const struct tac_state *, const struct menu *, int, int,
 		     struct rbuf *);

@@ -428,9 +428,9 @@ game_turn_end(struct tac_state *s, int last, int skip)
 	s->turn = next;
 }
 
-/* Return the seat that receives seat's exchange card (D7). */
-static int
-game_receiver(const struct tac_state *s, int seat)
+/* Return the seat that receives seat's exchange card this round (D7). */
+int
+tac_receiver(const struct tac_state *s, int seat)
 {
 	int ns = s->cfg.nseats;
 
@@ -455,7 +455,7 @@ game_give(struct tac_state *s, int card)
 		return;
 	}
 	for (i = 0; i < ns; i++) {
-		r = game_receiver(s, i);
+		r = tac_receiver(s, i);
 		s->hand[r][s->gift[i]]++;
 		s->nhand[r]++;
 		s->gift[i] = TAC_NONE;

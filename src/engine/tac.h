@@ -240,6 +240,7 @@ int		 tac_deal(struct tac_state *, const uint8_t [][TAC_NCARDS],
 int		 tac_team(const struct tac_state *, int);
 int		 tac_nteams(const struct tac_state *);
 int		 tac_partner(const struct tac_state *, int);
+int		 tac_receiver(const struct tac_state *, int);
 int		 tac_start(const struct tac_state *, int);
 int		 tac_deal_size(const struct tac_state *);
 int		 tac_deck_size(const struct tac_config *);

@@ -123,6 +123,46 @@ svc_end_summary(struct svc *svc, const struct svc_gm *gm)
 }
 
 /*
+ * A game ended (over, or aborted by: a user, NULL when the lobby
+ * emptied): tell each of its people in their private chat, and take the
+ * buttons off the turn message each may still have ("retire" rows, then
+ * "ended").  Whoever plays in their own private chat hears it there
+ * already.
+ */
+int
+svc_end_tell(struct svc *svc, struct svc_gm *gm, const char *by)
+{
+	const struct store_game	*g = &gm->g;
+	const struct store_seat	*p;
+	char			 ref[SVC_REF_MAX];
+	json_t			*j;
+	int			 s, rc;
+
+	for (s = 0; s < g->cfg.nseats; s++) {
+		p = &g->seats[s];
+		if (p->user == 0 || p->pid[0] == '\0')
+			continue;
+		if ((rc = store_message(svc->store, g->id, p->pid, "turn", ref,
+		    sizeof ref)) < 0 || (rc == 1 && store_message_forget(
+		    svc->store, g->id, p->pid, "turn") != 0))
+			return (svc_store_fail(svc));
+		if (rc == 1 && ref[0] != '\0' && svc_put_seat(svc, gm, s,
+		    SVC_OUT_RETIRE, json_pack("{s:s}", "ref", ref)) != 0)
+			return (-1);
+		if (g->private && strcmp(p->pid, g->chat_pid) == 0)
+			continue;
+		if (g->state == STORE_OVER)
+			j = g->winner < 0 ? json_pack("{s:n}", "winner") :
+			    json_pack("{s:i}", "winner", g->winner);
+		else
+			j = json_pack("{s:b, s:s?}", "aborted", 1, "by", by);
+		if (svc_put_seat(svc, gm, s, SVC_OUT_ENDED, j) != 0)
+			return (-1);
+	}
+	return (0);
+}
+
+/*
  * "/record 12": the game's number without its "#" is taken as "#12";
  * what follows it stays the arguments.
  */

@@ -38,7 +38,7 @@ svc_cmd_hint(struct svc_ctx *ctx)
 {
 	struct svc		*svc = ctx->svc;
 	struct svc_gm		 gm;
-	struct tac_state	 view;
+	struct tac_state	 acting, view;
 	struct hint		 h;
 	json_t			*p;
 	int			 rc, seat;
@@ -48,7 +48,9 @@ svc_cmd_hint(struct svc_ctx *ctx)
 	if (!gm.g.hints)
 		return (svc_refuse(ctx, "hints_off", "{s:I}", "game",
 		    (json_int_t)gm.g.id));
-	tac_view(&gm.st, seat, &view);
+	/* In an exchange, the position in which the person gives. */
+	svc_acting(&gm, seat, &acting);
+	tac_view(&acting, seat, &view);
 	if (hint_choose(&view, svc->list, &h) != 0)
 		return (svc_refuse(ctx, "no_hint", "{s:I}", "game",
 		    (json_int_t)gm.g.id));

@@ -103,11 +103,18 @@ struct svc_ctx {
 	int			 row_only;	/* find: the game's row, no position */
 };
 
-/* A game loaded for work: its row, and its position once started. */
+/*
+ * A game loaded for work: its row, and its position once started.  st is
+ * the rules' own position: during an exchange (D7) it is the one after
+ * the deal, while the gifts given so far wait face down in gift[] (the
+ * store keeps them, service-exchange.c) until all are in.
+ */
 struct svc_gm {
 	struct store_game	 g;
 	struct tac_state	 st;
 	int			 started;	/* st is valid */
+	struct store_gift	 gift[TAC_MAXSEATS];	/* card -1: not given */
+	int			 ngifts;
 };
 
 /* service.c */
@@ -168,6 +175,15 @@ int		 svc_game_find(struct svc_ctx *, struct svc_gm *);
 int		 svc_game_begin(struct svc *, struct svc_gm *);
 int		 svc_game_save(struct svc *, struct svc_gm *);
 int		 svc_schedule(struct svc *, struct svc_gm *, int);
+int		 svc_schedule_news(struct svc *, struct svc_gm *, int,
+		     json_t **);
+void		 svc_news_free(json_t **);
+int		 svc_turn_next(struct svc *, struct svc_gm *, json_t **);
+int		 svc_turn_retire(struct svc *, struct svc_gm *, int,
+		     const char *, json_t *);
+void		 svc_acting(const struct svc_gm *, int, struct tac_state *);
+json_t		*svc_turn_facts(const struct tac_state *,
+		     const struct tac_state *, const struct tac_action *);
 int		 svc_turn_done(struct svc *, struct svc_gm *, int,
 		     const struct tac_state *, const struct tac_action *, int);
 int		 svc_running(struct svc_ctx *, const struct svc_gm *);
@@ -195,12 +211,27 @@ int		 svc_finished(struct svc_ctx *, struct store_game *);
 /* service-end.c */
 json_t		*svc_end_chart(struct svc *, int64_t, json_t *, int *);
 int		 svc_end_summary(struct svc *, const struct svc_gm *);
+int		 svc_end_tell(struct svc *, struct svc_gm *, const char *);
 int		 svc_cmd_record(struct svc_ctx *);
 
 /* service-web.c */
 int		 svc_web_parse(struct svc_ctx *);
 int		 svc_web_refuse(struct svc_ctx *, const char *, json_t *);
 
+/* service-exchange.c */
+int		 svc_gifts_load(struct svc *, struct svc_gm *);
+int		 svc_gift_due(const struct svc_gm *, int);
+int		 svc_gift_asked(const struct svc_gm *, int);
+void		 svc_gift_state(const struct svc_gm *, int, struct tac_state *);
+void		 svc_gift_shown(const struct svc_gm *, struct tac_state *);
+int		 svc_gift_check(struct svc *, const struct svc_gm *, int,
+		     struct tac_action *, struct tac_why *);
+int		 svc_gift_give(struct svc *, struct svc_gm *, int,
+		     const struct tac_action *, int);
+int		 svc_gift_schedule(struct svc *, struct svc_gm *, int,
+		     json_t **);
+int		 svc_gift_timer(struct svc *, struct svc_gm *);
+int		 svc_user_games(struct svc *, int64_t, int64_t *, int *, int);
 /* service-hint.c */
 struct hint;
 json_t		*svc_hint_json(const struct hint *);
@@ -223,6 +254,8 @@ int		 svc_live_pinned(struct svc *, const struct svc_out *, int,
 int		 svc_live_end(struct svc *, const struct svc_gm *);
 
 /* service-timer.c */
+int		 svc_ai_choose(struct svc *, const struct svc_gm *, int,
+		     const struct tac_state *, int64_t, struct tac_action *);
 int		 svc_ai_move(struct svc *, struct svc_gm *, int);
 int		 svc_housekeep(struct svc *);
 

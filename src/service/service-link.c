@@ -28,7 +28,8 @@ svc_pending(struct svc *svc, struct svc_gm *gm, int seat)
 {
 	const struct store_game	*g = &gm->g;
 
-	if (g->state == STORE_PLAYING && gm->started &&
+	if (gm->st.phase == TAC_PH_EXCHANGE ? svc_gift_asked(gm, seat) :
+	    g->state == STORE_PLAYING && gm->started &&
 	    gm->st.phase != TAC_PH_OVER && gm->st.turn == seat &&
 	    !g->seats[seat].away)
 		return (svc_put_seat(svc, gm, seat, SVC_OUT_TURN,

@@ -396,10 +396,11 @@ svc_join_running(struct svc_ctx *ctx, struct svc_gm *gm, int me, int seat)
 		return (svc_refuse(ctx, "seat_taken", "{s:i, s:I}", "seat",
 		    seat, "game", (json_int_t)gm->g.id));
 	svc_me(ctx, &p);
+	/* What waits for them: their turn's buttons, else their cards. */
 	if (svc_seat_set(svc, gm, seat, &p) != 0 ||
-	    svc_schedule(svc, gm, 1) != 0 ||
+	    svc_schedule(svc, gm, 0) != 0 ||
 	    svc_game_save(svc, gm) != 0 ||
-	    svc_put_seat(svc, gm, seat, SVC_OUT_HAND, json_object()) != 0)
+	    svc_pending(svc, gm, seat) != 0)
 		return (-1);
 	return (svc_seat_news(svc, gm, seat, me >= 0 ? "resumed" : "joined"));
 }
@@ -626,7 +627,7 @@ int
 svc_cmd_abort(struct svc_ctx *ctx)
 {
 	struct svc_gm	gm;
-	int		rc, yes;
+	int		rc, yes, was;
 
 	ctx->row_only = 1;
 	if ((rc = svc_game_find(ctx, &gm)) <= 0)
@@ -640,12 +641,19 @@ svc_cmd_abort(struct svc_ctx *ctx)
 		return (rc);
 	if (svc_ask_done(ctx, &gm, "abort", "yes") != 0)
 		return (-1);
+	was = gm.g.state;
 	gm.g.state = STORE_ABORTED;
 	if (svc_schedule(ctx->svc, &gm, 0) != 0 ||
 	    svc_game_save(ctx->svc, &gm) != 0)
 		return (-1);
+	/* Gifts of an exchange under way go with the game. */
+	if (store_gifts_clear(ctx->svc->store, gm.g.id) != 0)
+		return (svc_store_fail(ctx->svc));
 	if (svc_put_chat(ctx->svc, &gm, SVC_OUT_ABORTED, json_pack("{s:s}",
 	    "by", ctx->ev->user)) != 0)
+		return (-1);
+	if (was == STORE_PLAYING && svc_end_tell(ctx->svc, &gm,
+	    ctx->ev->user) != 0)
 		return (-1);
 	return (svc_live_end(ctx->svc, &gm));
 }
@@ -714,7 +722,8 @@ svc_cmd_resume(struct svc_ctx *ctx)
 		return (svc_refuse(ctx, "not_away", NULL));
 	gm.g.seats[me].away = 0;
 	if (svc_seat_set(svc, &gm, me, &gm.g.seats[me]) != 0 ||
-	    svc_schedule(svc, &gm, 1) != 0 || svc_game_save(svc, &gm) != 0)
+	    svc_schedule(svc, &gm, 0) != 0 || svc_game_save(svc, &gm) != 0 ||
+	    svc_pending(svc, &gm, me) != 0)
 		return (-1);
 	return (svc_seat_news(svc, &gm, me, "resumed"));
 }

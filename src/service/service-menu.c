@@ -26,6 +26,7 @@ svc_cmd_menu(struct svc_ctx *ctx)
 {
 	struct svc		*svc = ctx->svc;
 	struct svc_gm		 gm;
+	struct tac_state	 st;
 	struct tac_action	 a;
 	struct menu		*m;
 	char			 text[160];
@@ -33,13 +34,14 @@ svc_cmd_menu(struct svc_ctx *ctx)
 
 	if ((rc = svc_actor(ctx, &gm, &seat)) <= 0)
 		return (rc);
-	if (menu_action(&gm.st, seat, ctx->args, &a, svc->list) == 0) {
+	svc_acting(&gm, seat, &st);
+	if (menu_action(&st, seat, ctx->args, &a, svc->list) == 0) {
 		tac_action_format(&a, text, sizeof text);
 		snprintf(ctx->args, sizeof ctx->args, "%s", text);
 		return (svc_cmd_play(ctx));
 	}
 	m = xmalloc(sizeof *m);
-	rc = menu_build(&gm.st, seat, ctx->args, m, svc->list);
+	rc = menu_build(&st, seat, ctx->args, m, svc->list);
 	free(m);
 	if (rc != 0)
 		return (svc_refuse(ctx, "stale", NULL));

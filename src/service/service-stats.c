@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "service-int.h"
+#include "tacjson.h"
 
 #define SVC_STATS_PLAYERS	10	/* rows of a group's table */
 #define SVC_STATS_PAIRS		3
@@ -35,6 +36,23 @@ svc_stats_reply(struct svc_ctx *ctx, int kind, json_t *p)
 	if (p == NULL)
 		return (svc_store_fail(ctx->svc));
 	return (svc_reply(ctx, kind, p));
+}
+
+/*
+ * Give a row of numbers the naming of the games they come from (chat,
+ * else the person user's): cards read as those games named them, not
+ * as the reader's language would start a game.  0, -1 failure.
+ */
+static int
+svc_stats_naming(struct svc_ctx *ctx, int64_t chat, int64_t user, json_t *p)
+{
+	int	names, rc;
+
+	if ((rc = store_stats_names(ctx->svc->store, chat, user, &names)) < 0)
+		return (svc_store_fail(ctx->svc));
+	if (rc == 1)
+		json_object_set_new(p, "names", json_integer(names));
+	return (0);
 }
 
 /* The chart of a group's wins per player ("wins"), from its table. */
@@ -79,6 +97,11 @@ svc_stats_group(struct svc_ctx *ctx)
 	}
 	p = json_pack("{s:s, s:o, s:O, s:o, s:o}", "scope", "chat", "totals",
 	    totals, "players", players, "pairs", pairs, "cards", cards);
+	if (svc_stats_naming(ctx, ctx->chat, 0, p) != 0) {
+		json_decref(p);
+		json_decref(players);
+		return (-1);
+	}
 	if (svc_reply(ctx, SVC_OUT_STATS, p) != 0) {
 		json_decref(players);
 		return (-1);
@@ -120,6 +143,12 @@ svc_stats_one(struct svc_ctx *ctx, int64_t player, int64_t chat, int *none)
 	p = json_pack("{s:s, s:s, s:O, s:o, s:o}", "scope", "person", "where",
 	    chat != 0 ? "chat" : "all", "person", me, "partners", partners,
 	    "cards", cards);
+	if (svc_stats_naming(ctx, chat, chat != 0 ? 0 : player, p) != 0) {
+		json_decref(p);
+		json_decref(me);
+		json_decref(series);
+		return (-1);
+	}
 	if (svc_reply(ctx, SVC_OUT_STATS, p) != 0) {
 		json_decref(me);
 		json_decref(series);
@@ -202,7 +231,7 @@ svc_cmd_stats(struct svc_ctx *ctx)
 int
 svc_cmd_top(struct svc_ctx *ctx)
 {
-	json_t	*players;
+	json_t	*players, *p;
 
 	if (ctx->ev->private_chat)
 		return (svc_refuse(ctx, "group_only", "{s:s}", "command",
@@ -214,8 +243,12 @@ svc_cmd_top(struct svc_ctx *ctx)
 		json_decref(players);
 		return (svc_tell(ctx, 0, "no_stats", NULL));
 	}
-	return (svc_reply(ctx, SVC_OUT_TOP, json_pack("{s:o}", "players",
-	    players)));
+	p = json_pack("{s:o}", "players", players);
+	if (svc_stats_naming(ctx, ctx->chat, 0, p) != 0) {
+		json_decref(p);
+		return (-1);
+	}
+	return (svc_reply(ctx, SVC_OUT_TOP, p));
 }
 
 /* /history: the chat's last finished games (in private: the person's). */
@@ -305,26 +338,55 @@ svc_cmd_summary(struct svc_ctx *ctx)
 	return (chart != NULL ? svc_reply(ctx, SVC_OUT_CHART, chart) : 0);
 }
 
-/* Where a record's page is being collected. */
-struct svc_page {
-	int64_t		 first;
-	int64_t		 last;
-	json_t		*actions;
-};
-
-/* Keep the actions of one page of a log (store_log()'s callback). */
-static int
-svc_page_add(void *arg, int64_t n, int seat, const char *action, int who,
-    int64_t at)
+/*
+ * The actions first..last - 1 of finished game g, [seat, action, facts]
+ * each: what it did, for its words (svc_turn_facts(); a gift's "to",
+ * who received it), from the log replayed.  NULL on failure; an action
+ * that does not replay (a damaged log) and those after it come without
+ * facts, as the log has them.
+ */
+static json_t *
+svc_page_actions(struct svc *svc, const struct store_game *g, int64_t first,
+    int64_t last)
 {
-	struct svc_page	*pg = arg;
+	struct tac_record	 rec;
+	struct tac_state	 st, before;
+	struct tac_action	 a;
+	json_t			*actions, *facts;
+	char			 why[256];
+	size_t			 i;
+	int			 rc, ok;
 
-	(void)who;
-	(void)at;
-	if (n >= pg->first && n < pg->last)
-		json_array_append_new(pg->actions, json_pack("[i, s]", seat,
-		    action));
-	return (n >= pg->last);
+	if ((rc = store_record(svc->store, g->id, &rec)) == -1)
+		return (NULL);
+	actions = json_array();
+	if (rc != 1)
+		return (actions);
+	memset(&st, 0, sizeof st);
+	ok = tac_config_check(&rec.cfg, why, sizeof why) == 0;
+	if (ok)
+		tac_init(&st, &rec.cfg, rec.seed);
+	for (i = 0; i < rec.nactions && (int64_t)i < last; i++) {
+		before = st;
+		ok = ok && tac_action_parse(rec.actions[i], &a, why,
+		    sizeof why) == 0 && tac_apply(&st, &a, svc->list, why,
+		    sizeof why) >= 0;
+		if ((int64_t)i < first)
+			continue;
+		if (!ok) {
+			json_array_append_new(actions, json_pack("[i, s]", -1,
+			    rec.actions[i]));
+			continue;
+		}
+		facts = svc_turn_facts(&before, &st, &a);
+		if (a.op == TAC_OP_GIVE)
+			json_object_set_new(facts, "to", json_integer(
+			    tac_receiver(&before, before.turn)));
+		json_array_append_new(actions, json_pack("[i, s, o]",
+		    before.turn, rec.actions[i], facts));
+	}
+	tac_record_free(&rec);
+	return (actions);
 }
 
 /*
@@ -335,8 +397,8 @@ int
 svc_cmd_moves(struct svc_ctx *ctx)
 {
 	struct store_game	 g;
-	struct svc_page		 pg;
-	int64_t			 page = 1, pages;
+	json_t			*actions;
+	int64_t			 page = 1, pages, first;
 	int			 rc;
 
 	if ((rc = svc_finished(ctx, &g)) <= 0)
@@ -348,17 +410,14 @@ svc_cmd_moves(struct svc_ctx *ctx)
 	if (page < 1 || page > pages)
 		return (svc_refuse(ctx, "bad_page", "{s:I, s:I}", "game",
 		    (json_int_t)g.id, "pages", (json_int_t)pages));
-	pg.first = (page - 1) * SVC_RECORD_PAGE;
-	pg.last = pg.first + SVC_RECORD_PAGE;
-	pg.actions = json_array();
-	if (store_log(ctx->svc->store, g.id, svc_page_add, &pg) != 0) {
-		json_decref(pg.actions);
+	first = (page - 1) * SVC_RECORD_PAGE;
+	if ((actions = svc_page_actions(ctx->svc, &g, first, first +
+	    SVC_RECORD_PAGE)) == NULL)
 		return (svc_store_fail(ctx->svc));
-	}
 	return (svc_reply(ctx, SVC_OUT_RECORD, json_pack("{s:I, s:I, s:I, "
 	    "s:I, s:o, s:s?}", "game", (json_int_t)g.id, "page",
 	    (json_int_t)page, "pages", (json_int_t)pages, "first",
-	    (json_int_t)pg.first, "actions", pg.actions, "message",
+	    (json_int_t)first, "actions", actions, "message",
 	    ctx->ev->kind == SVC_EV_BUTTON && ctx->args[0] != '\0' ?
 	    ctx->ev->message : NULL)));
 }

@@ -16,47 +16,60 @@
 #include "service-int.h"
 
 /*
- * Let the AI play the turn of the seat to act.  Its choices are a pure
- * function of the game's seed and turn number, so a replay of the same
- * events plays the same game.  who is STORE_BY_AI or STORE_BY_TIMEOUT.
+ * The AI's action for seat in st (the position as seat acts in it), at
+ * the seat's level: an AI seat plays at its own, a person's turn at the
+ * game's.  Its choice is a pure function of the game's seed and n, the
+ * action's number in the log, so a replay of the same events plays the
+ * same game.  0, or -1 when st has no legal action.
  */
 int
-svc_ai_move(struct svc *svc, struct svc_gm *gm, int who)
+svc_ai_choose(struct svc *svc, const struct svc_gm *gm, int seat,
+    const struct tac_state *st, int64_t n, struct tac_action *act)
 {
 	static const struct ai_budget budget = { AI_DAEMON_ITERS, AI_DAEMON_MS };
-	struct store_seat	*p;
-	struct tac_state	 before;
-	struct tac_action	 act;
-	char			 text[160];
-	int			 n, i, k, seat, level;
+	const struct store_seat	*p = &gm->g.seats[seat];
+	int			 nl, i, k, level;
 
-	seat = gm->st.turn;
-	p = &gm->g.seats[seat];
-	/* An AI seat plays at its level, a person's turn at the game's. */
 	level = p->ai > 0 && p->user == 0 ? p->ai : gm->g.ai;
 	if (level < AI_HEURISTIC || level > AI_MAXLEVEL)
 		level = AI_HEURISTIC;
 	/* The AI sees only the seat's view (Y3); the list is its scratch. */
-	k = ai_decide(&gm->st, level, ai_seed(gm->g.seed,
-	    (uint64_t)gm->g.turn_no), &budget, svc->list, &act);
-	if ((n = tac_legal(&gm->st, svc->list)) <= 0) {
+	k = ai_decide(st, level, ai_seed(gm->g.seed, (uint64_t)n), &budget,
+	    svc->list, act);
+	if ((nl = tac_legal(st, svc->list)) <= 0)
+		return (-1);
+	for (i = 0; k == 0 && i < nl; i++)
+		if (tac_action_equal(act, &svc->list->a[i]))
+			break;
+	if (k != 0 || i >= nl)
+		i = 0;	/* cannot happen: the first legal action */
+	*act = svc->list->a[i];
+	return (0);
+}
+
+/*
+ * Let the AI play the turn of the seat to act.  who is STORE_BY_AI or
+ * STORE_BY_TIMEOUT.
+ */
+int
+svc_ai_move(struct svc *svc, struct svc_gm *gm, int who)
+{
+	struct tac_state	 before;
+	struct tac_action	 act;
+	char			 text[160];
+	int			 seat = gm->st.turn;
+
+	if (svc_ai_choose(svc, gm, seat, &gm->st, gm->g.turn_no, &act) != 0) {
 		/* The engine found nothing to do: stop asking it. */
 		gm->g.due = gm->g.remind = 0;
 		return (svc_game_save(svc, gm));
 	}
-	for (i = 0; k == 0 && i < n; i++)
-		if (tac_action_equal(&act, &svc->list->a[i]))
-			break;
-	if (k != 0 || i >= n)
-		i = 0;	/* cannot happen: the first legal action */
-	act = svc->list->a[i];
 	before = gm->st;
 	tac_play(&gm->st, &act);
 	if (who == STORE_BY_TIMEOUT) {
 		tac_action_format(&act, text, sizeof text);
 		if (svc_put_chat(svc, gm, SVC_OUT_TAKEOVER, json_pack("{s:i, s:s}",
-		    "seat", seat, "action", act.op == TAC_OP_GIVE ? "give" :
-		    text)) != 0)
+		    "seat", seat, "action", text)) != 0)
 			return (-1);
 	}
 	return (svc_turn_done(svc, gm, seat, &before, &act, who));
@@ -84,6 +97,8 @@ svc_timer_game(struct svc *svc, int64_t id)
 			return (-1);
 		return (0);
 	}
+	if (gm.st.phase == TAC_PH_EXCHANGE)
+		return (svc_gift_timer(svc, &gm));
 	if (gm.g.actor != gm.st.turn)	/* cannot happen; heal it */
 		return (svc_schedule(svc, &gm, 1) != 0 ||
 		    svc_game_save(svc, &gm) != 0 ? -1 : 1);

@@ -72,10 +72,12 @@ svc_game_load(struct svc *svc, int64_t id, struct svc_gm *gm)
 	svc->reads++;
 	if ((rc = store_game_get(svc->store, id, &gm->g, NULL)) <= 0)
 		return (rc < 0 ? svc_store_fail(svc) : 0);
+	if (svc_gifts_load(svc, gm) != 0)
+		return (-1);
 	if (c->id == id && c->turn_no == gm->g.turn_no) {
 		gm->st = c->st;
 		gm->started = 1;
-		return (1);
+		return (svc_gifts_load(svc, gm) == 0 ? 1 : -1);
 	}
 	if (store_game_snapshot(svc->store, id, &snap) < 0)
 		return (svc_store_fail(svc));
@@ -95,7 +97,7 @@ svc_game_load(struct svc *svc, int64_t id, struct svc_gm *gm)
 	c->id = id;
 	c->turn_no = gm->g.turn_no;
 	c->st = gm->st;
-	return (1);
+	return (svc_gifts_load(svc, gm) == 0 ? 1 : -1);
 }
 
 /*
@@ -118,9 +120,8 @@ svc_game_find(struct svc_ctx *ctx, struct svc_gm *gm)
 	if (id == 0 && !ctx->ev->private_chat)
 		return (svc_refuse(ctx, "no_game", "{s:s}", "where", "chat"));
 	if (id == 0) {
-		n = store_user_games(svc->store, ctx->user, ids, myturn, 8);
-		if (n < 0)
-			return (svc_store_fail(svc));
+		if ((n = svc_user_games(svc, ctx->user, ids, myturn, 8)) < 0)
+			return (-1);
 		if (n == 0)
 			return (svc_refuse(ctx, "no_game", "{s:s}", "where",
 			    "you"));
@@ -151,19 +152,31 @@ svc_game_find(struct svc_ctx *ctx, struct svc_gm *gm)
 	return (svc_refuse(ctx, "no_game", "{s:I}", "game", (json_int_t)id));
 }
 
-/* Start a lobby's game: deal from the seed, tell everyone. */
+/*
+ * Start a lobby's game: deal from the seed, tell everyone.  Each person
+ * gets their cards with the exchange's buttons (a person the AI plays
+ * for, the cards alone).
+ */
 int
 svc_game_begin(struct svc *svc, struct svc_gm *gm)
 {
+	json_t	*news[TAC_MAXSEATS];
+	int	 s;
+
 	tac_init(&gm->st, &gm->g.cfg, gm->g.seed);
 	gm->started = 1;
 	gm->g.state = STORE_PLAYING;
 	gm->g.turn_no = 0;
-	if (svc_put_chat(svc, gm, SVC_OUT_BOARD, json_object()) != 0 ||
-	    svc_put_seats(svc, gm, SVC_OUT_HAND) != 0 ||
-	    svc_schedule(svc, gm, 1) != 0)
+	if (svc_gifts_load(svc, gm) != 0)
 		return (-1);
-	return (svc_game_save(svc, gm));
+	for (s = 0; s < TAC_MAXSEATS; s++)
+		news[s] = s < gm->g.cfg.nseats ? json_pack("{s:s, s:i}",
+		    "what", "deal", "round", gm->st.round) : NULL;
+	if (svc_put_chat(svc, gm, SVC_OUT_BOARD, json_object()) != 0) {
+		svc_news_free(news);
+		return (-1);
+	}
+	return (svc_turn_next(svc, gm, news));
 }
 
 /* Write a game's row and, once started, its snapshot. */
@@ -201,10 +214,13 @@ svc_game_save(struct svc *svc, struct svc_gm *gm)
  * deadline a reminder once the turn has waited svc_set_remind()'s time
  * (so the game does not wait unseen for someone who cannot be written
  * to: the bridge tells their group).  With notify, a person whose turn
- * it is now is told.  The caller saves the game.
+ * it is now is told (in an exchange, everyone who must give), their
+ * "turn" row carrying news[seat] (what changed their cards; taken over,
+ * and NULLed) when news is not NULL.  The caller saves the game.
  */
 int
-svc_schedule(struct svc *svc, struct svc_gm *gm, int notify)
+svc_schedule_news(struct svc *svc, struct svc_gm *gm, int notify,
+    json_t **news)
 {
 	struct store_game	*g = &gm->g;
 	struct store_seat	*p;
@@ -216,6 +232,8 @@ svc_schedule(struct svc *svc, struct svc_gm *gm, int notify)
 		g->actor = -1;
 		return (0);
 	}
+	if (gm->st.phase == TAC_PH_EXCHANGE)
+		return (svc_gift_schedule(svc, gm, notify, news));
 	g->actor = gm->st.turn;
 	p = &g->seats[g->actor];
 	if (p->ai > 0 || p->away || p->user == 0) {
@@ -232,21 +250,87 @@ svc_schedule(struct svc *svc, struct svc_gm *gm, int notify)
 		return (0);
 	j = json_pack("{s:I, s:I}", "turn", (json_int_t)g->turn_no, "due",
 	    (json_int_t)g->due);
+	if (j != NULL && news != NULL && news[g->actor] != NULL) {
+		json_object_set_new(j, "news", news[g->actor]);
+		news[g->actor] = NULL;
+	}
 	return (svc_put_seat(svc, gm, g->actor, SVC_OUT_TURN, j));
 }
 
-/* Did seat's cards change otherwise than by its playing one card? */
-static int
-svc_hand_changed(const struct tac_state *before, const struct tac_state *st,
-    int seat, int actor)
+/* svc_schedule_news() without news. */
+int
+svc_schedule(struct svc *svc, struct svc_gm *gm, int notify)
 {
-	if (before->round != st->round ||
-	    (before->phase == TAC_PH_EXCHANGE && st->phase != TAC_PH_EXCHANGE))
-		return (1);
-	if (seat == actor)
-		return (st->nhand[seat] + 1 != before->nhand[seat]);
-	return (memcmp(before->hand[seat], st->hand[seat],
-	    sizeof st->hand[seat]) != 0);
+	return (svc_schedule_news(svc, gm, notify, NULL));
+}
+
+/* Release what is left of news[] (svc_turn_next()'s). */
+void
+svc_news_free(json_t **news)
+{
+	int	s;
+
+	for (s = 0; s < TAC_MAXSEATS; s++) {
+		json_decref(news[s]);
+		news[s] = NULL;
+	}
+}
+
+/*
+ * Pass the turn on and save: schedule it (a person told in their "turn"
+ * row what changed their cards), tell everyone else whose cards changed
+ * (news[seat] not NULL) in a "hand" row.  news is taken over.
+ */
+int
+svc_turn_next(struct svc *svc, struct svc_gm *gm, json_t **news)
+{
+	int	s, rc = 0;
+
+	if (svc_schedule_news(svc, gm, 1, news) != 0) {
+		svc_news_free(news);
+		return (-1);
+	}
+	for (s = 0; s < gm->g.cfg.nseats && rc == 0; s++) {
+		if (news[s] == NULL)
+			continue;
+		rc = svc_put_seat(svc, gm, s, SVC_OUT_HAND, json_pack("{s:O}",
+		    "news", news[s]));
+	}
+	svc_news_free(news);
+	if (rc != 0)
+		return (-1);
+	return (svc_game_save(svc, gm));
+}
+
+/*
+ * What changed seat's cards otherwise than its playing one card, as the
+ * news of a "hand" or "turn" row ({what, ...}), or NULL when nothing
+ * did: a new deal, a Fool (every hand passed on), a Devil that played
+ * one of them (by: who played it).
+ */
+static json_t *
+svc_hand_news(const struct tac_state *before, const struct tac_state *st,
+    const struct tac_action *act, int seat, int actor)
+{
+	int	victim = -1;
+
+	if (before->round != st->round)
+		return (json_pack("{s:s, s:i}", "what", "deal", "round",
+		    st->round));
+	if (seat == actor ? st->nhand[seat] + 1 == before->nhand[seat] :
+	    memcmp(before->hand[seat], st->hand[seat],
+	    sizeof st->hand[seat]) == 0)
+		return (NULL);
+	if (act->op == TAC_OP_NONE && act->card == TAC_FOOL)
+		return (json_pack("{s:s, s:i}", "what", "fool", "by", actor));
+	if (before->phase == TAC_PH_DEVIL)
+		victim = before->victim;
+	else if (act->devil)
+		victim = (actor + 1) % st->cfg.nseats;
+	if (seat == victim && act->devil && act->op != TAC_OP_NONE)
+		return (json_pack("{s:s, s:i, s:i}", "what", "devil", "by",
+		    actor, "card", act->card));
+	return (json_pack("{s:s}", "what", "cards"));
 }
 
 /*
@@ -254,7 +338,7 @@ svc_hand_changed(const struct tac_state *before, const struct tac_state *st,
  * base gained marbles (kicked into, or a TAC undid) and whose marble
  * each segment of a move or swap moved (tac_marbles()).
  */
-static json_t *
+json_t *
 svc_turn_facts(const struct tac_state *before, const struct tac_state *after,
     const struct tac_action *act)
 {
@@ -284,7 +368,7 @@ svc_turn_facts(const struct tac_state *before, const struct tac_state *after,
  * private chat (so a gift's card may show), and forget it, so it is
  * retired once.  facts: svc_turn_facts(), copied into the row.
  */
-static int
+int
 svc_turn_retire(struct svc *svc, struct svc_gm *gm, int seat,
     const char *text, json_t *facts)
 {
@@ -320,7 +404,7 @@ svc_turn_done(struct svc *svc, struct svc_gm *gm, int seat,
 	static const char	*bys[] = { "person", "ai", "timeout" };
 	struct store_game	*g = &gm->g;
 	char			 text[160];
-	json_t			*j, *facts;
+	json_t			*j, *facts, *news[TAC_MAXSEATS];
 	int			 s;
 
 	tac_action_format(act, text, sizeof text);
@@ -345,11 +429,6 @@ svc_turn_done(struct svc *svc, struct svc_gm *gm, int seat,
 	}
 	if (svc_put_chat(svc, gm, SVC_OUT_MOVED, j) != 0)
 		return (-1);
-	for (s = 0; s < g->cfg.nseats; s++) {
-		if (svc_hand_changed(before, &gm->st, s, seat) &&
-		    svc_put_seat(svc, gm, s, SVC_OUT_HAND, json_object()) != 0)
-			return (-1);
-	}
 	if (gm->st.phase == TAC_PH_OVER) {
 		g->state = STORE_OVER;
 		g->winner = gm->st.winner == TAC_NONE ? -1 : gm->st.winner;
@@ -359,7 +438,12 @@ svc_turn_done(struct svc *svc, struct svc_gm *gm, int seat,
 		    svc_live_end(svc, gm) != 0)
 			return (-1);
 	}
-	if (svc_schedule(svc, gm, 1) != 0 || svc_game_save(svc, gm) != 0)
+	for (s = 0; s < TAC_MAXSEATS; s++)
+		news[s] = s < g->cfg.nseats && g->state == STORE_PLAYING ?
+		    svc_hand_news(before, &gm->st, act, s, seat) : NULL;
+	if (svc_turn_next(svc, gm, news) != 0)
+		return (-1);
+	if (g->state == STORE_OVER && svc_end_tell(svc, gm, NULL) != 0)
 		return (-1);
 	/* The statistics take the game in the same transaction. */
 	if (g->state == STORE_OVER && store_stats_finish(svc->store, g->id) !=
@@ -390,8 +474,8 @@ svc_running(struct svc_ctx *ctx, const struct svc_gm *gm)
 
 /*
  * The running game a command names and the caller's seat in it, when the
- * caller is the one to act: 1; else 0 (refused, the person was told why)
- * or -1 on failure.
+ * caller is the one to act (in an exchange: one who has not given yet):
+ * 1; else 0 (refused, the person was told why) or -1 on failure.
  */
 int
 svc_actor(struct svc_ctx *ctx, struct svc_gm *gm, int *seat)
@@ -404,10 +488,29 @@ svc_actor(struct svc_ctx *ctx, struct svc_gm *gm, int *seat)
 	if ((*seat = svc_seat_of(gm, ctx->user)) < 0)
 		return (svc_refuse(ctx, "not_in_game", "{s:I}", "game",
 		    (json_int_t)gm->g.id));
+	if (gm->st.phase == TAC_PH_EXCHANGE) {
+		if (svc_gift_due(gm, *seat))
+			return (1);
+		return (svc_refuse(ctx, "already_given", "{s:I}", "game",
+		    (json_int_t)gm->g.id));
+	}
 	if (gm->st.turn != *seat)
 		return (svc_refuse(ctx, "not_your_turn", "{s:i, s:I}", "seat",
 		    gm->st.turn, "game", (json_int_t)gm->g.id));
 	return (1);
+}
+
+/*
+ * The position as seat acts in it: the game's, or in an exchange the
+ * one in which seat gives (svc_gift_state()).
+ */
+void
+svc_acting(const struct svc_gm *gm, int seat, struct tac_state *st)
+{
+	if (gm->started && gm->st.phase == TAC_PH_EXCHANGE)
+		svc_gift_state(gm, seat, st);
+	else
+		*st = gm->st;
 }
 
 /* Install how /play reads a move written in words (service.h). */
@@ -419,13 +522,14 @@ svc_set_reader(struct svc *svc, svc_read_fn fn, void *arg)
 }
 
 /*
- * Read what a person gave /play as an action of gm: the notation, else
- * (with a reader installed) the move as their language shows it.  0, 1
- * when it is no action (why says why), -1 on failure.
+ * Read what a person gave /play as an action in st, gm's position as
+ * they act in it: the notation, else (with a reader installed) the move
+ * as their language shows it.  0, 1 when it is no action (why says why),
+ * -1 on failure.
  */
 static int
 svc_play_read(struct svc_ctx *ctx, const struct svc_gm *gm,
-    struct tac_action *a, struct tac_why *why)
+    const struct tac_state *st, struct tac_action *a, struct tac_why *why)
 {
 	struct svc		*svc = ctx->svc;
 	struct svc_game		 g;
@@ -439,8 +543,8 @@ svc_play_read(struct svc_ctx *ctx, const struct svc_gm *gm,
 		return (-1);
 	langs[0] = ctx->user_lang;
 	langs[1] = gm->g.lang;
-	return (svc->reader(svc->reader_arg, &g, langs, 2, &gm->st,
-	    ctx->args, a, why) == 0 ? 0 : 1);
+	return (svc->reader(svc->reader_arg, &g, langs, 2, st, ctx->args, a,
+	    why) == 0 ? 0 : 1);
 }
 
 /* /play ACTION: the person's action, checked by the engine. */
@@ -452,7 +556,7 @@ svc_cmd_play(struct svc_ctx *ctx)
 	struct tac_state	 before;
 	struct tac_action	 a;
 	struct tac_why		 why;
-	int			 rc, seat, idx;
+	int			 rc, seat, idx, gift;
 
 	if ((rc = svc_actor(ctx, &gm, &seat)) <= 0)
 		return (rc);
@@ -460,15 +564,22 @@ svc_cmd_play(struct svc_ctx *ctx)
 		return (svc_refuse(ctx, "usage", "{s:s, s:i}", "command",
 		    "play", "field", tac_start(&gm.st, seat)));
 	/* The rules' reason goes as its message id and values. */
-	if ((rc = svc_play_read(ctx, &gm, &a, &why)) != 0)
+	svc_acting(&gm, seat, &before);
+	if ((rc = svc_play_read(ctx, &gm, &before, &a, &why)) != 0)
 		return (rc < 0 ? -1 : svc_refuse(ctx, "bad_action",
 		    "{s:o, s:I}", "reason", svc_why(&why), "game",
 		    (json_int_t)gm.g.id));
-	before = gm.st;
-	if ((idx = tac_apply_why(&gm.st, &a, svc->list, &why)) < 0)
+	if ((gift = gm.st.phase == TAC_PH_EXCHANGE))
+		rc = svc_gift_check(svc, &gm, seat, &a, &why);
+	else {
+		before = gm.st;
+		if ((idx = tac_apply_why(&gm.st, &a, svc->list, &why)) >= 0)
+			a = svc->list->a[idx];	/* the canonical form */
+		rc = idx >= 0 ? 0 : -1;
+	}
+	if (rc != 0)
 		return (svc_refuse(ctx, "illegal", "{s:o, s:I}", "reason",
 		    svc_why(&why), "game", (json_int_t)gm.g.id));
-	a = svc->list->a[idx];	/* the canonical form goes into the log */
 
 	/* Playing again takes the seat back from the AI. */
 	if (gm.g.seats[seat].away) {
@@ -477,6 +588,8 @@ svc_cmd_play(struct svc_ctx *ctx)
 		    &gm.g.seats[seat]) != 0)
 			return (svc_store_fail(svc));
 	}
+	if (gift)
+		return (svc_gift_give(svc, &gm, seat, &a, STORE_BY_PERSON));
 	return (svc_turn_done(svc, &gm, seat, &before, &a, STORE_BY_PERSON));
 }
 

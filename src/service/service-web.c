@@ -52,9 +52,9 @@ svc_web_games(struct svc *svc, const char *platform, const char *pid,
 	if (uid > 0)
 		snprintf(out->lang, sizeof out->lang, "%s", lang);
 	n = 0;
-	if (uid > 0 && (n = store_user_games(svc->store, uid, ids, myturn,
+	if (uid > 0 && (n = svc_user_games(svc, uid, ids, myturn,
 	    SVC_WEB_GAMES)) < 0)
-		return (svc_store_fail(svc));
+		return (-1);
 	if (n > SVC_WEB_GAMES)
 		n = SVC_WEB_GAMES;
 	for (i = 0; i < n; i++) {
@@ -98,9 +98,10 @@ int
 svc_web_game(struct svc *svc, int64_t id, const char *platform,
     const char *pid, struct svc_web_game *w)
 {
-	struct svc_gm	 gm;
-	int64_t		 uid;
-	int		 rc, seat = -1;
+	struct svc_gm		 gm;
+	struct tac_state	 st;
+	int64_t			 uid;
+	int			 rc, seat = -1, mine;
 
 	memset(w, 0, sizeof *w);
 	w->seat = -1;
@@ -117,13 +118,19 @@ svc_web_game(struct svc *svc, int64_t id, const char *platform,
 	    svc_web_last(svc, &gm, seat, w) != 0)
 		return (-1);
 	w->g.started = gm.started;
-	if (gm.started)
+	if (gm.started) {
 		/* A spectator's view: every hand hidden. */
-		tac_view(&gm.st, seat, &w->view);
-	if (seat >= 0 && gm.started && gm.g.state == STORE_PLAYING &&
+		svc_gift_shown(&gm, &st);
+		tac_view(&st, seat, &w->view);
+	}
+	/* In an exchange each who has not given acts (service-exchange.c). */
+	mine = gm.st.phase == TAC_PH_EXCHANGE ? svc_gift_due(&gm, seat) :
+	    seat >= 0 && gm.st.turn == seat;
+	if (mine)
+		svc_acting(&gm, seat, &st);
+	if (seat >= 0 && mine && gm.started && gm.g.state == STORE_PLAYING &&
 	    gm.st.phase != TAC_PH_OVER && gm.st.phase != TAC_PH_DEAL &&
-	    gm.st.turn == seat && (w->nlegal = tac_legal(&gm.st,
-	    svc->list)) > 0) {
+	    (w->nlegal = tac_legal(&st, svc->list)) > 0) {
 		w->legal = xreallocarray(NULL, (size_t)w->nlegal,
 		    sizeof *w->legal);
 		memcpy(w->legal, svc->list->a, (size_t)w->nlegal *
@@ -181,29 +188,39 @@ svc_web_refuse(struct svc_ctx *ctx, const char *code, json_t *args)
 
 /*
  * Was this very action, at this turn, applied for this person before?
- * Then a retry of the request that made it is answered as it was.
+ * Then a retry of the request that made it is answered as it was.  A
+ * gift is in the log at its seat's place among the exchange's, or still
+ * face down (store_gifts()) while the others choose.
  */
 static int
 svc_web_again(struct svc *svc, const struct svc_event *ev)
 {
 	struct store_game	g;
+	struct store_gift	gift[TAC_MAXSEATS];
 	struct tac_action	a;
 	char			want[160], got[160], why[256];
-	int64_t			uid;
-	int			seat, s;
+	int64_t			uid, n;
+	int			seat, s, k;
 
 	if (ev->turn < 0 || (uid = svc_web_user(svc, ev->platform,
 	    ev->user, NULL)) <= 0 || store_game_get(svc->store, ev->game, &g,
-	    NULL) <= 0)
+	    NULL) <= 0 || tac_action_parse(ev->text, &a, why, sizeof why) != 0)
 		return (0);
 	for (s = 0; s < g.cfg.nseats && g.seats[s].user != uid; s++)
 		;
-	if (s == g.cfg.nseats || store_action_at(svc->store, ev->game,
-	    ev->turn, &seat, got, sizeof got) <= 0 || seat != s ||
-	    tac_action_parse(ev->text, &a, why, sizeof why) != 0)
+	if (s == g.cfg.nseats)
 		return (0);
+	if (a.op == TAC_OP_GIVE && g.turn_no == ev->turn)
+		return (store_gifts(svc->store, g.id, ev->turn, gift) > 0 &&
+		    gift[s].card == a.card);
 	tac_action_format(&a, want, sizeof want);
-	return (strcmp(want, got) == 0);
+	for (k = 0; k < (a.op == TAC_OP_GIVE ? g.cfg.nseats : 1); k++) {
+		n = ev->turn + k;
+		if (store_action_at(svc->store, ev->game, n, &seat, got,
+		    sizeof got) > 0 && seat == s && strcmp(want, got) == 0)
+			return (1);
+	}
+	return (0);
 }
 
 /* Play an app's action (service.h). */
@@ -225,11 +242,14 @@ svc_web_play(struct svc *svc, const struct svc_event *ev,
 	r = svc->refusal;
 	svc->refusal = NULL;
 	code = json_string_value(json_object_get(r, "code"));
-	if (r != NULL && code != NULL && strcmp(code, "stale") == 0 &&
-	    svc_web_again(svc, ev)) {
+	if (r != NULL && code != NULL && (strcmp(code, "stale") == 0 ||
+	    strcmp(code, "already_given") == 0) && svc_web_again(svc, ev)) {
 		json_decref(r);
+		if (store_game_get(svc->store, ev->game, &g, NULL) <= 0)
+			return (svc_store_fail(svc));
 		out->applied = out->again = 1;
-		out->turn = ev->turn + 1;
+		out->turn = strcmp(code, "stale") == 0 ? ev->turn + 1 :
+		    g.turn_no;
 		return (0);
 	}
 	if (r != NULL) {

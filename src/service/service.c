@@ -570,8 +570,9 @@ svc_game_view(struct svc *svc, int64_t id, struct svc_game *g,
 	if (svc_game_facts(svc, &gm.g, g) != 0)
 		return (-1);
 	g->started = gm.started;
+	/* An exchange shows the gifts given so far, face down. */
 	if (gm.started && st != NULL)
-		*st = gm.st;
+		svc_gift_shown(&gm, st);
 	return (1);
 }
 
@@ -603,8 +604,9 @@ int
 svc_game_position(struct svc *svc, int64_t id, int seat,
     struct tac_state *st)
 {
-	struct svc_gm	gm;
-	int		rc;
+	struct svc_gm		gm;
+	struct tac_state	shown;
+	int			rc;
 
 	if ((rc = svc_game_load(svc, id, &gm)) <= 0) {
 		if (rc == 0)
@@ -614,9 +616,10 @@ svc_game_position(struct svc *svc, int64_t id, int seat,
 	if (!gm.started)
 		return (svc_fail(svc, "game #%lld has not started",
 		    (long long)id));
+	svc_gift_shown(&gm, &shown);
 	if (seat < 0)
-		*st = gm.st;
+		*st = shown;
 	else
-		tac_view(&gm.st, seat, st);
+		tac_view(&shown, seat, st);
 	return (0);
 }

@@ -374,3 +374,28 @@ store_stats_chat_id(struct store *s, const char *pid)
 	json_decref(rows);
 	return (id);
 }
+
+/*
+ * The naming (enum tac_names) the games of a chat use (user 0), or those
+ * a person played (chat 0): the latest finished one's, so that numbers
+ * of cards read as the players' games named them.  1 with *names set, 0
+ * when there is no such game, -1 failure.
+ */
+int
+store_stats_names(struct store *s, int64_t chat, int64_t user, int *names)
+{
+	int64_t	 v[2] = { chat, user };
+	json_t	*row;
+	int	 failed;
+
+	row = stats_row(s, chat != 0 ? "SELECT names FROM games WHERE "
+	    "chat = ?1 AND finished > 0 ORDER BY finished DESC LIMIT 1" :
+	    "SELECT g.names FROM games g JOIN seats st ON st.game = g.id "
+	    "WHERE st.user = ?2 AND g.finished > 0 ORDER BY g.finished DESC "
+	    "LIMIT 1", 2, v, &failed);
+	if (row == NULL)
+		return (failed ? -1 : 0);
+	*names = (int)json_integer_value(json_object_get(row, "names"));
+	json_decref(row);
+	return (1);
+}

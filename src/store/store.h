@@ -176,6 +176,21 @@ int		 store_game_ids(struct store *, int, int64_t **, size_t *);
 int		 store_last_action(struct store *, int64_t, int *, char *,
 		     size_t);
 
+/*
+ * store-gift.c: an exchange's gifts, kept face down until all are in
+ * (card -1: none; who: STORE_BY_*; at: when it was given).
+ */
+struct store_gift {
+	int		 card;
+	int		 who;
+	int64_t		 at;
+};
+int		 store_gift_put(struct store *, int64_t, int, int64_t,
+		     const struct store_gift *);
+int		 store_gifts(struct store *, int64_t, int64_t,
+		     struct store_gift [TAC_MAXSEATS]);
+int		 store_gifts_clear(struct store *, int64_t);
+
 /* store-web.c */
 int64_t		 store_user_find(struct store *, const char *, const char *,
 		     char *);
@@ -284,5 +299,6 @@ json_t		*store_stats_series(struct store *, int64_t, int);
 json_t		*store_stats_named(struct store *, int64_t, const char *, int);
 json_t		*store_stats_chats(struct store *);
 int64_t		 store_stats_chat_id(struct store *, const char *);
+int		 store_stats_names(struct store *, int64_t, int64_t, int *);
 
 #endif /* STORE_H */

@@ -525,7 +525,8 @@ static void
 pic_turnline(const struct pic *p, char *buf, size_t len)
 {
 	const struct tac_state	*st = p->st;
-	const char		*who = pic_who(p, st->turn);
+	const char		*who = pic_who(p, st->turn), *wait[TAC_MAXSEATS];
+	struct rbuf		 list = { NULL, 0, 0 };
 	int			 names = st->cfg.names, s, n;
 	size_t			 used;
 
@@ -549,8 +550,19 @@ pic_turnline(const struct pic *p, char *buf, size_t len)
 		snprintf(buf, len, "%s", tr(p->lang, "Dealing the cards."));
 		break;
 	case TAC_PH_EXCHANGE:
-		snprintf(buf, len, tr(p->lang, "Exchange: %s gives a card to a "
-		    "teammate."), who);
+		/* Everyone gives at once: who has not given yet. */
+		for (s = n = 0; s < p->nseats; s++) {
+			if (st->gift[s] == TAC_NONE)
+				wait[n++] = pic_who(p, s);
+		}
+		render_list(p->lang, wait, n, &list);
+		if (n == p->nseats)
+			snprintf(buf, len, "%s", tr(p->lang, "Exchange: "
+			    "everyone gives a card to a partner."));
+		else
+			snprintf(buf, len, tr(p->lang, "Exchange: waiting for "
+			    "%s."), list.s != NULL ? list.s : "");
+		rbuf_free(&list);
 		break;
 	case TAC_PH_FOOL:
 		snprintf(buf, len, tr(p->lang, "%s plays one more card (%s)."),
@@ -633,8 +645,7 @@ pic_paragraph(const struct pic *p, const char *text, double x, double y,
 
 /*
  * The middle of the circle: whose turn it is (or the result) and the last
- * action: in the caller's words, or in notation, as a player would type
- * it.
+ * action, in the words compose gives (else in notation).
  */
 static void
 pic_centre(const struct pic *p)
@@ -655,8 +666,8 @@ pic_centre(const struct pic *p)
 	if (p->o == NULL || p->o->last == NULL)
 		return;
 	tac_action_format(p->o->last, act, sizeof act);
-	if (p->o->last_words != NULL && *p->o->last_words != '\0')
-		snprintf(line, sizeof line, "%s", p->o->last_words);
+	if (p->o->lastline != NULL)
+		snprintf(line, sizeof line, "%s", p->o->lastline);
 	else if (p->o->last_seat >= 0 && p->o->last_seat < p->nseats)
 		snprintf(line, sizeof line, "%s: %s",
 		    pic_who(p, p->o->last_seat), act);

@@ -27,9 +27,10 @@ struct picture_opts {
 	int		 size;		/* width = height, 128..4096; 0: 1024 */
 	const struct tac_action *last;	/* the last action, or NULL */
 	int		 last_seat;	/* who played it */
-	const char	*last_words;	/* the line under the turn: the last
-					   action in words, whose it was
-					   included; NULL: "who: notation" */
+	const char	*lastline;	/* the last action in words, as the
+					   line under whose turn it is says
+					   it ("Clara: 1: 0 → home 1"); NULL:
+					   its notation */
 	const struct tac_board *before;	/* the board before it, or NULL */
 	/*
 	 * The choices of the seat to act, drawn as arrows numbered from 1

@@ -186,12 +186,53 @@ render_move_chains(const struct render_move *mv, int i)
 	    mv->marbles[i + 1] == mv->marbles[i]);
 }
 
+/* How far a place lies from another: home fields by depth. */
+static int
+render_move_dist(int a, int b)
+{
+	if (TAC_LOC_ISHOME(a) && TAC_LOC_ISHOME(b))
+		return (abs(TAC_LOC_DEPTH(a) - TAC_LOC_DEPTH(b)));
+	return (a != b);
+}
+
+/*
+ * Append where one marble's chain of segments i..j goes, after its
+ * start: each place (mv->steps), else its end alone (a 7's marble says
+ * where it starts and ends, not every step), and before it the field it
+ * turned at when it went past its end and came back (in its home: "home
+ * 1 → home 4 → home 2"); close says whether segment j's target is in the
+ * range (else an arrow ends).
+ */
+static void
+render_move_chain(const char *lang, const struct render_move *mv, int i,
+    int j, int close, struct rbuf *b)
+{
+	const struct tac_action	*a = mv->a;
+	int			 k, start = a->seg[i].from, far = start;
+	int			 end = close ? j : j - 1;
+
+	for (k = i; k <= end; k++) {
+		if (render_move_dist(start, a->seg[k].to) >
+		    render_move_dist(start, far))
+			far = a->seg[k].to;
+		if (mv->steps || k == end) {
+			if (!mv->steps && far != a->seg[k].to) {
+				rbuf_addstr(b, " " RENDER_ARROW " ");
+				render_move_place(lang, mv->brief, far, b);
+			}
+			rbuf_addstr(b, " " RENDER_ARROW " ");
+			render_move_place(lang, mv->brief, a->seg[k].to, b);
+		}
+	}
+	if (!close)
+		rbuf_addstr(b, " " RENDER_ARROW);
+}
+
 /*
  * Append the segments of a move from token 'from' to 'to' (both in the
  * body): each from its marble, a marble going on at once in the next
- * segment as one chain of places ("home 3 → home 4 → home 3", its
- * middle left out when brief), a segment cut after its marble ending
- * in an arrow.
+ * segment as one chain ("12 → 16", "home 1 → home 3 → home 2"), a
+ * segment cut after its marble ending in an arrow.
  */
 static void
 render_move_segs(const struct render_game *g, const struct render_move *mv,
@@ -200,7 +241,7 @@ render_move_segs(const struct render_game *g, const struct render_move *mv,
 	const struct tac_action	*a = mv->a;
 	const char		*lang = render_lang(g, NULL);
 	struct rbuf		 step = { NULL, 0, 0 };
-	int			 h = render_move_nhead(a), i, j, k, last;
+	int			 h = render_move_nhead(a), i, j, last;
 
 	last = (to - 1 - h) / 2;
 	for (i = (from - h) / 2; i <= last; i = j + 1) {
@@ -215,18 +256,7 @@ render_move_segs(const struct render_game *g, const struct render_move *mv,
 			continue;
 		}
 		render_move_marble(g, mv, i, &step);
-		for (k = i; k <= j; k++) {
-			if (mv->brief && j - i >= 2 && k < j)
-				continue;
-			rbuf_addstr(&step, " " RENDER_ARROW);
-			if (mv->brief && j - i >= 2)
-				rbuf_addstr(&step, " \xe2\x80\xa6 " RENDER_ARROW);
-			if (h + 2 * k + 1 < to) {
-				rbuf_addstr(&step, " ");
-				render_move_place(lang, mv->brief,
-				    a->seg[k].to, &step);
-			}
-		}
+		render_move_chain(lang, mv, i, j, h + 2 * j + 1 < to, &step);
 		render_move_then(lang, mv->brief, w, &step);
 	}
 	rbuf_free(&step);
@@ -409,39 +439,59 @@ render_move_words(const struct render_game *g, const struct render_move *mv,
 }
 
 /*
- * Append the words of tokens [from, to) in at most max characters (a
- * button on a phone): names cut short, then colour letters for names,
- * then the brief form (", " for ", then", a long chain's middle left
- * out), then cut with an ellipsis.  Names are never longer than
- * mv->names (0: letters from the start).
+ * Append the words of tokens [from, to) in form (0 .. RENDER_FORMS - 1):
+ * names cut short (0), colour letters for names (1), then the brief
+ * form too (2: ", " for ", then", "H2" for "home 2"), in at most max
+ * characters, cut with an ellipsis if they are longer: 1 when they fit
+ * uncut.  Names are never longer than mv->names (0: letters always).
  */
-void
-render_move_fit(const struct render_game *g, const struct render_move *mv,
-    int from, int to, size_t max, struct rbuf *b)
+int
+render_move_form(const struct render_game *g, const struct render_move *mv,
+    int from, int to, int form, size_t max, struct rbuf *b)
 {
-	static const int	 tries[][2] = {
+	static const int	 tries[RENDER_FORMS][2] = {
 		{ RENDER_LABELNAME, 0 }, { 0, 0 }, { 0, 1 }
 	};
 	struct render_move	 m = *mv;
 	struct rbuf		 w = { NULL, 0, 0 };
 	char			*cut;
-	size_t			 i;
+	int			 fits;
 
-	for (i = 0; i < sizeof tries / sizeof tries[0]; i++) {
-		m.names = tries[i][0] < mv->names ? tries[i][0] : mv->names;
-		m.brief = tries[i][1];
-		rbuf_reset(&w);
-		render_move_words(g, &m, from, to, &w);
-		if (w.s == NULL || utf8_width(w.s) <= max)
-			break;
-	}
-	if (w.s != NULL && utf8_width(w.s) > max) {
+	if (form < 0 || form >= RENDER_FORMS)
+		form = RENDER_FORMS - 1;
+	m.names = tries[form][0] < mv->names ? tries[form][0] : mv->names;
+	m.brief = tries[form][1];
+	render_move_words(g, &m, from, to, &w);
+	if ((fits = w.s == NULL || utf8_width(w.s) <= max))
+		rbuf_addstr(b, w.s != NULL ? w.s : "");
+	else {
 		cut = xmalloc(w.len + 4);
 		utf8_shorten(w.s, max, cut, w.len + 4);
 		rbuf_addstr(b, cut);
 		free(cut);
-	} else if (w.s != NULL)
-		rbuf_addstr(b, w.s);
+	}
+	rbuf_free(&w);
+	return (fits);
+}
+
+/*
+ * Append the words of tokens [from, to) in at most max characters (a
+ * button on a phone), in the first form that fits (render_move_form()),
+ * else cut in the last.
+ */
+void
+render_move_fit(const struct render_game *g, const struct render_move *mv,
+    int from, int to, size_t max, struct rbuf *b)
+{
+	struct rbuf	w = { NULL, 0, 0 };
+	int		form;
+
+	for (form = 0; form < RENDER_FORMS; form++) {
+		rbuf_reset(&w);
+		if (render_move_form(g, mv, from, to, form, max, &w))
+			break;
+	}
+	rbuf_addstr(b, w.s != NULL ? w.s : "");
 	rbuf_free(&w);
 }
 

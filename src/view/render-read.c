@@ -312,7 +312,8 @@ read_line(struct read_ctx *rc, const struct render_game *g,
  * Does a button that plays action a read as the input?  A leaf of the
  * menu says the tokens from its level to the end (render.h), in at most
  * RENDER_LABELMAX characters (two fewer after a flat root's number),
- * with names or with letters (src/compose/compose-menu.c).  whole: the
+ * with names or with letters, and with every field of a 7's marble, in
+ * any of the forms a keyboard may share (src/compose/compose-menu.c).  whole: the
  * buttons that say the whole action (a flat root's, a "play" entry's),
  * else those that say only its last steps.
  */
@@ -321,20 +322,25 @@ read_label(struct read_ctx *rc, const struct render_game *g,
     const struct tac_action *a, int whole)
 {
 	struct render_move	mv, m;
-	int			n = render_move_ntok(a), from, letters, cut;
+	int			n = render_move_ntok(a), from, letters, cut, form;
 
 	render_move_init(&mv, rc->st, a, rc->st->turn, 1);
 	for (from = whole ? 0 : 1; from < (whole ? 1 : n); from++) {
-		for (letters = 0; letters < 2; letters++) {
-			for (cut = 0; cut < (whole ? 2 : 1); cut++) {
-				m = mv;
-				if (letters)
-					m.names = 0;
-				rbuf_reset(&rc->b);
-				render_move_fit(g, &m, from, n,
-				    RENDER_LABELMAX - 2 * cut, &rc->b);
-				if (read_same(rc, rc->b.s))
-					return (1);
+		/* Names, letters, then (a 7's two ways) letters and steps. */
+		for (letters = 0; letters < 3; letters++) {
+			m = mv;
+			if (letters)
+				m.names = 0;
+			m.steps = letters == 2;
+			/* A keyboard's labels share the form that fits all. */
+			for (form = 0; form < RENDER_FORMS; form++) {
+				for (cut = 0; cut < (whole ? 2 : 1); cut++) {
+					rbuf_reset(&rc->b);
+					render_move_form(g, &m, from, n, form,
+					    RENDER_LABELMAX - 2 * cut, &rc->b);
+					if (read_same(rc, rc->b.s))
+						return (1);
+				}
 			}
 		}
 	}

@@ -238,6 +238,7 @@ render_turnline(const struct render_opts *o, const struct render_game *g,
     const struct tac_state *st, struct rbuf *b)
 {
 	const char	*lang = render_lang(g, o->lang);
+	struct rbuf	 wait = { NULL, 0, 0 };
 	char		*who, *victim;
 	int		 names = g->cfg.names;
 
@@ -252,10 +253,18 @@ render_turnline(const struct render_opts *o, const struct render_game *g,
 		rbuf_addstr(b, tr(lang, "Dealing the cards."));
 		break;
 	case TAC_PH_EXCHANGE:
-		/* TRANSLATORS: who acts now, under the board; %s a player's
-		   name. */
-		rbuf_add(b, tr(lang, "Exchange: %s gives a card to a "
-		    "teammate."), who);
+		if (render_waiting(o, g, st, &wait) == st->cfg.nseats)
+			/* TRANSLATORS: the exchange after a deal, under the
+			   board: everyone gives at once. */
+			rbuf_addstr(b, tr(lang, "Exchange: everyone gives a "
+			    "card to a partner."));
+		else
+			/* TRANSLATORS: the exchange, under the board; %s
+			   the players who have not given yet ("Anna and
+			   Boris"). */
+			rbuf_add(b, tr(lang, "Exchange: waiting for %s."),
+			    wait.s != NULL ? wait.s : "");
+		rbuf_free(&wait);
 		break;
 	case TAC_PH_FOOL:
 		/* TRANSLATORS: who acts now, under the board; %s a player's
@@ -352,7 +361,9 @@ render_board_top(const struct render_opts *o, const struct render_game *g,
 		rbuf_add(b, tr(lang, "base %d, cards %d, home "),
 		    st->b.base[s], st->nhand[s]);
 		render_home(o, lang, st, s, b);
-		if (st->phase != TAC_PH_OVER && st->turn == s)
+		/* In the exchange everyone who has not given acts. */
+		if (st->phase == TAC_PH_EXCHANGE ? st->gift[s] == TAC_NONE :
+		    st->phase != TAC_PH_OVER && st->turn == s)
 			/* TRANSLATORS: at the end of the line of the player
 			   to act, on the text board; keep the two leading
 			   blanks. */
@@ -401,33 +412,136 @@ render_hand(const struct render_game *g, const struct tac_state *st, int seat,
 	rbuf_addstr(b, "\n");
 }
 
-/* Append the outcome: the winning team's members, or no winner. */
+/*
+ * Append names as a list in words: "Anna", "Anna and Boris", "Anna,
+ * Boris and Clara" (n of them, at most TAC_MAXSEATS).
+ */
+void
+render_list(const char *lang, const char *const *names, int n,
+    struct rbuf *b)
+{
+	int	i;
+
+	for (i = 0; i < n; i++) {
+		if (i > 0 && i == n - 1)
+			/* TRANSLATORS: between the last two of a list of
+			   names ("Anna, Boris and Clara"). */
+			rbuf_addstr(b, tr(lang, " and "));
+		else if (i > 0)
+			rbuf_addstr(b, ", ");
+		rbuf_addstr(b, names[i]);
+	}
+}
+
+/*
+ * Append the seats of mask (bit s: seat s) by name, as a list in words,
+ * in seat order.
+ */
+static void
+render_seats(const struct render_opts *o, const struct render_game *g,
+    unsigned mask, struct rbuf *b)
+{
+	const char	*names[TAC_MAXSEATS];
+	char		*dup[TAC_MAXSEATS];
+	int		 s, n = 0;
+
+	for (s = 0; s < g->cfg.nseats && s < TAC_MAXSEATS; s++) {
+		if (!(mask & (1U << s)))
+			continue;
+		dup[n] = render_seat_dup(o, g, s);
+		names[n] = dup[n];
+		n++;
+	}
+	render_list(render_lang(g, o->lang), names, n, b);
+	for (s = 0; s < n; s++)
+		free(dup[s]);
+}
+
+/*
+ * Append the members of team by name ("Anna and Clara"), leaving out
+ * seat except (-1: none).
+ */
+void
+render_team(const struct render_opts *o, const struct render_game *g,
+    int team, int except, struct rbuf *b)
+{
+	struct tac_state	st;
+	unsigned		mask = 0;
+	int			s;
+
+	memset(&st, 0, sizeof st);
+	st.cfg = g->cfg;
+	for (s = 0; s < g->cfg.nseats; s++) {
+		if (tac_team(&st, s) == team && s != except)
+			mask |= 1U << s;
+	}
+	render_seats(o, g, mask, b);
+}
+
+/*
+ * Append who has not given yet in st's exchange ("Anna and Boris"), by
+ * the gifts laid down in it; how many they are.
+ */
+int
+render_waiting(const struct render_opts *o, const struct render_game *g,
+    const struct tac_state *st, struct rbuf *b)
+{
+	unsigned	mask = 0;
+	int		s, n = 0;
+
+	for (s = 0; s < st->cfg.nseats; s++) {
+		if (st->gift[s] == TAC_NONE) {
+			mask |= 1U << s;
+			n++;
+		}
+	}
+	render_seats(o, g, mask, b);
+	return (n);
+}
+
+/* Append a team as its colours: "Red+Green". */
+void
+render_team_colours(const char *lang, const struct render_game *g,
+    int team, struct rbuf *b)
+{
+	struct tac_state	st;
+	int			s, n = 0;
+
+	memset(&st, 0, sizeof st);
+	st.cfg = g->cfg;
+	for (s = 0; s < g->cfg.nseats; s++) {
+		if (tac_team(&st, s) == team)
+			rbuf_add(b, "%s%s", n++ == 0 ? "" : "+",
+			    tr(lang, render_colours[s]));
+	}
+}
+
+/*
+ * Append the outcome: the winning team by its colours and its members'
+ * names, or no winner.
+ */
 void
 render_result(const struct render_opts *o, const struct render_game *g,
     int winner, struct rbuf *b)
 {
-	const char		*lang = render_lang(g, o->lang);
-	struct tac_state	 st;
-	int			 s, n = 0;
+	const char	*lang = render_lang(g, o->lang);
+	struct rbuf	 team = { NULL, 0, 0 }, who = { NULL, 0, 0 };
 
 	if (winner < 0) {
 		rbuf_addstr(b, tr(lang, "The game ended without a winner."));
 		rbuf_addstr(b, "\n");
 		return;
 	}
-	memset(&st, 0, sizeof st);
-	st.cfg = g->cfg;
-	/* TRANSLATORS: the players of the winning team follow, by name. */
-	rbuf_addstr(b, tr(lang, "Game over. The winners:"));
-	for (s = 0; s < g->cfg.nseats; s++) {
-		if (tac_team(&st, s) != winner)
-			continue;
-		rbuf_addstr(b, n++ == 0 ? " " : ", ");
-		render_mark(o, lang, s, b);
-		rbuf_addstr(b, " ");
-		render_seat(o, g, s, b);
-	}
+	render_team_colours(lang, g, winner, &team);
+	render_team(o, g, winner, -1, &who);
+	/* TRANSLATORS: the end of a game; %s the winning team by its
+	   colours ("Red+Green", as the lobby's team buttons say), %s its
+	   players ("Anna and Clara"). */
+	rbuf_add(b, tr(lang, "Game over. Team %s won: %s."), team.s != NULL ?
+	    team.s : "", who.s != NULL ? who.s : "");
 	rbuf_addstr(b, "\n");
+	rbuf_free(&team);
+	rbuf_free(&who);
 }
 
 /* Append a turn deadline in seconds: "30 min", "2 h", "3 days". */

@@ -72,6 +72,15 @@ void		 render_hand(const struct render_game *,
 		     const struct tac_state *, int, struct rbuf *);
 void		 render_result(const struct render_opts *,
 		     const struct render_game *, int, struct rbuf *);
+void		 render_list(const char *, const char *const *, int,
+		     struct rbuf *);
+void		 render_team(const struct render_opts *,
+		     const struct render_game *, int, int, struct rbuf *);
+void		 render_team_colours(const char *, const struct render_game *,
+		     int, struct rbuf *);
+int		 render_waiting(const struct render_opts *,
+		     const struct render_game *, const struct tac_state *,
+		     struct rbuf *);
 void		 render_deadline(const char *, int64_t, struct rbuf *);
 
 /* render-action.c */
@@ -89,6 +98,7 @@ void		 render_place(const char *, int, struct rbuf *);
  */
 #define RENDER_LABELMAX		40	/* characters of a button's label */
 #define RENDER_LABELNAME	12	/* characters of a name in a label */
+#define RENDER_FORMS		3	/* ways to say a move shorter */
 
 struct render_move {
 	const struct tac_action *a;
@@ -99,6 +109,8 @@ struct render_move {
 	int		 kicked[TAC_MAXSEATS];	/* whose marbles it kicks */
 	int		 names;		/* characters of a name, 0: letters */
 	int		 brief;		/* ", " between steps, not ", then " */
+	int		 steps;		/* every place of a marble's chain of
+					   segments, not its start and end */
 };
 
 void		 render_move_init(struct render_move *,
@@ -109,6 +121,9 @@ void		 render_move_words(const struct render_game *,
 		     const struct render_move *, int, int, struct rbuf *);
 void		 render_move_fit(const struct render_game *,
 		     const struct render_move *, int, int, size_t,
+		     struct rbuf *);
+int		 render_move_form(const struct render_game *,
+		     const struct render_move *, int, int, int, size_t,
 		     struct rbuf *);
 
 /* render-hint.c: a hint's reason (src/play/hint.h) by its name. */
