@@ -9,12 +9,6 @@
 # (as tests/daemon/langs.sh checks a game).
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/daemon/lib.sh"
 
-# Latin words of a text but commands, units and quoted input.
-latin_words() {
-	sed -e 's#/[a-z]*##g' -e 's/[0-9][a-z]*//g' \
-	    -e 's/«[^»]*»//g' -e 's/„[^“]*“//g' "$1" |
-	    grep -o '[A-Za-z][A-Za-z]*' | sort -u
-}
 allowed='^(TAC|TR|DEVIL|WARRIOR|ANGEL|FOOL|B|H|A|give|discard|x|AI|en|ru|de|ka|'
 allowed="${allowed}Ctrl|D|hints|on|off)\$"
 english='(the|and|you|your|is|of|to|with|games?|turn|cards?|players?|rounds?|'

@@ -59,6 +59,16 @@ wait_for() {
 	return 1
 }
 
+# The Latin words of a text file, one a line, but commands ("/lang"),
+# units after a number (30m, 2h), and what a person typed back to them
+# (quoted: «xyz», „xyz“): what a text in a language of another script
+# may not hold, or, in German, where the English words would be.
+latin_words() {
+	sed -e 's#/[a-z]*##g' -e 's/[0-9][a-z]*//g' \
+	    -e 's/«[^»]*»//g' -e 's/„[^“]*“//g' "$1" |
+	    grep -o '[A-Za-z][A-Za-z]*' | sort -u
+}
+
 # Print the closing line and exit with the verdict.
 finish() {
 	echo "$passed passed, $failed failed"
