@@ -27,7 +27,8 @@
 //                       "document:400" or "document:403" (a document
 //                       is refused so, other messages pass), "" (none)
 //   POST /ctl/limit     {limit}  updates per getUpdates answer, at most
-//   GET  /ctl/state     counters, the confirmed offset, pending updates,
+//   GET  /ctl/state     counters (calls by method, chatCalls by chat and
+//                       method), the confirmed offset, pending updates,
 //                       latencies from queued to confirmed (p50, p99 of
 //                       the last ?last=N, or all)
 //   GET  /ctl/sent      every message the bot sent, edited, pinned or
@@ -51,6 +52,8 @@
 //   POST /ctl/chatter   {chat, n}  n messages in a supergroup that the
 //                       bot never sees (privacy mode): its ids go on
 //   GET  /ctl/queued    when each update was queued ({update_id: ms})
+//   GET  /ctl/delivered when each update was first handed to a
+//                       getUpdates ({update_id: ms})
 //   POST /ctl/admins    {chat, admins: [user id, ...]}  what
 //                       getChatAdministrators answers for chat (else [])
 //   POST /ctl/webhook   {url, secret|null, body}  POST body to tacd's
@@ -96,9 +99,14 @@ const tls = process.argv[4] ? {
 } : null;
 const latency = Number(process.env.FAKE_LATENCY_MS || 0);
 
-// One Bot API call.
+// One Bot API call, counted by method and by the chat it names.
 function botCall(method, p, files, req, res) {
 	S.calls[method] = (S.calls[method] || 0) + 1;
+	if (p.chat_id !== undefined && !p.late) {
+		const c = S.chatCalls[String(p.chat_id)] =
+		    S.chatCalls[String(p.chat_id)] || {};
+		c[method] = (c[method] || 0) + 1;
+	}
 	switch (method) {
 	case 'getMe':
 		if (!p.late && transportFault(takeFault('getMe'), req, res,

@@ -50,7 +50,7 @@ function state(p) {
 	const l = percentiles(S.latencies.slice(-Number(p.last || 0)));
 	return { p50: l.p50, p99: l.p99, nlat: l.n, confirmed: S.confirmed,
 	    queued: S.updates.length, waiting: S.waiting.length,
-	    calls: S.calls, sent: S.sent.length,
+	    calls: S.calls, chatCalls: S.chatCalls, sent: S.sent.length,
 	    probes: S.sent.filter((x) => Number(x.chat) >= 900000 &&
 	    Number(x.chat) < 1000000).length,
 	    stats: S.stats, faults: S.faults };
@@ -118,6 +118,9 @@ function control(path, p, res) {
 		return;
 	case '/ctl/queued':
 		ok(res, Object.fromEntries(S.queuedAll));
+		return;
+	case '/ctl/delivered':
+		ok(res, Object.fromEntries(S.deliveredAt));
 		return;
 	case '/ctl/admins':
 		S.admins[String(p.chat)] = p.admins || [];

@@ -24,8 +24,10 @@ module.exports = {
 	queuedAt: new Map(),	// update id -> when queued (ms), until
 				// confirmed
 	queuedAll: new Map(),	// ... kept
+	deliveredAt: new Map(),	// update id -> when first handed over (ms)
 	latencies: [],		// queued to confirmed, ms
 	calls: {},		// method -> how many calls
+	chatCalls: {},		// chat id -> method -> how many calls
 	stats: { delivered: 0, duplicates: 0, maxDelivered: 0 },
 	unreplied: new Map(),	// chat -> when its oldest unanswered update
 				// was queued (ms)

@@ -143,6 +143,8 @@ function deliver(res, list) {
 		else
 			S.stats.maxDelivered = u.update_id;
 		S.stats.delivered++;
+		if (!S.deliveredAt.has(u.update_id))
+			S.deliveredAt.set(u.update_id, Date.now());
 	}
 	if (!shapedDeliver(res, list))
 		ok(res, list);
