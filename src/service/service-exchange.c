@@ -252,7 +252,8 @@ svc_gift_give(struct svc *svc, struct svc_gm *gm, int seat,
 	gm->g.updated = svc->now;
 	if (store_game_put(svc->store, &gm->g, NULL) != 0)
 		return (svc_store_fail(svc));
-	return (0);
+	/* The group's board says who is still to give. */
+	return (svc_edit_after(svc, gm, SVC_OUT_EDIT_BOARD));
 }
 
 /*
