@@ -7,11 +7,14 @@
 // (the next update's sender; the winners' words at the end); the
 // group's calls are counted from the fake's log.
 //
-// usage: node live.js CTL UPDATES.json LOBBY GROUP SQLEXEC DB OVER ALL
+// usage: node live.js CTL UPDATES.json LOBBY GROUP SQLEXEC DB HEAD OVER
+//   ALL
 //   LOBBY: how many updates open the lobby (the next, the start, and
-//   all after it are counted; the moves are those after it); OVER: a regular
-//   expression the live message's last line matches once the game is
-//   over; ALL: the one it matches at a deal, before anyone has given
+//   all after it are counted; the moves are those after it); HEAD: a
+//   regular expression the live message's words begin with (the game
+//   and the round), which tells it from the group's other messages;
+//   OVER: a regular expression the live message's last line matches
+//   once the game is over; ALL: the one it matches at a deal, before anyone has given
 //   ("everyone gives": that names the next giver too).  Who is to act is
 //   the last line's: the lines above are the game, the round and the
 //   last moves, which name others.
@@ -21,10 +24,11 @@
 const fs = require('fs');
 const { control, settled, words } = require('./ctl');
 
-const [ctl, file, lobbyArg, group, sqlexec, db, overArg, allArg] =
-    process.argv.slice(2);
+const [ctl, file, lobbyArg, group, sqlexec, db, headArg, overArg,
+    allArg] = process.argv.slice(2);
 const updates = JSON.parse(fs.readFileSync(file));
 const lobby = Number(lobbyArg);
+const head = new RegExp(headArg);
 const over = new RegExp(overArg);
 const all = new RegExp(allArg);
 const say = (ok, what) => console.log((ok ? 'ok: ' : 'FAIL: ') + what);
@@ -34,16 +38,13 @@ const get = (path, body) => control(ctl, path, body);
 // Wait until update id is confirmed and all it made is delivered.
 const settle = (id) => settled(ctl, sqlexec, db, id);
 
-// The group's live message as it stands: the message pinned there, or
-// (once the game is over and it is unpinned) the one last edited.
-function live(messages, sent) {
-	const p = messages.find((m) => m.chat === group && m.pinned);
-	if (p)
-		return p;
-	const e = sent.filter((x) => x.chat === group &&
-	    /^edit/.test(x.method)).pop();
-	return e ? messages.find((m) => m.chat === group &&
-	    m.message_id === e.message_id) : null;
+// The group's live message as it stands: its newest message not
+// deleted whose words begin as the live message's do (HEAD).
+function live(messages) {
+	const b = messages.filter((m) => m.chat === group && !m.deleted &&
+	    head.test(words(m)));
+	b.sort((x, y) => y.message_id - x.message_id);
+	return b.length ? b[0] : null;
 }
 
 async function main() {
@@ -70,7 +71,7 @@ async function main() {
 		const sent = await get('/ctl/sent');
 		const mine = sent.slice(seen).filter((x) => x.chat === group);
 		seen = sent.length;
-		const m = live(await get('/ctl/messages'), sent);
+		const m = live(await get('/ctl/messages'));
 		const text = m ? words(m).trim().split('\n').pop() : '';
 		const next = i + 1 < updates.length ?
 		    updates[i + 1].message : null;

@@ -3,62 +3,96 @@
 # recorded game (the button tests' game: every card, TACs, 7 splits) in
 # a Russian group through the real tacd and the fake Bot API, one move
 # at a time (tests/tg/live.js): each move is typed once all the one
-# before made is delivered.  From the start to the end the group gets
-# at most 0.25 new messages and 1.2 API calls a move (the fake counts
-# each call by its chat); after every move, gifts included, its live
-# message names the person to act; every text and caption the group
-# gets is Russian (no Latin word but the edition's name, as
-# tests/daemon/langs.sh checks a game), though three of the four
-# people's Telegram speaks English.
+# before made is delivered.  They play it twice: in a group where the
+# bot may pin, typing the moves there, and in one where it may not,
+# typing them in their private chats (where their turn messages are).
+# From the start to the end each group gets at most 0.25 new messages
+# and 1.2 API calls a move (the fake counts each call by its chat);
+# after every move, gifts included, its live message names the person
+# to act; every text and caption it gets is Russian (no Latin word but
+# the edition's name, as tests/daemon/langs.sh checks a game), though
+# three of the four people's Telegram speaks English.
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/tg/lib.sh"
 
 fake_start
 button_game
-"$MKSTREAM" rec/game-000001.json >stream
-node "$TG_DIR/tgstream.js" stream -1001 >en.json
+# The game in two groups: c1 (-1001, people 1000-1003) and c2 (-1002,
+# people 2000-2003), its update ids after c1's.
+"$MKSTREAM" rec/game-000001.json >stream1
+"$MKSTREAM" rec/game-000001.json c2 1001 >stream2
+moves=$(($(wc -l <stream1) - 5))
 # Russian names; the opener's Telegram speaks Russian, so the group does.
-node -e '
+# The people's messages are numbered by the fake, among the bot's, as
+# Telegram numbers a basic group's.  In group 2 the moves are typed in
+# each person's private chat, where their turn messages are.
+cyrillic() {
+	node "$TG_DIR/tgstream.js" "$1" >en.json
+	node -e '
 const fs = require("fs");
 const names = { Anna: "Аня", Boris: "Борис", Clara: "Клара",
     Dmitri: "Дмитрий" };
 const u = JSON.parse(fs.readFileSync("en.json"));
 for (const x of u) {
-	x.message.from.first_name = names[x.message.from.first_name];
-	x.message.from.language_code = x.message.from.id === 1000 ? "ru" : "en";
+	const m = x.message;
+	m.from.first_name = names[m.from.first_name];
+	m.from.language_code = m.from.id % 1000 === 0 ? "ru" : "en";
+	delete m.message_id;
+	if (process.argv[1] === "private" && /^\/play/.test(m.text)) {
+		m.chat = { id: m.from.id, type: "private",
+		    first_name: m.from.first_name };
+		m.text = m.text.replace(/@TacTestBot/, "");
+	}
 }
-fs.writeFileSync("updates.json", JSON.stringify(u));'
-moves=$(($(wc -l <stream) - 5))
+console.log(JSON.stringify(u));' "$2"
+}
+cyrillic stream1 group >updates1.json
+cyrillic stream2 private >updates2.json
 
-tgconf tacd.conf "$scratch/db"
-tacd_start tacd.conf tacd.log
-node "$TG_DIR/live.js" "$FAKE_CTL" updates.json 4 -1001 "$SQLEXEC" \
-    db/tacd.db '^Игра окончена\. ' '^Обмен: все отдают ' >live.out \
-    2>live.err
-rc=$?
-cat live.out
-[ $rc -eq 0 ] || tail -n 5 live.err
-count_checks live.out
-check "the game was played to its end" [ $rc -eq 0 ]
-read -r _ n <<<"$(grep '^moves ' live.out)"
-read -r _ sends <<<"$(grep '^sends ' live.out)"
-read -r _ calls <<<"$(grep '^calls ' live.out)"
-check "all $moves moves were fed" [ "${n:-0}" -eq "$moves" ]
+# play N GROUP: feed updatesN.json in play/N, check what the group got.
+play() {
+	local n sends calls words
+
+	mkdir -p "play$1"
+	(cd "play$1" && node "$TG_DIR/live.js" "$FAKE_CTL" \
+	    "../updates$1.json" 4 "$2" "$SQLEXEC" "$scratch/db/tacd.db" \
+	    "^Игра #$1, раздача " '^Игра окончена\. ' \
+	    '^Обмен: все отдают ' >live.out 2>live.err)
+	rc=$?
+	sed "s/^\(ok\|FAIL\): /\1: $3: /" "play$1/live.out" >"live$1.out"
+	cat "live$1.out"
+	[ $rc -eq 0 ] || tail -n 5 "play$1/live.err"
+	count_checks "live$1.out"
+	check "$3: the game was played to its end" [ $rc -eq 0 ]
+	read -r _ n <<<"$(grep '^moves ' "live$1.out")"
+	read -r _ sends <<<"$(grep '^sends ' "live$1.out")"
+	read -r _ calls <<<"$(grep '^calls ' "live$1.out")"
+	check "$3: all $moves moves were fed" [ "${n:-0}" -eq "$moves" ]
+	echo "$3: new group messages a move: $(per "${sends:-0}")" \
+	    "($sends / $moves)"
+	echo "$3: group API calls a move: $(per "${calls:-0}")" \
+	    "($calls / $moves)"
+	check "$3: at most 0.25 new group messages a move" \
+	    [ $((${sends:-999999} * 100)) -le $((moves * 25)) ]
+	check "$3: at most 1.2 group API calls a move" \
+	    [ $((${calls:-999999} * 10)) -le $((moves * 12)) ]
+	# TAC is the edition's name ("названия TAC"), as
+	# tests/daemon/langs.sh allows it.
+	words=$(latin_words "play$1/texts.txt" | grep -v -x TAC |
+	    paste -sd' ')
+	check "$3: every group text and caption is Russian ($words)" \
+	    [ -z "$words" ]
+	check "$3: the group was told things" \
+	    [ "$(wc -l <"play$1/texts.txt")" -gt 10 ]
+}
 per() {
 	awk -v a="$1" -v b="$moves" 'BEGIN { printf "%.3f", a / b }'
 }
-echo "new group messages a move: $(per "${sends:-0}") ($sends / $moves)"
-echo "group API calls a move: $(per "${calls:-0}") ($calls / $moves)"
-check "at most 0.25 new group messages a move ($(per "${sends:-0}"))" \
-    [ $((${sends:-999999} * 100)) -le $((moves * 25)) ]
-check "at most 1.2 group API calls a move ($(per "${calls:-0}"))" \
-    [ $((${calls:-999999} * 10)) -le $((moves * 12)) ]
 
-# TAC is the edition's name ("названия TAC"), as tests/daemon/langs.sh
-# allows it.
-words=$(latin_words texts.txt | grep -v -x TAC | paste -sd' ')
-check "every group text and caption is Russian ($words)" [ -z "$words" ]
-check "the group was told things ($(wc -l <texts.txt) lines)" \
-    [ "$(wc -l <texts.txt)" -gt 10 ]
+tgconf tacd.conf "$scratch/db"
+tacd_start tacd.conf tacd.log
+play 1 -1001 "pinned, moves typed in the group"
+ctl /ctl/pin '{"chat": "-1002", "allow": false}' >/dev/null
+play 2 -1002 "no pin, moves typed in private"
 tacd_stop
 check "tacd exits 0" [ $? -eq 0 ]
 check "the game verifies" "$TACCTL" -f tacd.conf verify
