@@ -14,8 +14,9 @@
 //   regular expression the live message's words begin with (the game
 //   and the round), which tells it from the group's other messages;
 //   OVER: a regular expression the live message's last line matches
-//   once the game is over; ALL: the one it matches at a deal, before anyone has given
-//   ("everyone gives": that names the next giver too).  Who is to act is
+//   once the game is over; ALL: the one it matches at a deal, before
+//   anyone has given ("everyone gives": that names the next giver too;
+//   after a gift it must name those still to give).  Who is to act is
 //   the last line's: the lines above are the game, the round and the
 //   last moves, which name others.
 // Prints "ok: " and "FAIL: " lines, the figures as "moves N", "sends N",
@@ -78,7 +79,8 @@ async function main() {
 		if (!mine.some((x) => /^(edit|send)/.test(x.method)))
 			unedited++;
 		if (next !== null ? !(text.includes(next.from.first_name) ||
-		    (/ give /.test(next.text) && all.test(text))) :
+		    (/ give /.test(next.text) && !/ give /.test(u.message.text) &&
+		    all.test(text))) :
 		    !over.test(text)) {
 			if (unnamed++ < 3)
 				say(false, 'after update ' + (i + 1) + ' (' +
