@@ -105,7 +105,7 @@ const to = (chat) => sent.filter(s => s.chat === chat);
 const group = to('-1001');
 
 // The end: the winners' line, the summary, then the chart.
-const over = group.findIndex(s => /Game over\. The winners: /.test(
+const over = group.findIndex(s => /Game over\. Team .* won: /.test(
     s.text || ''));
 const sum = group.findIndex(s => /^Game #1 ended on /.test(s.text || ''));
 const chart = group.findIndex(s => s.method === 'sendPhoto' &&
@@ -136,8 +136,9 @@ const d = docs[0];
 say(d && d.document.file_name === 'tac-game-1.json' &&
     d.document.mime_type === 'application/json',
     'it is tac-game-1.json, application/json');
-say(d && d.caption === 'The record of game #1 (tac-record/1): tacctl ' +
-    'replay tac-game-1.json plays it again.', 'its caption says what it is');
+say(d && d.caption === 'The record of game #1: every deal and every ' +
+    'move, to keep, or to watch the game again.',
+    'its caption says what it is');
 if (d)
 	fs.writeFileSync('doc.json', Buffer.from(d.document.base64, 'base64'));
 say(docs.length === 2 && docs[1].document.sha1 === d.document.sha1,
