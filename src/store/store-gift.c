@@ -31,12 +31,14 @@ store_gift_put(struct store *s, int64_t game, int seat, int64_t turn,
 }
 
 /*
- * The gifts of game's exchange at turn into out[seat] (card -1: that
- * seat has not given); how many seats have given, -1 on failure.
+ * The gifts of game's exchange at turn into out[seat], TAC_MAXSEATS of
+ * them (card -1: that seat has not given); how many seats have given,
+ * -1 on failure.  (A pointer, not an array parameter: GCC with the
+ * sanitizers took the bound for the size of the caller's region.)
  */
 int
 store_gifts(struct store *s, int64_t game, int64_t turn,
-    struct store_gift out[TAC_MAXSEATS])
+    struct store_gift *out)
 {
 	sqlite3_stmt	*st;
 	char		 lo[48], hi[48], key[64], value[96];

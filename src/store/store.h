@@ -188,7 +188,7 @@ struct store_gift {
 int		 store_gift_put(struct store *, int64_t, int, int64_t,
 		     const struct store_gift *);
 int		 store_gifts(struct store *, int64_t, int64_t,
-		     struct store_gift [TAC_MAXSEATS]);
+		     struct store_gift *);
 int		 store_gifts_clear(struct store *, int64_t);
 
 /* store-web.c */
