@@ -231,6 +231,7 @@ svc_web_play(struct svc *svc, const struct svc_event *ev,
 	struct store_game	 g;
 	const char		*code;
 	json_t			*r;
+	int			 stale;
 
 	memset(out, 0, sizeof *out);
 	if (ev->kind != SVC_EV_APP || ev->text == NULL)
@@ -244,12 +245,13 @@ svc_web_play(struct svc *svc, const struct svc_event *ev,
 	code = json_string_value(json_object_get(r, "code"));
 	if (r != NULL && code != NULL && (strcmp(code, "stale") == 0 ||
 	    strcmp(code, "already_given") == 0) && svc_web_again(svc, ev)) {
+		/* code lives in r: read it before r goes. */
+		stale = strcmp(code, "stale") == 0;
 		json_decref(r);
 		if (store_game_get(svc->store, ev->game, &g, NULL) <= 0)
 			return (svc_store_fail(svc));
 		out->applied = out->again = 1;
-		out->turn = strcmp(code, "stale") == 0 ? ev->turn + 1 :
-		    g.turn_no;
+		out->turn = stale ? ev->turn + 1 : g.turn_no;
 		return (0);
 	}
 	if (r != NULL) {
