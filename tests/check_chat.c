@@ -423,7 +423,7 @@ START_TEST(test_played_takeover)
 	struct svc_batch	*b;
 	struct td_out		*o;
 	const char		*user;
-	char			 buf[32], who[8];
+	char			 buf[32], who[16];
 	int64_t			 g;
 	int			 seat;
 
