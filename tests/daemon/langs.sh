@@ -55,20 +55,20 @@ for run in en ru de ka ru-tac; do
 	lang=${run%-tac} opts=seed=5
 	[ $run = ru-tac ] && opts="tac seed=5"
 	case $run in
-	en) name=Anna over='^Game over\. The winners: '
+	en) name=Anna over='^Game over\. Team .* won: '
 	    gift='Give 2' devil=Devil base=B
 	    no='That is not a move: ' nok='That move is not allowed: '
 	    nodevil="${nok}you hold no Devil." ;;
-	ru*) name=Аня over='^Игра окончена\. Победители: '
+	ru*) name=Аня over='^Игра окончена\. Победила команда '
 	    gift='Отдать 2' devil=Флуд base=Л
 	    no='Это не ход: ' nok='Такой ход не разрешён: '
 	    [ $run = ru-tac ] && devil=Дьявол
 	    nodevil="${nok}у вас нет карты $devil." ;;
-	de) name=Anke over='^Spiel vorbei\. Gewonnen haben: '
+	de) name=Anke over='^Spiel vorbei\. Team .* hat gewonnen: '
 	    gift='2 abgeben' devil=Teufel base=V
 	    no='Das ist kein Zug: ' nok='Dieser Zug ist nicht erlaubt: '
 	    nodevil="${nok}du hast keine Karte Teufel." ;;
-	ka) name=ნინო over='^თამაში დასრულდა\. გამარჯვებულები: '
+	ka) name=ნინო over='^თამაში დასრულდა\. გაიმარჯვა გუნდმა '
 	    gift='გადაცემა: 2' devil=ეშმაკი base=ბ
 	    no='ეს სვლა არ არის: ' nok='ეს სვლა დაუშვებელია: '
 	    nodevil="${nok}ბარათი ეშმაკი არ გაქვთ." ;;
