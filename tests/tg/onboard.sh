@@ -14,12 +14,15 @@
 # they give their card and play a move by pressing them.  A person
 # Telegram does not know (400 chat not found) is told about the same
 # way; a stranger's /start j2 takes an AI's seat of that game with its
-# cards; /start j3 seats a person in a lobby and says so privately.
+# cards.  A lobby's Join is the link ?start=j3: a person who never
+# opened the bot follows it, is seated and told so privately, and gets
+# the exchange's buttons privately at the start, the group told nothing.
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/tg/lib.sh"
 
 fake_start
 ctl /ctl/chat '{"chat": "1003", "fault": "403"}' >/dev/null
 ctl /ctl/chat '{"chat": "1004", "fault": "notfound"}' >/dev/null
+ctl /ctl/chat '{"chat": "1008", "fault": "403"}' >/dev/null
 # The bot's messages as they stand now, as JSON lines: chat, id, text,
 # the buttons' callback data or url.
 messages() {
@@ -242,13 +245,25 @@ check "1006 gets the cards" wait_until \
 check "the group hears of it" wait_until \
     "has_message -1002 'P1006 takes the Blue seat, in team Blue\\+Yellow\\.'" 20
 
-# Game 3: the join link of a lobby.
+# Game 3: the join link of a lobby, followed by 1008, who never opened
+# the bot: following it opens the private chat (no more 403), so the
+# bot reaches them before the start and at it.
 send -1007 1007 /new
+check "the lobby's Join is the link ?start=j3" wait_until \
+    "has_message -1007 'New game #3.*\"https://t.me/TacTestBot\\?start=j3\"'" 20
+ctl /ctl/chat '{"chat": "1008", "fault": ""}' >/dev/null
 send 1008 1008 '/start j3'
 check "/start j3 says the seat privately" wait_until \
     "has_message 1008 'You have a seat in game #3 \\(Blue\\)'" 20
 check "the lobby shows 1008" wait_until \
     "has_message -1007 'New game #3.*P1008'" 20
+send -1007 1007 '/ai all'
+send -1007 1007 /start
+check "at the start 1008 gets the exchange's buttons privately" wait_until \
+    "has_message 1008 'Your turn in game #3\\..*Give a card to .*\"3:[0-9]+:menu '" 20
+check "the group is told nothing about reaching 1008" \
+    [ "$(count_messages -1007 'P1008.*cannot write to you')" -eq 0 ]
+check "no call to 1008 was refused" bash -c "! grep -q 'to 1008 refused' tacd.log"
 
 tacd_stop
 check "tacd exits 0" [ $? -eq 0 ]
