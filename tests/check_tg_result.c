@@ -505,6 +505,22 @@ START_TEST(test_failed)
 END_TEST
 
 /*
+ * A 500 of the API itself, with nothing else going: the message is the
+ * trouble (an attempt counted), not an outage that would hold its chat
+ * for ever.
+ */
+START_TEST(test_failed_alone)
+{
+	ts_say("5", "5", "/help");
+	ts_fail(ts_call("sendMessage", "5"), 500, "Internal Server Error");
+	ck_assert_int_eq(ts_sql("SELECT attempts FROM outbox WHERE sent = 0"),
+	    1);
+	ck_assert(ts.tg->down_until <= now_mono());
+	ck_assert_int_eq(ts.tg->down_since, 0);
+}
+END_TEST
+
+/*
  * A call cancelled (tacd stops while it is out): its rows stay to be
  * delivered, nothing counted, and a restart sends them.
  */
@@ -573,6 +589,7 @@ suite_tg_send(void)
 	tcase_add_test(tc, test_refused_and_unreachable);
 	tcase_add_test(tc, test_too_many);
 	tcase_add_test(tc, test_failed);
+	tcase_add_test(tc, test_failed_alone);
 	tcase_add_test(tc, test_cancelled);
 	tcase_add_test(tc, test_answer);
 	suite_add_tcase(s, tc);

@@ -26,13 +26,14 @@
  *				group's order)
  *   429			put off by retry_after (clamped to 1 s .. 1 h
  *				by tg_http_retry()), not counted as an attempt
- *   5xx, no answer		when other calls worked meanwhile, this
- *				message is the trouble: again after 1, 2, 4
- *				... s, given up after TG_MAXTRIES (a photo
- *				or a document falls back to text first);
- *				when nothing worked, the API is down:
- *				everything waits, 1, 2, 4 ... 60 s, and no
- *				attempt counts
+ *   5xx, no answer		when other calls worked meanwhile, or the
+ *				API itself answered (a 5xx other than a
+ *				gateway's 502, 503, 504), this message is
+ *				the trouble: again after 1, 2, 4 ... s,
+ *				given up after TG_MAXTRIES (a photo or a
+ *				document falls back to text first); else
+ *				the API is down: everything waits, 1, 2, 4
+ *				... 60 s, and no attempt counts
  * A row that fails keeps only its own chat waiting, and only for as long
  * as its attempts last.  tests/check_tg_result.c drives this table
  * against a stub of tg-http.c.
@@ -206,9 +207,26 @@ tg_result_later(struct tg *tg, struct tg_req *req, struct tg_chat *c,
 }
 
 /*
+ * Does a failure say the API is down, not this call: no HTTP answer or a
+ * gateway's, and nothing worked since the call went out?  A 500 of the
+ * API itself is about the call (a pin it cannot do): taken for an outage,
+ * a chat whose only row keeps failing would wait for ever, no other call
+ * ever working in between.
+ */
+static int
+tg_result_down(const struct tg *tg, const struct tg_req *req,
+    const struct tg_result *r)
+{
+	if (tg->last_ok >= req->started)
+		return (0);
+	return (r->transport || r->status == 502 || r->status == 503 ||
+	    r->status == 504);
+}
+
+/*
  * No answer, or a server error.  If another call worked since this one
- * went out, the trouble is this message's: it is tried again a few
- * times, then given up.  If nothing worked, the API is down: everything
+ * went out, or the API answered it, the trouble is this message's: it is
+ * tried again a few times, then given up.  If the API is down, everything
  * waits, and no attempt counts.  TG_RESEND when a fallback goes instead.
  */
 static int
@@ -219,7 +237,7 @@ tg_result_failed(struct tg *tg, struct tg_req *req, const struct tg_result *r,
 	int64_t	wait;
 	int	tries;
 
-	if (tg->last_ok < req->started) {
+	if (tg_result_down(tg, req, r)) {
 		if (now >= tg->down_until)
 			tg->down_wait = tg->down_wait == 0 ? 1 :
 			    tg->down_wait * 2 > TG_BACKOFF_MAX ?

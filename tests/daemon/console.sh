@@ -35,7 +35,8 @@ check "at most 12 numbered lines at once ($most)" \
 check "a choice opens the next step" grep -q '^Choose the next step\.' a.out
 check "moves are told in words" grep -q '^  [0-9]\. .* → ' a.out
 check "it shows the hand" grep -q '^Your cards: ' a.out
-check "the game ends" grep -q '^Game over. Team ' a.out
+# The end names the winning team by its colours, then its players.
+check "the game ends" grep -q '^Game over\. Team .* won: ' a.out
 check "no warnings" [ ! -s a.err ]
 [ -s a.err ] && head a.err
 check "tacctl -f finds the game" \
@@ -53,7 +54,7 @@ ones 3000 /lang\ ru | "$TACD" -f b.conf --console 6 triples taker seed=9 \
 check "a Russian 6-player game exits 0" [ $? -eq 0 ]
 check "it speaks Russian" grep -q '^Ваши карты: ' b.out
 check "with six rows" grep -q '^Б 55 ' b.out
-check "it ends" grep -q '^Игра окончена. Победила команда ' b.out
+check "it ends" grep -q '^Игра окончена\. Победила команда ' b.out
 check "the log replays" \
     bash -c "'$TACCTL' -f b.conf verify 1 >/dev/null"
 
@@ -99,7 +100,9 @@ check "/quit exits 0" [ $? -eq 0 ]
 check "bad notation is refused" grep -q '^bad card\|unknown card\|card' e.out
 check "a number out of range is refused" \
     grep -q '^Pick a number from 1 to ' e.out
-# /hand, typed after the refusals, shows the turn again with the cards.
-check "/hand answers" bash -c \
-    "sed -n '/^Pick a number from 1 to /,\$p' e.out | grep -q '^Your cards: '"
+# /hand brings the turn message again: what to do, the hand, the choices.
+check "/hand answers" bash -c "sed -n '/^Pick a number/,\$p' e.out |
+    grep -q '^Your cards: '"
+
+
 finish

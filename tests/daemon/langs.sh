@@ -26,6 +26,15 @@ session() {
 	printf '%s\n' /stats /history /top
 }
 
+# The Latin words of a text, one a line, but commands ("/lang"), units
+# after a number (30m, 2h), and what the person typed back to them
+# (quoted: «xyz», „xyz“).
+latin_words() {
+	sed -e 's#/[a-z]*##g' -e 's/[0-9][a-z]*//g' \
+	    -e 's/«[^»]*»//g' -e 's/„[^“]*“//g' "$1" |
+	    grep -o '[A-Za-z][A-Za-z]*' | sort -u
+}
+
 # The TAC card's name in Georgian, the notation's A<>B, what the person
 # typed back to them, the language codes, and the keys Ctrl-D.
 allowed='^(TAC|A|B|x|en|ru|de|ka|Ctrl|D)$'
@@ -46,7 +55,7 @@ for run in en ru de ka ru-tac; do
 	lang=${run%-tac} opts=seed=5
 	[ $run = ru-tac ] && opts="tac seed=5"
 	case $run in
-	en) name=Anna over='^Game over\. Team '
+	en) name=Anna over='^Game over\. Team .* won: '
 	    gift='Give 2' devil=Devil base=B
 	    no='That is not a move: ' nok='That move is not allowed: '
 	    nodevil="${nok}you hold no Devil." ;;
@@ -55,7 +64,7 @@ for run in en ru de ka ru-tac; do
 	    no='Это не ход: ' nok='Такой ход не разрешён: '
 	    [ $run = ru-tac ] && devil=Дьявол
 	    nodevil="${nok}у вас нет карты $devil." ;;
-	de) name=Anke over='^Spiel vorbei\. Team '
+	de) name=Anke over='^Spiel vorbei\. Team .* hat gewonnen: '
 	    gift='2 abgeben' devil=Teufel base=V
 	    no='Das ist kein Zug: ' nok='Dieser Zug ist nicht erlaubt: '
 	    nodevil="${nok}du hast keine Karte Teufel." ;;

@@ -19,10 +19,15 @@
 //               I's menu: both must be refused (the log shows it)
 //   group=ID    the group chat (default -77)
 //
+//   seen=FILE   write every text a group message had when looked at
+//
 // Seats: Anna (1000) opens the lobby with "/new ... seed=SEED" (seat 0);
-// Boris (1001) presses Join (seat 1), then the team button of the other
-// team (seat 2); Clara (1002) and Dmitri (1003) press Join (seats 1, 3);
-// Anna presses Start.  Every action then waits for the private message
+// Join is a link into the private chat, followed as "/start PARAM" sent
+// there: Boris (1001) follows it (seat 1), then presses the team button
+// of the other team (seat 2); Clara (1002), who greeted the bot first,
+// and Dmitri (1003) follow it (seats 1, 3); Anna opens the options, Boris
+// may not change them, Anna presses Done and Start.  At each deal all
+// four have their exchange buttons before anyone gives.  Every action then waits for the private message
 // whose keyboard holds that turn's menu ("GAME:TURN:menu PATH", TURN the
 // action's index) and walks it: press the entry whose path starts the
 // leaf's path, wait until the bot has edited the keyboard, and so on to
@@ -52,11 +57,15 @@ const people = [
 // Seat -> person, after the lobby below.
 const seats = [people[0], people[2], people[1], people[3]];
 const group = { id: opt.group, type: 'group', title: 'TAC table' };
-const stats = { presses: 0, backs: 0, typed: 0, edits: 0, notices: 0,
-    named: 0 };
+const stats = { presses: 0, links: 0, backs: 0, typed: 0, edits: 0,
+    notices: 0, named: 0, exchanges: 0 };
 // Person id -> the last menu button they pressed and its message: once
 // a move is made its message loses its buttons, a stale press needs it.
 const pressed = {};
+// Every text a group message had when looked at: the emulator keeps
+// only an edited message's latest text, the live message's lines of
+// moves come and go (written to the file of option seen= at the end).
+const seen = new Set();
 
 // Print a check's outcome.
 function check(ok, what) {
@@ -83,10 +92,14 @@ async function call(path, body) {
 // The bot's messages as they stand now (edits applied), oldest first.
 async function botMessages() {
 	const h = await call('/getUpdatesHistory', { token: token });
-	return h.filter(x => x.message && x.message.chat_id !== undefined)
+	const ms = h.filter(x => x.message && x.message.chat_id !== undefined)
 	    .map(x => ({ id: x.messageId, chat: String(x.message.chat_id),
 	    text: String(x.message.text || x.message.caption || ''),
 	    keys: buttons(x.message.reply_markup) }));
+	for (const m of ms)
+		if (m.chat === String(group.id))
+			seen.add(m.text);
+	return ms;
 }
 
 // The inline buttons of a reply_markup: [{label, data, game, turn, cmd}].
@@ -100,6 +113,13 @@ function buttons(rm) {
 		for (const b of row) {
 			const m = String(b.callback_data || '')
 			    .match(/^(\d+):(\d*):\/?(.*)$/);
+			// A link to the bot's private chat: what it starts.
+			const u = String(b.url || '')
+			    .match(/^https:\/\/t\.me\/\w+\?start=(\w+)$/);
+			if (u)
+				out.push({ label: b.text, url: b.url,
+				    start: u[1], game: -1, turn: -1,
+				    cmd: 'link', path: null });
 			if (!m)
 				continue;
 			const e = { label: b.text, data: b.callback_data,
@@ -160,25 +180,54 @@ async function edited(msg, what) {
 	return m;
 }
 
-// Open the lobby, seat everyone by buttons, start the game.
+// Follow a link button of msg as person: what Telegram does with a
+// t.me/BOT?start=PARAM link, the person's private chat opened and
+// "/start PARAM" sent in it.
+async function follow(person, msg, button) {
+	stats.links++;
+	await say(person, { id: person.id, type: 'private',
+	    first_name: person.first_name }, '/start ' + button.start);
+}
+
+// Open the lobby, seat everyone by its buttons (Join is a link into the
+// private chat), look at the options, start the game.
 async function lobby() {
 	const g = String(group.id);
 	await say(people[0], group, '/new 4 pairs master tac seed=' + seed);
 	// The emulator takes no photos: the board as text.
 	await say(people[0], group, '/board text');
 	let lob = await until(ms => ms.find(m => m.chat === g &&
-	    m.keys.some(b => b.cmd === 'join')), 'the lobby message');
+	    m.keys.some(b => b.cmd === 'start')), 'the lobby message');
 	check(/Anna/.test(lob.text), 'the lobby shows its creator');
 	const key = (m, cmd) => m.keys.find(b => b.cmd === cmd) ||
 	    die('no "' + cmd + '" button on the lobby: ' + JSON.stringify(m.keys));
-	const steps = [[people[1], 'join', /Boris/],
-	    [people[1], 'team 0', null], [people[2], 'join', /Clara/],
-	    [people[3], 'join', /Dmitri/]];
+	const join = key(lob, 'link');
+	check(/^j\d+$/.test(join.start), 'the lobby\'s "' + join.label +
+	    '" opens the private chat with a join link (' + join.url + ')');
+	// Clara has opened the bot before; Boris and Dmitri have not: the
+	// link is their first word to it.
+	await say(people[2], { id: people[2].id, type: 'private',
+	    first_name: people[2].first_name }, '/start');
+	await until(ms => ms.find(m => m.chat === String(people[2].id)),
+	    'the greeting in Clara\'s private chat');
+	const steps = [[people[1], 'link', /Boris/],
+	    [people[1], 'team 0', null], [people[2], 'link', /Clara/],
+	    [people[3], 'link', /Dmitri/]];
 	for (const [who, cmd, shows] of steps) {
 		const b = key(lob, cmd);
 		check(b.turn === -1 && b.label.length > 0,
-		    'the lobby has a "' + b.label + '" button (' + b.data + ')');
-		await press(who, lob, b);
+		    'the lobby has a "' + b.label + '" button (' +
+		    (b.data || b.url) + ')');
+		if (cmd === 'link') {
+			await follow(who, lob, b);
+			const mine = await until(ms => ms.find(m =>
+			    m.chat === String(who.id) &&
+			    /^You have a seat in game #\d+ \(\w+\)\./.test(m.text)),
+			    who.first_name + '\'s seat told privately');
+			check(mine.keys.length === 0, who.first_name + ' is told ' +
+			    'privately: "' + mine.text.split('\n')[0] + '"');
+		} else
+			await press(who, lob, b);
 		const next = await edited(lob, 'the lobby edited after ' +
 		    who.first_name + ' pressed ' + cmd);
 		check(next.id === lob.id && (shows === null ||
@@ -193,23 +242,30 @@ async function lobby() {
 		    seats[s].first_name + ' in the lobby');
 	const ms = await botMessages();
 	check(ms.filter(m => m.chat === g && m.keys.some(b =>
-	    b.cmd === 'join')).length === 1,
+	    b.cmd === 'start')).length === 1,
 	    'one lobby message in the group, edited, not re-sent');
-	// The options: their own message; only the creator may change them
-	// (were Boris's "6 players" taken, the game could not be played).
+	// The options: the lobby's message turns into them, with a Done;
+	// only the creator may change them (were Boris's "6 players" taken,
+	// the game could not be played).
 	await press(people[0], lob, key(lob, 'options'));
-	const opts = await until(ms => ms.find(m => m.chat === g &&
-	    m.id !== lob.id && m.keys.some(b => /^options /.test(b.cmd))),
-	    'the options message');
+	const opts = await edited(lob, 'the options in the lobby message');
 	check(opts.keys.some(b => b.cmd === 'options 6') &&
-	    opts.keys.some(b => b.cmd === 'options taker'),
-	    'the options message has buttons (' + opts.keys.length + ')');
+	    opts.keys.some(b => b.cmd === 'options taker') &&
+	    opts.keys.some(b => b.cmd === 'options done') &&
+	    /\nPlayers: 4\n/.test(opts.text), 'the lobby message shows ' +
+	    'the options with headings and Done (' + opts.keys.length +
+	    ' buttons)');
 	await press(people[1], opts, opts.keys.find(b => b.cmd === 'options 6'));
+	await press(people[0], opts, key(opts, 'options done'));
+	lob = await edited(opts, 'the lobby back after Done');
+	check(/^New game #\d+\. 4 players,/.test(lob.text) &&
+	    lob.keys.some(b => b.cmd === 'start'), 'Done brings the lobby ' +
+	    'back, still 4 players (Boris may not change the options)');
 	await press(people[0], lob, key(lob, 'start'));
 	const started = await edited(lob, 'the lobby edited at the start');
 	check(started.keys.length === 0, 'the started game\'s lobby message ' +
 	    'has no buttons left');
-	return lob.keys[0].game;
+	return lob.keys.find(b => b.game > 0).game;
 }
 
 // Count a "your turn" notice, and whether it names the group (once the
@@ -220,6 +276,26 @@ function notice(msg) {
 	stats.notices++;
 	if (new RegExp('\nGroup: ' + group.title + '$').test(msg.text))
 		stats.named++;
+}
+
+// The turn whose buttons action i's are: its own index, but a gift's
+// is the exchange's, its first gift's index (everyone gives at once).
+function turnOf(i) {
+	while (i > 0 && /^give /.test(plan[i].action) &&
+	    /^give /.test(plan[i - 1].action))
+		i--;
+	return i;
+}
+
+// Wait until everyone who gives in the exchange that starts at action i
+// has the buttons of their gift: nobody waits for another (D7).
+async function exchange(game, i) {
+	const givers = [];
+	for (let j = i; j < plan.length && /^give /.test(plan[j].action); j++)
+		givers.push(seats[plan[j].seat]);
+	await until(ms => givers.every(p => turnMessage(ms, game, p, i)),
+	    'the exchange buttons of all ' + givers.length + ' at action ' + i);
+	stats.exchanges++;
 }
 
 // The newest message of person's private chat holding turn's menu.
@@ -234,12 +310,13 @@ function turnMessage(ms, game, person, turn) {
 // the leaf when partial.  A node's entries have the node's path and one
 // character more; "back" has one less.
 async function walk(game, step, person, partial) {
-	let msg = await until(ms => turnMessage(ms, game, person, step.i),
+	const turn = turnOf(step.i);
+	let msg = await until(ms => turnMessage(ms, game, person, turn),
 	    'the turn ' + step.i + ' keyboard of ' + person.first_name);
 	notice(msg);
 	const leaf = step.path;
 	let detour = step.i === opt.detour && step.wrong !== '';
-	const at = msg.keys.filter(b => b.turn === step.i && b.path !== null);
+	const at = msg.keys.filter(b => b.turn === turn && b.path !== null);
 	if (at.some(b => b.path.length > 1))
 		check(true, 'turn ' + step.i + ': the walk goes on from the ' +
 		    'node the message shows ("' + msg.text.split('\n')
@@ -256,7 +333,7 @@ async function walk(game, step, person, partial) {
 		    person.first_name + '\'s menu');
 	}
 	for (;;) {
-		const keys = msg.keys.filter(b => b.turn === step.i &&
+		const keys = msg.keys.filter(b => b.turn === turn &&
 		    b.path !== null);
 		if (keys.length === 0)
 			die('turn ' + step.i + ': no menu buttons: ' + msg.text);
@@ -270,7 +347,7 @@ async function walk(game, step, person, partial) {
 			    die('no entry ' + step.wrong + ' for the detour');
 			await press(person, msg, wrong);
 			const inner = await edited(msg, 'the detour\'s edit');
-			const up = inner.keys.find(b => b.turn === step.i &&
+			const up = inner.keys.find(b => b.turn === turn &&
 			    b.path === node);
 			check(up !== undefined, 'a wrong turn in "' + step.action +
 			    '" ("' + wrong.label + '") shows a back button (' +
@@ -313,11 +390,13 @@ async function main() {
 	for (let i = opt.from; i < opt.to; i++) {
 		const step = plan[i];
 		const person = seats[step.seat];
+		if (/^give /.test(step.action) && turnOf(i) === i)
+			await exchange(game, i);
 		const k = typed.indexOf(i);
 		if (k >= 0) {
 			// Typed: wait for the turn, then type it.
 			notice(await until(ms => turnMessage(ms, game, person,
-			    i), 'the turn ' + i + ' message'));
+			    turnOf(i)), 'the turn ' + i + ' message'));
 			await say(person, k % 2 === 0 ? group :
 			    { id: person.id, type: 'private',
 			    first_name: person.first_name },
@@ -333,12 +412,19 @@ async function main() {
 		const step = plan[opt.to];
 		await walk(game, step, seats[step.seat], true);
 	}
+	const deals = plan.filter((s, i) => i >= opt.from && i < opt.to &&
+	    /^give /.test(s.action) && turnOf(i) === i).length;
+	check(stats.exchanges === deals, 'at each of ' + deals + ' deals ' +
+	    'everyone had the exchange buttons before anyone gave (' +
+	    stats.exchanges + ')');
 	// A restarted tacd knows the group's title only once it speaks.
 	if (opt.from === 0)
 		check(stats.named === stats.notices, 'every turn notice ' +
 		    'names the group (' + stats.named + ' of ' +
 		    stats.notices + ')');
 	console.log('stats: ' + JSON.stringify(stats));
+	if (opt.seen)
+		fs.writeFileSync(opt.seen, JSON.stringify([...seen]));
 }
 
 main().catch(e => die('driver: ' + e.stack));

@@ -2,14 +2,17 @@
 # emulator.sh: a whole game against telegram-test-api, the Bot API
 # emulator from npm (4.2.1, installed into the build tree when this runs;
 # no network means FAIL, not a skip), played the way people play it: four
-# simulated users open the lobby and take their seats with its buttons,
+# simulated users open the lobby and take their seats with its buttons
+# (Join a link into the private chat, followed as "/start jID"),
 # and play a recorded game (every card, TAC plays, 7 splits) by pressing
 # the buttons of their private turn messages, walking the menus (a 7
 # split step by step, with a wrong turn and "back"), and by typing /play
 # for two moves; each turn message then shows what was played, without
 # buttons.  tests/tg/drive.js plays and checks each step; what the
 # bot sent is then read from the emulator and checked, and the game's log
-# must equal the record.
+# must equal the record.  At the end it prints what the game cost in
+# messages and calls (group, per person, per move) and the wall time
+# Telegram's rate limits would give it.
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/tg/lib.sh"
 
 [ -x "$top_builddir/tests/tg/menupath" ] ||
@@ -38,7 +41,8 @@ tgconf tacd.conf "$scratch/db"
 tacd_start tacd.conf tacd.log
 check "tacd knows the bot" wait_until "grep -q 'telegram: bot @' tacd.log" 20
 node "$TG_DIR/drive.js" "$FAKE_URL" "$TOKEN" plan.txt "$GAME_RSEED" \
-    "detour=$split" "typed=$typed" stale=60 >drive.out 2>drive.err
+    "detour=$split" "typed=$typed" stale=60 seen=seen.json \
+    >drive.out 2>drive.err
 rc=$?
 cat drive.out
 count_checks drive.out
@@ -54,6 +58,7 @@ hist() { ctl /getUpdatesHistory "{\"token\": \"$TOKEN\"}" | md5sum; }
 prev=
 wait_until '[ "$(hist)" = "$prev" ] || { prev=$(hist); sleep 0.5; false; }' 30
 ctl /getUpdatesHistory "{\"token\": \"$TOKEN\"}" >history.json
+ctl /calls >calls.json
 
 # What the bot sent, everywhere (edits are applied in place).
 node - plan.txt >checks.out <<'JS'
@@ -69,7 +74,10 @@ const bot = h.filter(x => x.message && x.message.chat_id !== undefined)
     text: html(String(x.message.text || '')),
     keys: ((x.message.reply_markup || {}).inline_keyboard || []).flat() }));
 const group = bot.filter(m => m.chat === '-77');
-const lines = group.map(m => m.text).join('\n').split('\n');
+// The live message's lines of moves are edited away as the game goes:
+// every text a group message had when the driver looked counts.
+const seen = JSON.parse(fs.readFileSync('seen.json')).map(html);
+const lines = group.map(m => m.text).concat(seen).join('\n').split('\n');
 const names = ['Anna', 'Clara', 'Boris', 'Dmitri'];	// seats 0..3
 const boards = group.filter(m => /^<pre>/.test(m.text));
 say(boards.length === 1, 'one board message in the group (' +
@@ -77,9 +85,9 @@ say(boards.length === 1, 'one board message in the group (' +
 say(boards.length === 1 && !/round 1,/.test(boards[0].text) &&
     /round \d+/.test(boards[0].text), 'the board message was edited ' +
     'up to the last round');
+// The options are the lobby's own message now, edited, not a second one.
 say(group.filter(m => /^(New game|Game) #1\b/.test(m.text) &&
-    !/^Game #1 ended on /.test(m.text) && !m.keys.some(b =>
-    / options /.test(b.callback_data.replace(/:/g, ' ')))).length === 1,
+    !/^Game #1 ended on /.test(m.text)).length === 1,
     'one lobby message in the group');
 say(group.some(m => /^Game #1 has started\./.test(m.text)),
     'the lobby message tells the game started');
@@ -121,10 +129,15 @@ say(missing.length === 0, 'every move has its line in the group' +
 say(lines.some(l => /^\w+: TAC /.test(l)), 'a TAC play is told');
 say(lines.some(l => /^\w+: 7: .+ \u2192 .+, then .+ \u2192 /.test(l)),
     'a 7 split is told');
-say(lines.filter(l => / gave a card\.$/.test(l)).length ===
-    plan.filter(s => /^give /.test(s.action)).length,
-    'every gift is told without its card');
-say(group.some(m => /Game over\. The winners: \S+ Anna, \S+ Boris/.test(m.text)),
+// Everyone gives at once: the group hears one line when an exchange is
+// complete (not one a gift), and never a card given.
+const deals = plan.filter((s, i) => /^give /.test(s.action) &&
+    (i === 0 || !/^give /.test(plan[i - 1].action))).length;
+say(group.filter(m => /^Round \d+: the cards are exchanged\.$/.test(m.text))
+    .length === deals && !lines.some(l => /\bgave (the|you)\b/.test(l)),
+    'each of ' + deals + ' exchanges is told once, without its cards');
+// The winners by team, in words (no colour letters).
+say(group.some(m => /^Game over\. Team \S+ won: Anna and Boris\.$/.test(m.text)),
     'the group saw the end: Anna and Boris won');
 for (const [u, name] of [['1000', 'Anna'], ['1001', 'Boris'],
     ['1002', 'Clara'], ['1003', 'Dmitri']]) {
@@ -133,13 +146,17 @@ for (const [u, name] of [['1000', 'Anna'], ['1001', 'Boris'],
 	const turns = plan.filter(s => s.seat === seat).length;
 	// Each turn's message ends as what was played, without buttons
 	// (the i-th such message is the person's i-th turn).
-	const done = mine.filter(m => /^Game #1\. You played: /.test(m.text));
+	// A gift's ends as what was given to whom.
+	const partner = names[(seat + 2) % 4];
+	const done = mine.filter(m =>
+	    /^Game #1\. (You played: |You gave the )/.test(m.text));
 	const bad = plan.filter(s => s.seat === seat).filter((s, k) => {
 		const m = done[k];
 		if (m === undefined || m.keys.length > 0)
 			return true;
 		if (/^give /.test(s.action))
-			return !/: Give \S/.test(m.text);
+			return !new RegExp('^Game #1\\. You gave the .+ to ' +
+			    partner + '\\. ').test(m.text);
 		return !told(s.action).every(w => m.text.includes(w));
 	});
 	say(done.length === turns && bad.length === 0, name + '\'s ' +
@@ -147,10 +164,18 @@ for (const [u, name] of [['1000', 'Anna'], ['1001', 'Boris'],
 	    done.length + (bad.length ? '; wrong: ' + bad.slice(0, 3)
 	    .map(s => s.i + ' ' + s.action).join('; ') : '') + ')');
 	say(!mine.some(m => m.keys.some(b =>
-	    /^1:\d+:menu/.test(b.callback_data))), name + ' has no menu ' +
+	    /^1:\d+:menu/.test(b.callback_data || ''))), name + ' has no menu ' +
 	    'buttons of an old turn left');
-	say(mine.filter(m => /^Game #1\. Your cards: [^\n]*$/.test(m.text))
-	    .length >= 6, name + ' was told the new hand after every deal');
+	// The deal's cards are in the exchange's turn message (no message
+	// of its own); once all have given, the card received and the hand
+	// in a message, but in the turn message for whoever acts first.
+	const first = plan.filter((s, i) => i > 0 && !/^give /.test(s.action) &&
+	    /^give /.test(plan[i - 1].action) && s.seat === seat).length;
+	say(mine.filter(m => new RegExp('^Game #1\\.\\n' + partner +
+	    ' gave you the [^\\n]+\\.\\nYour cards: [^\\n]*$').test(m.text))
+	    .length === deals - first, name + ' was told the card ' + partner +
+	    ' gave and the new hand after ' + (deals - first) + ' exchanges ' +
+	    '(and ' + first + ' times in the turn message)');
 }
 say(!bot.some(m => !/^(-77|100[0-3])$/.test(m.chat)),
     'no message to another chat');
@@ -158,6 +183,55 @@ JS
 cat checks.out
 count_checks checks.out
 check "the history checks ran" [ "$(wc -l <checks.out)" -eq 22 ]
+
+# What the game cost, counted from the bot's calls (emulator.js), from
+# /new to the summary after the end; per move is per action of the record.
+node - "$n" >counts.out <<'JS'
+const fs = require('fs');
+const calls = JSON.parse(fs.readFileSync('calls.json')).result;
+const n = Number(process.argv[2]);
+const sends = /^send(Message|Photo|Document)$/;
+const edits = /^edit/;
+// Calls that put something into a chat (Telegram's limits count them).
+const into = calls.filter(c => c.chat !== '' &&
+    !/^(getChat|getChatAdministrators|sendChatAction)$/.test(c.method));
+const of = (chat) => into.filter(c => c.chat === chat);
+const per = (k, what) => k + ' ' + what + ' (' + (k / n).toFixed(2) +
+    ' a move)';
+const group = of('-77');
+const gnew = group.filter(c => sends.test(c.method)).length;
+const gedit = group.filter(c => edits.test(c.method)).length;
+console.log('counts: ' + n + ' moves; group: ' + per(gnew, 'new messages') +
+    ', ' + per(gedit, 'edits') + ', ' + per(group.length, 'API calls'));
+let busiest = 0;
+for (const [id, name] of [['1000', 'Anna'], ['1001', 'Boris'],
+    ['1002', 'Clara'], ['1003', 'Dmitri']]) {
+	const mine = of(id);
+	busiest = Math.max(busiest, mine.length);
+	console.log('counts: ' + name + ' privately: ' + per(mine.filter(c =>
+	    sends.test(c.method)).length, 'new messages') + ', ' +
+	    per(mine.filter(c => edits.test(c.method)).length, 'edits') +
+	    ', ' + per(mine.length, 'API calls'));
+}
+console.log('counts: ' + calls.filter(c => c.method ===
+    'answerCallbackQuery').length + ' presses answered');
+// The wall time Telegram's limits alone impose, the players answering at
+// once and every chat sending while the others do: the group takes 20
+// calls a minute (edits and deletions count as Telegram's flood control
+// counts them), a private chat about one a second, the bot 30 a second
+// in all; the game lasts at least as long as the slowest of the three.
+const secs = Math.max(group.length * 3, busiest, into.length / 30);
+console.log('counts: wall time at Telegram\'s limits: at least ' +
+    (secs / 60).toFixed(1) + ' min (group ' + (group.length * 3 / 60)
+    .toFixed(1) + ' min at 20 a minute, busiest private chat ' +
+    (busiest / 60).toFixed(1) + ' min at 1 a second, all ' + into.length +
+    ' calls ' + (into.length / 30 / 60).toFixed(1) + ' min at 30 a second)');
+console.log((gnew / n <= 0.25 ? 'ok: ' : 'FAIL: ') + 'at most 0.25 new ' +
+    'group messages a move (' + (gnew / n).toFixed(2) + ')');
+JS
+cat counts.out
+count_checks counts.out
+check "the counts were made" [ "$(grep -c '^counts: ' counts.out)" -eq 7 ]
 tacd_stop
 check "tacd exits 0" [ $? -eq 0 ]
 check "the log replays to the snapshot" \
@@ -166,4 +240,5 @@ check "the token is in no log" bash -c "! grep -q 'AAE-test' tacd.log"
 check "no crash" bash -c \
     "! grep -Eq 'AddressSanitizer|runtime error|fatal' tacd.log"
 echo "emulator: $n actions, $(sed -n 's/^stats: //p' drive.out)"
+sed -n 's/^counts: /emulator: /p' counts.out
 finish

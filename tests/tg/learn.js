@@ -5,10 +5,11 @@
 // rule's reason and a second try, then the right one), opens a game
 // with AI players in a group of their own and presses the 💡 button of
 // their turn message, plays eight turns by buttons (the first entry of
-// each menu, which is seldom the best), leaves the game to
-// the AI, and presses the review button of the game's end message: the
-// review comes privately, its decisions as pictures where the API takes
-// them.  Every text is checked for the person's language.
+// each menu, which is seldom the best), leaves the game to the AI
+// (/leave asks first: they press Yes), and presses the review button
+// of the game's end message: the review comes privately, its decisions
+// as pictures where the API takes them.  Every text is checked for the
+// person's language.
 //
 // usage: node learn.js fake CTL_URL | node learn.js emu URL TOKEN
 // Prints "ok: ..." and "FAIL: ..." lines; exits 1 when it cannot go on.
@@ -20,15 +21,17 @@ const langs = ['en', 'ru', 'de', 'ka'];
 // What each language says (a piece of each message the test waits for).
 const words = {
 	en: { lesson: 'Lesson 1 of 11', wrong: 'Not quite.', right: 'Right:',
-	    hint: 'Hint for game #', review: 'Your review of game #' },
+	    hint: 'Hint for game #', review: 'Your review of game #',
+	    left: ' left game #' },
 	ru: { lesson: 'Урок 1 из 11', wrong: 'Не совсем.', right: 'Верно:',
-	    hint: 'Подсказка в игре #', review: 'Разбор игры #' },
+	    hint: 'Подсказка в игре #', review: 'Разбор игры #',
+	    left: ' выходит из игры #' },
 	de: { lesson: 'Lektion 1 von 11', wrong: 'Nicht ganz.',
 	    right: 'Richtig:', hint: 'Tipp für Spiel #',
-	    review: 'Deine Auswertung von Spiel #' },
+	    review: 'Deine Auswertung von Spiel #', left: ' hat Spiel #' },
 	ka: { lesson: 'გაკვეთილი 1 / 11', wrong: 'ზუსტად ასე არა.',
 	    right: 'სწორია:', hint: 'მინიშნება თამაშისთვის #',
-	    review: 'თქვენი ანალიზი' },
+	    review: 'თქვენი ანალიზი', left: ' გავიდა თამაშიდან #' },
 };
 let update = 700000;
 
@@ -211,7 +214,16 @@ async function game(i, p) {
 		}
 	}
 	check(true, langs[i] + ': eight turns played by buttons');
+	// /leave asks first (Yes or No): the person presses Yes.
+	const asked = await last(g);
 	await say(p, g, '/leave');
+	const q = await until(g, m => m.keys.some(k => /:leave yes /.test(k.data)),
+	    langs[i] + ' the question before leaving', asked);
+	await press(p, q, q.keys.find(k => /:leave yes /.test(k.data)).data);
+	const left = await until(g, m => m.id === q.id && m.keys.length === 0,
+	    langs[i] + ' the answer to the question', asked);
+	check(left.text.includes(w.left), langs[i] + ': /leave asked, ' +
+	    'Yes was pressed: ' + left.text.split('\n')[0]);
 	const end = await until(g, m => m.keys.some(k =>
 	    /:review$/.test(k.data)), langs[i] + ' the game\'s end');
 	const mine = await last(p.id);

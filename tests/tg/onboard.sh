@@ -11,15 +11,18 @@
 # since the game has no deadline, a reminder (idle_reminder = 3s) that
 # cannot reach them tells the group again; once they follow the link,
 # /start j1 and /start h1 bring their cards with the turn's buttons, and
-# they play a move by pressing them.  A person Telegram does not know
-# (400 chat not found) is told about the same way; a stranger's /start j2
-# takes an AI's seat of that game with its cards; /start j3 seats a
-# person in a lobby and says so privately.
+# they give their card and play a move by pressing them.  A person
+# Telegram does not know (400 chat not found) is told about the same
+# way; a stranger's /start j2 takes an AI's seat of that game with its
+# cards.  A lobby's Join is the link ?start=j3: a person who never
+# opened the bot follows it, is seated and told so privately, and gets
+# the exchange's buttons privately at the start, the group told nothing.
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/tg/lib.sh"
 
 fake_start
 ctl /ctl/chat '{"chat": "1003", "fault": "403"}' >/dev/null
 ctl /ctl/chat '{"chat": "1004", "fault": "notfound"}' >/dev/null
+ctl /ctl/chat '{"chat": "1008", "fault": "403"}' >/dev/null
 # The bot's messages as they stand now, as JSON lines: chat, id, text,
 # the buttons' callback data or url.
 messages() {
@@ -101,10 +104,14 @@ send -1001 1003 /start
 check "the group is told about 1003, with the hand link" wait_until \
     "[ \"\$(sent_count 'cannot write to you privately. Open .*start=h1')\" \
     -ge 1 ]" 20
-check "1003's messages failed with 403" \
-    grep -q 'sendMessage to 1003 refused: Forbidden' tacd.log
+# The turn message is one picture with the hand and the buttons (no
+# "Your cards" text before it): the first private call refused is it.
+check "1003's turn message failed with 403" \
+    grep -q 'sendPhoto to 1003 refused: Forbidden' tacd.log
 check "the reminder of 1003's turn tells the group" wait_until \
     "[ \"\$(sent_count 'P1003, it is your turn in game #1, and I cannot write to you privately. Open https://t.me/TacTestBot.start=h1')\" -ge 1 ]" 20
+check "... after the private reminder failed with 403 too" \
+    grep -q 'sendMessage to 1003 refused: Forbidden' tacd.log
 check "the first notice came once" \
     [ "$(sent_count 'P1003: I cannot write to you privately')" -eq 1 ]
 check "nothing reached 1003" [ "$(count_messages 1003 .)" -eq 0 ]
@@ -177,11 +184,13 @@ const play = async (msg) => {
 (async () => {
 	let msg = await turnMessage(k => k.includes('"1:' + first + ':menu '));
 	let done = await play(msg);
-	// A turn message may be a picture: its words are the caption.
-	say(/^Game #1\. You played: /.test(done.text || done.caption) &&
-	    !done.reply_markup.includes('callback_data'), 'turn ' + first +
-	    ': the message shows the move, without buttons: ' +
-	    (done.text || done.caption));
+	// A turn message may be a picture: its words are the caption.  The
+	// game opens with the deal's exchange: the first turn is a gift,
+	// and its message names who gets the card (seat 0's partner, AI 2).
+	say(/^Game #1\. You gave the \S+ to AI 2\. /.test(done.text ||
+	    done.caption) && !done.reply_markup.includes('callback_data'),
+	    'turn ' + first + ': the message shows the gift, without ' +
+	    'buttons: ' + (done.text || done.caption));
 	// The next turn of 1003's comes as a message of its own.
 	const later = (m) => {
 		const t = /"1:(\d+):menu /.exec(m);
@@ -204,8 +213,21 @@ id=1000
 check "the moves are in the log as 1003's own" wait_until \
     "[ \$('$TACCTL' -f tacd.conf show 1 | grep -Ec '^ +[0-9]+ +0 +person ') \
     -eq 2 ]" 20
-check "the first of them at turn $turn" \
-    bash -c "'$TACCTL' -f tacd.conf show 1 | grep -Eq '^ +$turn +0 +person '"
+# Everyone gives at once: the four gifts are recorded together once all
+# are in, in play order from the dealer's left, so 1003's (seat 0) is
+# one of turns $turn to $turn+3, not always the first.
+"$TACCTL" -f tacd.conf show 1 >show1-end.txt
+gifts=$(awk -v t="$turn" '$1 >= t && $1 < t + 4 && $6 == "give" {
+    printf "%s:%s ", $2, $3 }' show1-end.txt)
+# Are the gifts (SEAT:BY ...) four, seat after seat, one of them 1003's?
+gifts_ok() {
+	echo "$gifts" | awk '{ if (NF != 4) exit 1
+	    for (i = 2; i <= NF; i++)
+		if (substr($i, 1, 1) != (substr($(i - 1), 1, 1) + 1) % 4)
+			exit 1 }' && echo "$gifts" | grep -q '0:person'
+}
+check "the exchange at turn $turn: four gifts in play order, 1003's own ($gifts)" \
+    gifts_ok
 
 # Game 2: a person Telegram does not know (400 chat not found).
 send -1002 1004 /new
@@ -219,16 +241,29 @@ check "/start j2 seats 1006 in an AI's seat" wait_until \
     "'$TACCTL' -f tacd.conf show 2 | grep -q 'P1006 user 1006'" 20
 check "1006 gets the cards" wait_until \
     "has_message 1006 'Game #2.*Your cards:'" 20
+# In words: the seat's colour and team, no seat number.
 check "the group hears of it" wait_until \
-    "has_message -1002 'P1006 takes seat'" 20
+    "has_message -1002 'P1006 takes the Blue seat, in team Blue\\+Yellow\\.'" 20
 
-# Game 3: the join link of a lobby.
+# Game 3: the join link of a lobby, followed by 1008, who never opened
+# the bot: following it opens the private chat (no more 403), so the
+# bot reaches them before the start and at it.
 send -1007 1007 /new
+check "the lobby's Join is the link ?start=j3" wait_until \
+    "has_message -1007 'New game #3.*\"https://t.me/TacTestBot\\?start=j3\"'" 20
+ctl /ctl/chat '{"chat": "1008", "fault": ""}' >/dev/null
 send 1008 1008 '/start j3'
 check "/start j3 says the seat privately" wait_until \
     "has_message 1008 'You have a seat in game #3 \\(Blue\\)'" 20
 check "the lobby shows 1008" wait_until \
     "has_message -1007 'New game #3.*P1008'" 20
+send -1007 1007 '/ai all'
+send -1007 1007 /start
+check "at the start 1008 gets the exchange's buttons privately" wait_until \
+    "has_message 1008 'Your turn in game #3\\..*Give a card to .*\"3:[0-9]+:menu '" 20
+check "the group is told nothing about reaching 1008" \
+    [ "$(count_messages -1007 'P1008.*cannot write to you')" -eq 0 ]
+check "no call to 1008 was refused" bash -c "! grep -q 'to 1008 refused' tacd.log"
 
 tacd_stop
 check "tacd exits 0" [ $? -eq 0 ]

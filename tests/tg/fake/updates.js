@@ -40,10 +40,12 @@ function withMessage(u) {
 }
 
 // A person's message takes its chat's next id unless it has one; a
-// supergroup's is counted in the chat.
+// supergroup's is counted in the chat.  A chat without a type is the
+// bulk filler of answers.sh's backlog, sized to just fit the answer cap:
+// left as given.
 function messageId(u) {
 	const m = u.message;
-	if (!m || !m.chat)
+	if (!m || !m.chat || m.chat.type === undefined)
 		return;
 	if (m.chat.type === 'supergroup')
 		S.supergroups.add(String(m.chat.id));
