@@ -26,15 +26,6 @@ session() {
 	printf '%s\n' /stats /history /top
 }
 
-# The Latin words of a text, one a line, but commands ("/lang"), units
-# after a number (30m, 2h), and what the person typed back to them
-# (quoted: «xyz», „xyz“).
-latin_words() {
-	sed -e 's#/[a-z]*##g' -e 's/[0-9][a-z]*//g' \
-	    -e 's/«[^»]*»//g' -e 's/„[^“]*“//g' "$1" |
-	    grep -o '[A-Za-z][A-Za-z]*' | sort -u
-}
-
 # The TAC card's name in Georgian, the notation's A<>B, what the person
 # typed back to them, the language codes, and the keys Ctrl-D.
 allowed='^(TAC|A|B|x|en|ru|de|ka|Ctrl|D)$'
