@@ -669,7 +669,8 @@ START_TEST(test_learn_upgrade)
 	id = cl_solo("");
 	ck_assert(cl_to_u0(id));
 	ck_assert_int_eq(td_play_first(&td, id, "g1"), 0);
-	td_sql(&td, "DROP TABLE review_asks; DROP TABLE reviews; "
+	td_sql(&td, "DROP TABLE game_keys; "
+	    "DROP TABLE review_asks; DROP TABLE reviews; "
 	    "DROP TABLE lessons; DROP TABLE hints; "
 	    "ALTER TABLE games DROP COLUMN hints; PRAGMA user_version = 6");
 	td_reopen(&td);
