@@ -17,7 +17,7 @@ const people = [
 ];
 const GROUP = -1001;
 
-let nextUpdate = 1;
+let nextUpdate = Number(process.env.WEBAPP_FIRST_UPDATE || 1);
 const out = [];
 
 // Say how a check went (the shell counts the lines).
@@ -152,5 +152,33 @@ async function playTo(base, fake, token, id, rec, n, asker) {
 	}
 }
 
+// The buttons of a message the fake API was sent.
+function buttons(m) {
+	return ((typeof m.reply_markup === 'string' && m.reply_markup !== '' ?
+	    JSON.parse(m.reply_markup) : m.reply_markup || {}).inline_keyboard ||
+	    []).flat();
+}
+
+// The key a group's messages link the app with (startapp=KEY), or null:
+// what someone who sees the group has, and nobody else.
+async function keyOf(fake, group) {
+	const sent = (await request(fake + '/ctl/sent')).json.result;
+	let key = null;
+	for (const m of sent) {
+		if (String(m.chat) !== String(group))
+			continue;
+		for (const b of buttons(m)) {
+			const x = /[?&]startapp=([A-Za-z0-9]+)$/.exec(b.url || '');
+			if (x)
+				key = x[1];
+		}
+	}
+	return key;
+}
+
+// The files of the page, each fetched once: the bytes a first visit costs.
+const pageFiles = ['/', '/words.js', '/move.js', '/board.js', '/tg.js',
+    '/app.js', '/app.css'];
+
 module.exports = { people, GROUP, say, sign, request, api, feed, message,
-    sleep, openGame, record, game, playTo, out };
+    sleep, openGame, record, game, playTo, out, buttons, keyOf, pageFiles };
