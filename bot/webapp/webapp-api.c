@@ -98,8 +98,8 @@ static void
 webapp_failed(struct webapp_req *ar)
 {
 	log_warnx("telegram: webapp: %s", svc_error(ar->wa->svc));
-	webapp_error(ar->req, ar->lang, 500, "failed", N_("tacd could not do "
-	    "it now; it tries again."));
+	webapp_error(ar->req, ar->lang, 500, "failed", N_("The server could "
+	    "not do it now: try again in a moment."));
 }
 
 /* GET /api/games: the person's open games, with their groups' titles. */

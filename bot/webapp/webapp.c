@@ -87,8 +87,8 @@ webapp_json(struct evhttp_request *req, int code, json_t *body)
 
 	/* A value jansson refused (text that is not UTF-8): no answer. */
 	if (body == NULL) {
-		webapp_error(req, NULL, 500, "failed", N_("tacd could not make "
-		    "the answer."));
+		webapp_error(req, NULL, 500, "failed", N_("The server could "
+		    "not make the answer."));
 		return;
 	}
 	text = json_dumps(body, JSON_COMPACT);
@@ -103,37 +103,17 @@ webapp_json(struct evhttp_request *req, int code, json_t *body)
 }
 
 /*
- * The language of a request's error before its person is known: the
- * first of Accept-Language's languages (by their q) that tacd speaks,
- * else English.
+ * The language of a request's error before its person is known: the one
+ * its Accept-Language asks for first of ours, else English.
  */
 static const char *
 webapp_accept_lang(struct evhttp_request *req)
 {
-	const char	*h, *p, *best = "en", *l;
-	char		 tag[16];
-	double		 q, bestq = -1;
-	size_t		 n;
+	const char	*l;
 
-	h = evhttp_find_header(evhttp_request_get_input_headers(req),
-	    "Accept-Language");
-	for (p = h; p != NULL && *p != '\0'; p += *p == ',') {
-		p += strspn(p, " ");
-		n = strcspn(p, ",;");
-		snprintf(tag, sizeof tag, "%.*s", (int)(n < sizeof tag ? n :
-		    sizeof tag - 1), p);
-		p += n;
-		q = 1;
-		if (*p == ';' && strncmp(p + strspn(p + 1, " ") + 1, "q=",
-		    2) == 0)
-			q = strtod(p + strspn(p + 1, " ") + 3, NULL);
-		p += strcspn(p, ",");
-		if ((l = lang_find(tag)) != NULL && q > bestq) {
-			best = l;
-			bestq = q;
-		}
-	}
-	return (best);
+	l = lang_accept(evhttp_find_header(evhttp_request_get_input_headers(
+	    req), "Accept-Language"));
+	return (l != NULL ? l : "en");
 }
 
 /*
@@ -308,8 +288,8 @@ webapp_request(struct evhttp_request *req, void *arg)
 
 	bridge_httpd_rearm(wa->httpd, req);
 	if (wa->stopping) {
-		webapp_error(req, NULL, 503, "stopping", N_("tacd is stopping: "
-		    "try again in a minute."));
+		webapp_error(req, NULL, 503, "stopping", N_("The server is "
+		    "stopping: try again in a minute."));
 		return;
 	}
 	memset(&ar, 0, sizeof ar);

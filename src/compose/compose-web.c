@@ -78,7 +78,8 @@ static const struct {
 	   bulb; it asks for the AI's suggestion for your turn. */
 	{ "hint", N_("Hint") },
 	{ "busy", N_("Too many requests: wait a second.") },
-	{ "failed", N_("tacd could not do it now; it tries again.") },
+	{ "failed", N_("The server could not do it now: try again in a "
+	    "moment.") },
 	/* TRANSLATORS: the Mini App, after a player's name on the board:
 	   the viewer's partner (pairs) or a team-mate (teams of three). */
 	{ "partner", N_("partner") },
@@ -109,6 +110,14 @@ static const struct {
 	/* TRANSLATORS: the Mini App: the board's description for screen
 	   readers; %s whose view it is. */
 	{ "board_of", N_("The board, as %s sees it") },
+	/* TRANSLATORS: the Mini App, read out by screen readers: a marble
+	   to choose; %s its place (a field's number, "home 2", "base"). */
+	{ "marble_at", N_("The marble on %s") },
+	/* TRANSLATORS: the Mini App, read out by screen readers: where the
+	   chosen marble may go; %s the place. */
+	{ "goes_to", N_("To %s") },
+	{ "place_home", N_("home %d") },
+	{ "place_base", N_("base") },
 };
 
 /* The name of a game state, as the API says it. */

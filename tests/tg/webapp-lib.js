@@ -140,14 +140,16 @@ async function game(base, token, person, id) {
 }
 
 // Play the record's actions by /play in private chats, up to action n,
-// asking as asker (default: seat 0) whose turn it is.
-async function playTo(base, fake, token, id, rec, n, asker) {
+// asking as asker (default: seat 0) whose turn it is; who: the game's
+// people (default: people).
+async function playTo(base, fake, token, id, rec, n, asker, who) {
+	const p = who || people;
 	for (;;) {
-		const g = await game(base, token, asker || people[0], id);
+		const g = await game(base, token, asker || p[0], id);
 		if (g.turn >= n)
 			return g;
 		const seat = g.position.turn;
-		await feed(fake, [message(people[seat], '/play ' +
+		await feed(fake, [message(p[seat], '/play ' +
 		    rec.actions[g.turn])]);
 	}
 }
