@@ -18,30 +18,36 @@ const say = W.say;
 const others = [2001, 2002, 2003, 2004].map((id, i) =>
     ({ id: id, name: 'Other ' + i }));
 
-// The board from each seat: the viewer's at the bottom, the partner marked.
+// The board from each seat, at each size in each theme: the viewer's at
+// the bottom, the partner marked.
 async function seats(browser, o) {
 	for (let s = 0; s < 4; s++) {
-		const page = await W.open(browser, P[s], { start: 'g1', size:
-		    s % 2 ? 'desktop' : 'phone', theme: s < 2 ? 'dark' : 'light' });
-		const low = await W.lowest(page);
-		const info = await page.evaluate((st) => {
-			const t = Array.from(document.querySelectorAll('#board text'))
-			    .find((e) => e.textContent === String(st) &&
-			    e.getAttribute('font-weight') === 'bold');
-			const mate = document.querySelector('#board g.label.mate');
-			return { y: t ? Number(t.getAttribute('y')) : -1,
-			    x: t ? Number(t.getAttribute('x')) : -1,
-			    mate: mate ? Number(mate.getAttribute('data-seat')) : -1,
-			    mateText: mate ? mate.textContent : '' };
-		}, 16 * s);
-		say(low && low.seat === s && /· you$/.test(low.text) &&
-		    info.y > 800 && Math.abs(info.x - 500) < 60, P[s].name +
-		    ': their seat at the bottom, their start field ' + 16 * s +
-		    ' below the middle (' + (low && low.text) + '; ' + info.x +
-		    ', ' + info.y + ')');
-		say(info.mate === (s + 2) % 4 && /partner$/.test(info.mateText),
-		    P[s].name + ': the partner marked (' + info.mateText + ')');
-		await W.shot(page, 'seat' + s);
+		const page = await W.open(browser, P[s], { start: 'g1' });
+		for (const [size, theme] of [['phone', 'dark'], ['phone', 'light'],
+		    ['desktop', 'dark'], ['desktop', 'light']]) {
+			await W.look(page, size, theme);
+			const low = await W.lowest(page);
+			const info = await page.evaluate((st) => {
+				const t = Array.from(document.querySelectorAll(
+				    '#board text')).find((e) => e.textContent ===
+				    String(st) && e.getAttribute('font-weight') ===
+				    'bold');
+				const mate = document.querySelector('#board g.label.mate');
+				return { y: t ? Number(t.getAttribute('y')) : -1,
+				    x: t ? Number(t.getAttribute('x')) : -1,
+				    mate: mate ? Number(mate.getAttribute('data-seat')) :
+				    -1, mateText: mate ? mate.textContent : '' };
+			}, 16 * s);
+			const name = P[s].name + ' (' + size + ', ' + theme + ')';
+			say(low && low.seat === s && /· you$/.test(low.text) &&
+			    info.y > 800 && Math.abs(info.x - 500) < 60, name +
+			    ': their seat at the bottom, their start field ' +
+			    16 * s + ' below the middle (' + (low && low.text) +
+			    '; ' + info.x + ', ' + info.y + ')');
+			say(info.mate === (s + 2) % 4 && /partner$/.test(info.mateText),
+			    name + ': the partner marked (' + info.mateText + ')');
+			await W.shot(page, 'seat' + s + '-' + size + '-' + theme);
+		}
 		await page.close();
 	}
 }
