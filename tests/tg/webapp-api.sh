@@ -11,12 +11,6 @@
 
 button_game
 
-# A free port on 127.0.0.1.
-free_port() {
-	node -e 'const s=require("net").createServer().listen(0,
-	    "127.0.0.1",()=>{console.log(s.address().port);s.close()})'
-}
-
 # One run: a fresh fake API and tacd with the Mini App (and the lines
 # given), then node SCRIPT with its arguments: run NAME SCRIPT ARGS --
 # CONF...

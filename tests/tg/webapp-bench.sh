@@ -13,8 +13,7 @@ npmdir=$top_builddir/tests/tg/webapp-npm
     "(make check TESTS=tests/tg/webapp-browser.sh installs it): no board time"
 fake_start
 button_game
-port=$(node -e 'const s=require("net").createServer().listen(0,
-    "127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+port=$(free_port)
 tgconf tacd.conf "$scratch/db" "webapp_listen = 127.0.0.1:$port" \
     'webapp_url = https://example.test/tac/' 'webapp_short_name = tacboard'
 "$TACD" -n -f tacd.conf || exit 1

@@ -41,8 +41,7 @@ shots=$(cd "$shots" && pwd)
 
 fake_start
 button_game
-port=$(node -e 'const s=require("net").createServer().listen(0,
-    "127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+port=$(free_port)
 tgconf tacd.conf "$scratch/db" "webapp_listen = 127.0.0.1:$port" \
     'webapp_url = https://example.test/tac/' 'webapp_short_name = tacboard'
 tacd_start tacd.conf tacd.log
