@@ -33,6 +33,8 @@ struct bridge_httpd_conn {
 	struct bufferevent		*bev;
 	struct evhttp_connection	*evcon;		/* NULL while fresh */
 	struct event			*deadline;
+	int				 held;		/* a request of it is
+							   held (a long poll) */
 	TAILQ_ENTRY(bridge_httpd_conn)	 entry;
 };
 
@@ -208,6 +210,24 @@ bridge_httpd_unfresh(struct bridge_httpd *h, struct bridge_httpd_conn *c)
 }
 
 /*
+ * The connection to close when there are too many: the one whose request
+ * has waited longest, but not one whose request is held on purpose (a
+ * long poll ages while it waits, and would always go first), unless
+ * every connection holds one.
+ */
+static struct bridge_httpd_conn *
+bridge_httpd_victim(struct bridge_httpd *h)
+{
+	struct bridge_httpd_conn	*c;
+
+	TAILQ_FOREACH(c, &h->conns, entry) {
+		if (!c->held)
+			return (c);
+	}
+	return (TAILQ_FIRST(&h->conns));
+}
+
+/*
  * The connections that came in: find evhttp's connection of each (the
  * bufferevent's callback argument; a dropped one has none left), start
  * its deadline, and keep within maxconns.
@@ -242,7 +262,7 @@ bridge_httpd_fresh(evutil_socket_t fd, short what, void *arg)
 		bridge_httpd_conn_rearm(c);
 	}
 	while (h->nconns > h->o.maxconns &&
-	    (c = TAILQ_FIRST(&h->conns)) != NULL) {
+	    (c = bridge_httpd_victim(h)) != NULL) {
 		bridge_httpd_trouble(h, BRIDGE_HTTPD_DROPPED);
 		bridge_httpd_close(c);
 	}
@@ -284,7 +304,7 @@ bridge_httpd_accept_error(struct evconnlistener *lev, void *arg)
 	evtimer_add(h->ev_accept, &tv);
 	bridge_httpd_trouble(h, BRIDGE_HTTPD_ACCEPT);
 	if ((h->accept_errno == EMFILE || h->accept_errno == ENFILE) &&
-	    (c = TAILQ_FIRST(&h->conns)) != NULL)
+	    (c = bridge_httpd_victim(h)) != NULL)
 		bridge_httpd_close(c);
 }
 
@@ -305,6 +325,52 @@ bridge_httpd_rearm(struct bridge_httpd *h, struct evhttp_request *req)
 			return;
 		}
 	}
+}
+
+/*
+ * A request of this connection is held until something happens (held
+ * 1), or is answered now (0): a held one is not what the cap closes
+ * first.
+ */
+void
+bridge_httpd_hold(struct bridge_httpd *h, struct evhttp_request *req,
+    int held)
+{
+	struct evhttp_connection	*evcon;
+	struct bridge_httpd_conn		*c;
+
+	evcon = evhttp_request_get_connection(req);
+	TAILQ_FOREACH(c, &h->conns, entry) {
+		if (c->evcon == evcon) {
+			c->held = held;
+			return;
+		}
+	}
+}
+
+/*
+ * Send an answer with body b (NULL: none).  A HEAD gets the headers only,
+ * with the Content-Length the body would have: libevent writes whatever
+ * is in the buffer, and leaves the length out, for HEAD too, which
+ * would put the body where the next answer on the connection belongs.
+ */
+void
+bridge_httpd_send(struct evhttp_request *req, int code, const char *reason,
+    struct evbuffer *b)
+{
+	char	len[32];
+
+	if (evhttp_request_get_command(req) != EVHTTP_REQ_HEAD) {
+		evhttp_send_reply(req, code, reason, b);
+		return;
+	}
+	snprintf(len, sizeof len, "%zu", b != NULL ? evbuffer_get_length(b) :
+	    (size_t)0);
+	evhttp_remove_header(evhttp_request_get_output_headers(req),
+	    "Content-Length");
+	evhttp_add_header(evhttp_request_get_output_headers(req),
+	    "Content-Length", len);
+	evhttp_send_reply(req, code, reason, NULL);
 }
 
 /* Compare two strings in time that depends only on their lengths. */
@@ -331,7 +397,7 @@ bridge_httpd_reply(struct evhttp_request *req, int code, const char *why)
 	evbuffer_add_printf(b, "%s\n", why);
 	evhttp_add_header(evhttp_request_get_output_headers(req),
 	    "Content-Type", "text/plain; charset=utf-8");
-	evhttp_send_reply(req, code, why, b);
+	bridge_httpd_send(req, code, why, b);
 	evbuffer_free(b);
 }
 

@@ -5,7 +5,8 @@
  * (webapp/webapp.c) each run one.
  *
  *   - at most maxconns connections are open: past it, the connection
- *     whose request has waited longest is closed;
+ *     whose request has waited longest is closed, one whose request is
+ *     held on purpose (bridge_httpd_hold(): a long poll) last;
  *   - a request has BRIDGE_HTTPD_DEADLINE seconds in all, from the
  *     connection or the end of the previous request on it, however the
  *     bytes trickle in (evhttp's own timeout is per read);
@@ -44,6 +45,7 @@ enum {
 struct evhttp;
 struct evhttp_request;
 struct evhttp_connection;
+struct evbuffer;
 struct evconnlistener;
 struct bridge_httpd_conn;
 TAILQ_HEAD(bridge_httpd_conns, bridge_httpd_conn);
@@ -94,6 +96,10 @@ struct bridge_httpd	*bridge_httpd_start(struct event_base *,
 void		 bridge_httpd_stop(struct bridge_httpd *);
 void		 bridge_httpd_rearm(struct bridge_httpd *,
 		     struct evhttp_request *);
+void		 bridge_httpd_hold(struct bridge_httpd *,
+		     struct evhttp_request *, int);
+void		 bridge_httpd_send(struct evhttp_request *, int, const char *,
+		     struct evbuffer *);
 void		 bridge_httpd_trouble(struct bridge_httpd *, int);
 int		 bridge_httpd_equal(const char *, const char *);
 void		 bridge_httpd_reply(struct evhttp_request *, int, const char *);

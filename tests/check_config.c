@@ -728,6 +728,8 @@ suite_render(void)
 	return (s);
 }
 
+Suite	*suite_lang(void);	/* check_lang.c */
+
 /* Run every suite; exit non-zero if any test failed. */
 int
 main(void)
@@ -739,6 +741,7 @@ main(void)
 	sr = srunner_create(suite_config());
 	srunner_add_suite(sr, suite_notify());
 	srunner_add_suite(sr, suite_render());
+	srunner_add_suite(sr, suite_lang());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -671,8 +671,8 @@ START_TEST(test_learn_upgrade)
 	ck_assert(cl_to_u0(id));
 	ck_assert_int_eq(td_play_first(&td, id, "g1"), 0);
 	/* A database of version 6: none of the later tables. */
-	td_sql(&td, "DROP TABLE live; DROP TABLE review_asks; "
-	    "DROP TABLE reviews; "
+	td_sql(&td, "DROP TABLE game_keys; DROP TABLE live; "
+	    "DROP TABLE review_asks; DROP TABLE reviews; "
 	    "DROP TABLE lessons; DROP TABLE hints; "
 	    "ALTER TABLE games DROP COLUMN hints; PRAGMA user_version = 6");
 	td_reopen(&td);

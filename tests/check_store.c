@@ -105,6 +105,7 @@ START_TEST(test_store_migrate_from_every_version)
 	struct store		*s;
 	sqlite3			*db;
 	char			*fresh, *migrated, *cause;
+	char			 key[STORE_KEYLEN + 1];
 	int			 v;
 
 	td_init(&td, STORE_NOSYNC);
@@ -145,6 +146,10 @@ START_TEST(test_store_migrate_from_every_version)
 			ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) "
 			    "FROM messages"), 0);
 			ck_assert_int_eq(svc_update_offset(td.svc, "test"), 17);
+			/* 0008: the game got a key when the file was opened. */
+			ck_assert_int_eq(store_key_get(td.store, 1, key), 1);
+			ck_assert_int_eq(strlen(key), STORE_KEYLEN);
+			ck_assert_int_eq(store_key_game(td.store, key), 1);
 		}
 		td_close(&td);
 		unlink(td.path);

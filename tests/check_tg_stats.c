@@ -4,7 +4,9 @@
  * the text that stands in if Telegram refuses it), the history's
  * buttons, and a record's page buttons that edit their own message; in
  * English and Russian.  A game's end: its summary and chart, and the
- * record sent as a document.
+ * record sent as a document.  The buttons that open the Mini App on a
+ * game: the board's, the end's replay, the history's, each naming the
+ * game by its key, never by its number.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -253,6 +255,96 @@ START_TEST(test_tg_end)
 }
 END_TEST
 
+/* The link of a button labelled label: a url button's, a web_app's. */
+static const char *
+ts_link(const struct tg_req *r, const char *label)
+{
+	json_t	*rows, *row, *b;
+	size_t	 i, j;
+
+	rows = json_object_get(json_object_get(r->params, "reply_markup"),
+	    "inline_keyboard");
+	json_array_foreach(rows, i, row) {
+		json_array_foreach(row, j, b) {
+			if (strcmp(json_string_value(json_object_get(b,
+			    "text")), label) != 0)
+				continue;
+			if (json_object_get(b, "url") != NULL)
+				return (json_string_value(json_object_get(b,
+				    "url")));
+			return (json_string_value(json_object_get(
+			    json_object_get(b, "web_app"), "url")));
+		}
+	}
+	return (NULL);
+}
+
+/*
+ * With the Mini App: the group's board links the app by the game's key
+ * (startapp), a player's turn opens it by the key (web_app); the end's
+ * summary and /history link the replay, in the group and in a private
+ * chat; no link names the game's number.
+ */
+START_TEST(test_tg_app_links)
+{
+	struct tt	 t;
+	struct tg_req	*r;
+	char		 key[SVC_KEY_MAX], group[256], mine[256];
+	const char	*link;
+	int		 i;
+
+	tt_open(&t);
+	snprintf(t.tg->appurl, sizeof t.tg->appurl, "https://example.test/"
+	    "tac/");
+	snprintf(t.tg->appname, sizeof t.tg->appname, "tacboard");
+	t.tg->copts.app = 1;
+	tt_say(&t, "-100", "1", "/new seed=3");
+	tt_say(&t, "-100", "1", "/ai all");
+	tt_say(&t, "-100", "1", "/start");
+	tt_drain(&t);
+	ck_assert_int_eq(svc_game_key(t.svc, 1, key), 1);
+	snprintf(group, sizeof group, "https://t.me/TacTestBot/tacboard?"
+	    "startapp=%s", key);
+	snprintf(mine, sizeof mine, "https://example.test/tac/?g=%s", key);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "board", "-100"));
+	ck_assert_ptr_nonnull(link = ts_link(r, "Open the board"));
+	ck_assert_str_eq(link, group);
+	for (i = 0; i < t.nreqs; i++) {
+		if (strcmp(t.kinds[i], "hand") == 0 ||
+		    strcmp(t.kinds[i], "turn") == 0) {
+			ck_assert_ptr_nonnull(link = ts_link(t.reqs[i],
+			    "Open the board"));
+			ck_assert_str_eq(link, mine);
+		}
+	}
+	ts_game(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "summary", "-100"));
+	ck_assert_ptr_nonnull(link = ts_link(r, "Watch the replay"));
+	ck_assert_str_eq(link, group);
+	tt_say(&t, "-100", "1", "/history");
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "history", "-100"));
+	ck_assert_ptr_nonnull(link = ts_link(r, "#1 replay"));
+	ck_assert_str_eq(link, group);
+	ck_assert_str_eq(tt_button(r, "#1 summary"), "1::summary");
+	/* A player's own history and summary, in their private chat. */
+	tt_say(&t, "1", "1", "/history");
+	tt_say(&t, "1", "1", "/summary #1");
+	tt_drain(&t);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "history", "1"));
+	ck_assert_str_eq(ts_link(r, "#1 replay"), mine);
+	ck_assert_ptr_nonnull(r = tt_find(&t, "summary", "1"));
+	ck_assert_str_eq(ts_link(r, "Watch the replay"), mine);
+	for (i = 0; i < t.nreqs; i++) {
+		link = json_dumps(t.reqs[i]->params, JSON_COMPACT);
+		ck_assert_ptr_null(strstr(link, "startapp=g"));
+		ck_assert_ptr_null(strstr(link, "?g=1\""));
+		free((char *)link);
+	}
+	tt_close(&t);
+}
+END_TEST
+
 /* The suite. */
 Suite *
 suite_tg_stats(void)
@@ -263,6 +355,7 @@ suite_tg_stats(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_tg_stats);
 	tcase_add_test(tc, test_tg_end);
+	tcase_add_test(tc, test_tg_app_links);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -2,11 +2,14 @@
  * check_web.c: the service as the Mini App's API uses it
  * (src/service/service-web.c, in the JSON src/compose/compose-web.c
  * makes of it, as the API answers): a person's games, a game as each person
- * may see it (their own hand only; nothing hidden leaks to others), the
- * legal list only on their move, and actions played as a button's
- * /play: a stale turn or the wrong person refused with a code and no
- * row, a retry of an applied action answered without a second move, and
- * the log advanced exactly as by the same /play.
+ * may see it (their own hand only; nothing hidden leaks to others), a
+ * game shown only to its players and to holders of its key (the same
+ * answer for a stranger as for no game), its keys unguessable, every
+ * move of its past replayed from the log, the moves in words, the legal
+ * list only on their move, and actions played as a button's /play: a
+ * stale turn or the wrong person refused with a code and no row, a retry
+ * of an applied action answered without a second move, and the log
+ * advanced exactly as by the same /play.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -19,29 +22,53 @@
 #include "check_daemon.h"
 #include "compose.h"
 
-/* A game of a platform as user sees it: 1 found (*out set), 0 none. */
+/*
+ * A game of a platform by its handle as user sees it at move at (-1:
+ * now), in lang: 1 found (*out set), 0 none.
+ */
 static int
-view_on(const char *platform, const char *user, int64_t game, json_t **out)
+view_at(const char *platform, const char *user, const char *handle,
+    int64_t at, const char *lang, json_t **out)
 {
 	struct svc_web_game	*w;
 	int			 rc;
 
 	*out = NULL;
 	ck_assert_ptr_nonnull(w = malloc(sizeof *w));
-	rc = svc_web_game(fx.svc, game, platform, user, w);
+	rc = svc_web_game(fx.svc, handle, platform, user, at, w);
 	ck_assert_int_ge(rc, 0);
 	if (rc == 1)
-		*out = compose_web_game(w, "en");
+		*out = compose_web_game(w, lang);
 	svc_web_game_free(w);
 	free(w);
 	return (rc);
 }
 
-/* A game as user sees it: 1 found (*out set), 0 none. */
+/* A game of a platform by its number as user sees it: 1 (*out), 0. */
+static int
+view_on(const char *platform, const char *user, int64_t game, json_t **out)
+{
+	char	num[24];
+
+	snprintf(num, sizeof num, "%lld", (long long)game);
+	return (view_at(platform, user, num, -1, "en", out));
+}
+
+/* A game by its number as user sees it: 1 found (*out set), 0 none. */
 static int
 view(const char *user, int64_t game, json_t **out)
 {
 	return (view_on("test", user, game, out));
+}
+
+/* A game's key, as its links carry it. */
+static const char *
+key_of(int64_t game)
+{
+	static char	key[SVC_KEY_MAX];
+
+	ck_assert_int_eq(svc_game_key(fx.svc, game, key), 1);
+	return (key);
 }
 
 /* The person's games, as the app gets them. */
@@ -118,6 +145,16 @@ hidden(const char *seen, const char *real)
 	json_decref(b);
 }
 
+/* Every card of a hand seen is "?". */
+static void
+all_hidden(json_t *h)
+{
+	size_t	i;
+
+	for (i = 0; i < json_array_size(h); i++)
+		ck_assert_str_eq(json_string_value(json_array_get(h, i)), "?");
+}
+
 /* How many actions a game's log holds. */
 static int64_t
 nactions(int64_t game)
@@ -187,11 +224,17 @@ START_TEST(test_web_privacy)
 		ck_assert_ptr_null(json_object_get(pos, "rng"));
 		json_decref(v);
 	}
-	/* Someone who does not play, and someone never seen. */
+	/*
+	 * Someone who does not play, and someone never seen: the game's
+	 * number tells them nothing, its key shows the public board.
+	 */
 	ck_assert_int_eq(td_event(&fx, "g1", 0, "u9", 0, "/board"), 0);
-	ck_assert_int_eq(view("u9", game, &w), 1);
+	ck_assert_int_eq(view("u9", game, &w), 0);
+	ck_assert_ptr_null(w);
+	ck_assert_int_eq(view_at("test", "u9", key_of(game), -1, "en", &w), 1);
 	ck_assert(json_is_null(json_object_get(w, "seat")));
 	ck_assert_int_eq(json_array_size(json_object_get(w, "legal")), 0);
+	ck_assert_int_eq(json_object_size(json_object_get(w, "moves")), 0);
 	text = json_dumps(json_object_get(json_object_get(w, "position"),
 	    "hands"), JSON_COMPACT);
 	ck_assert_ptr_null(strstr(text, "\"1"));
@@ -204,13 +247,186 @@ START_TEST(test_web_privacy)
 	}
 	free(text);
 	json_decref(w);
-	ck_assert_int_eq(view("stranger", game, &w), 1);
+	ck_assert_int_eq(view("stranger", game, &w), 0);
+	ck_assert_int_eq(view_at("test", "stranger", key_of(game), -1, "en",
+	    &w), 1);
 	ck_assert(json_is_null(json_object_get(w, "seat")));
+	json_decref(w);
+	/* A player by the key is still the player. */
+	ck_assert_int_eq(view_at("test", "u1", key_of(game), -1, "en", &w), 1);
+	ck_assert_int_eq(json_integer_value(json_object_get(w, "seat")), 1);
 	json_decref(w);
 	/* No such game, or one of another platform. */
 	ck_assert_int_eq(view("u0", game + 100, &w), 0);
 	ck_assert_int_eq(view_on("other", "u0", game, &w), 0);
+	ck_assert_int_eq(view_at("other", "u0", key_of(game), -1, "en", &w),
+	    0);
 	json_decref(full);
+}
+END_TEST
+
+/*
+ * Keys: 22 letters and digits, one per game, unlike each other; a wrong
+ * one, a number not one's own and a handle of another shape are all
+ * refused alike.
+ */
+START_TEST(test_web_keys)
+{
+	json_t		*w;
+	char		 k1[SVC_KEY_MAX], k2[SVC_KEY_MAX], bad[SVC_KEY_MAX];
+	const char	*handles[] = { "", "0", "-1", "1x", "abc", "12345678901234"
+			    "567890", "ABCDEFGHIJKLMNOPQRSTUVW" };
+	int64_t		 g1, g2, id;
+	size_t		 i;
+
+	g1 = td_lobby4(&fx, "g1", "4");
+	g2 = td_lobby4(&fx, "g2", "4");
+	snprintf(k1, sizeof k1, "%s", key_of(g1));
+	snprintf(k2, sizeof k2, "%s", key_of(g2));
+	ck_assert_int_eq(strlen(k1), 22);
+	ck_assert_int_eq(strspn(k1, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij"
+	    "klmnopqrstuvwxyz0123456789"), 22);
+	ck_assert_str_ne(k1, k2);
+	ck_assert_int_eq(td_sql_int(&fx, "SELECT count(DISTINCT key) FROM "
+	    "game_keys"), 2);
+	ck_assert_int_eq(svc_web_find(fx.svc, k2, "test", "nobody", &id), 1);
+	ck_assert_int_eq(id, g2);
+	/* One letter changed: no game. */
+	snprintf(bad, sizeof bad, "%s", k1);
+	bad[5] = bad[5] == 'a' ? 'b' : 'a';
+	ck_assert_int_eq(svc_web_find(fx.svc, bad, "test", "nobody", &id), 0);
+	ck_assert_int_eq(id, 0);
+	for (i = 0; i < sizeof handles / sizeof handles[0]; i++) {
+		ck_assert_int_eq(svc_web_find(fx.svc, handles[i], "test", "u0",
+		    &id), 0);
+		ck_assert_int_eq(view_at("test", "u0", handles[i], -1, "en",
+		    &w), 0);
+	}
+	/* A player's own number; not someone else's. */
+	ck_assert_int_eq(svc_web_find(fx.svc, "1", "test", "u0", &id), 1);
+	ck_assert_int_eq(id, g1);
+	ck_assert_int_eq(svc_web_find(fx.svc, "2", "test", "u9", &id), 0);
+}
+END_TEST
+
+/*
+ * Every move of the past, replayed from the log: the same board as the
+ * game had then, the action that led there in words with the board
+ * before it; while the game runs, hands stay hidden in the past too; once
+ * it is over, every hand is shown.
+ */
+START_TEST(test_web_replay)
+{
+	json_t		*now[24], *v, *last, *pos;
+	char		*a, *b;
+	const char	*line;
+	int64_t		 game;
+	int		 i, s;
+
+	game = td_lobby4(&fx, "g1", "4");
+	for (i = 0; i < 24; i++) {
+		ck_assert_int_eq(view_at("test", "stranger", key_of(game), -1,
+		    "en", &now[i]), 1);
+		td_play_first(&fx, game, "g1");
+	}
+	for (i = 0; i < 24; i++) {
+		ck_assert_int_eq(view_at("test", "stranger", key_of(game), i,
+		    "en", &v), 1);
+		ck_assert_int_eq(json_integer_value(json_object_get(v, "at")),
+		    i);
+		ck_assert_int_eq(json_integer_value(json_object_get(v,
+		    "turn")), 24);
+		a = json_dumps(json_object_get(json_object_get(v, "position"),
+		    "marbles"), JSON_COMPACT);
+		b = json_dumps(json_object_get(json_object_get(now[i],
+		    "position"), "marbles"), JSON_COMPACT);
+		ck_assert_str_eq(a, b);
+		free(a);
+		free(b);
+		last = json_object_get(v, "last");
+		ck_assert(i == 0 ? json_is_null(last) : json_is_object(last));
+		if (i > 0) {
+			line = json_string_value(json_object_get(last, "line"));
+			ck_assert_ptr_nonnull(line);
+			ck_assert_int_gt(strlen(line), 3);
+			/* A gift is never shown to a watcher. */
+			ck_assert(strncmp(json_string_value(json_object_get(
+			    last, "action")), "give ", 5) != 0);
+			ck_assert_int_eq(json_array_size(json_object_get(last,
+			    "before")), 4);
+		}
+		/* A watcher of a running game sees no card of the past. */
+		pos = json_object_get(json_object_get(v, "position"), "hands");
+		for (s = 0; s < 4; s++)
+			all_hidden(json_array_get(pos, (size_t)s));
+		json_decref(v);
+		json_decref(now[i]);
+	}
+	/* Past the end, or before the start: as it is now. */
+	ck_assert_int_eq(view_at("test", "u0", "1", 99, "en", &v), 1);
+	ck_assert_int_eq(json_integer_value(json_object_get(v, "at")), 24);
+	json_decref(v);
+	/* Over: every hand of the replay shown, no deck. */
+	td_sql(&fx, "UPDATE games SET state = 2");
+	ck_assert_int_eq(view_at("test", "stranger", key_of(game), 3, "en",
+	    &v), 1);
+	ck_assert(json_is_true(json_object_get(v, "open")));
+	pos = json_object_get(v, "position");
+	ck_assert_ptr_null(json_object_get(pos, "deck"));
+	ck_assert_ptr_null(json_object_get(pos, "rng"));
+	for (s = 0; s < 4; s++) {
+		a = hand(v, s);
+		ck_assert_ptr_null(strstr(a, "?"));
+		free(a);
+	}
+	json_decref(v);
+}
+END_TEST
+
+/*
+ * Moves in words, in the person's language: each legal action and each
+ * part of it that can be chosen, the last move as the chat's line says
+ * it.
+ */
+START_TEST(test_web_words)
+{
+	struct svc_game	*g;
+	json_t		*v, *moves;
+	const char	*k, *words;
+	json_t		*x;
+	char		 user[8];
+	int64_t		 game;
+	int		 i;
+
+	game = td_lobby4(&fx, "g1", "4");
+	for (i = 0; i < 8; i++)
+		td_play_first(&fx, game, "g1");
+	g = td_info(&fx, game);
+	snprintf(user, sizeof user, "%s", g->seats[g->actor].user);
+	ck_assert_int_eq(view_at("test", user, "1", -1, "ru", &v), 1);
+	moves = json_object_get(v, "moves");
+	ck_assert_int_ge(json_object_size(moves), json_array_size(
+	    json_object_get(v, "legal")));
+	for (i = 0; i < (int)json_array_size(json_object_get(v, "legal"));
+	    i++) {
+		k = json_string_value(json_array_get(json_object_get(v,
+		    "legal"), (size_t)i));
+		ck_assert_ptr_nonnull(json_object_get(moves, k));
+	}
+	json_object_foreach(moves, k, x) {
+		words = json_string_value(x);
+		ck_assert_ptr_nonnull(words);
+		ck_assert_int_gt(strlen(words), 0);
+		/* Russian words, not the notation of the key (a card
+		   alone may be its number). */
+		if (strchr(k, ' ') != NULL)
+			ck_assert_str_ne(words, k);
+	}
+	words = json_string_value(json_object_get(json_object_get(v, "last"),
+	    "line"));
+	ck_assert_ptr_nonnull(words);
+	ck_assert_ptr_nonnull(strstr(words, ": "));
+	json_decref(v);
 }
 END_TEST
 
@@ -396,6 +612,9 @@ suite_web(void)
 	tcase_add_checked_fixture(tc, fx_setup, fx_teardown);
 	tcase_add_test(tc, test_web_games);
 	tcase_add_test(tc, test_web_privacy);
+	tcase_add_test(tc, test_web_keys);
+	tcase_add_test(tc, test_web_replay);
+	tcase_add_test(tc, test_web_words);
 	tcase_add_test(tc, test_web_play);
 	tcase_add_test(tc, test_web_exchange);
 	tcase_add_test(tc, test_web_refused);

@@ -4,8 +4,10 @@
  * link to the bot a url button (t.me/BOT?startgroup=PAYLOAD adds it to a
  * group, t.me/BOT?start=PAYLOAD opens the private chat); a button that
  * opens the Mini App on a game a web_app button in a private chat (its
- * URL with g=GAME), and in a group, where Telegram allows no web_app
- * button, a url button to the app's link (t.me/BOT/APP?startapp=gGAME).
+ * URL with g=KEY, the game's key), and in a group, where Telegram allows
+ * no web_app button, a url button to the app's link
+ * (t.me/BOT/APP?startapp=KEY, which Telegram hands the app signed, as
+ * the init data's start_param).
  * A link that cannot be made is left out.
  *
  * Pure: nothing here calls the API or the service, so the unit tests
@@ -35,7 +37,7 @@ tg_keys_app(const struct compose_key *key, const struct tg_links *l)
 	if (l->appname == NULL || *l->appname == '\0' || l->botname == NULL ||
 	    *l->botname == '\0')
 		return (NULL);
-	snprintf(url, sizeof url, "https://t.me/%s/%s?startapp=g%s",
+	snprintf(url, sizeof url, "https://t.me/%s/%s?startapp=%s",
 	    l->botname, l->appname, key->data);
 	return (json_pack("{s:s, s:s}", "text", key->label, "url", url));
 }

@@ -5,21 +5,22 @@
  *   GET  /api/strings		the page's words in the person's language
  *   GET  /api/layout?players=4	the board's geometry and colours
  *   GET  /api/games		the person's open games
- *   GET  /api/games/ID		the game as they may see it
- *   GET  /api/games/ID/wait?turn=N	held until the game moves on
- *   POST /api/games/ID/actions	{"action": NOTATION, "turn": N}
- *   POST /api/games/ID/hint	{"turn": N}: the hint of the person's turn
+ *   GET  /api/games/G[?at=N]	the game as they may see it (at move N)
+ *   GET  /api/games/G/wait?turn=N	held until the game moves on
+ *   POST /api/games/G/actions	{"action": NOTATION, "turn": N}
+ *   POST /api/games/G/hint	{"turn": N}: the hint of the person's turn
  *
+ * G is a game's key, or its number for its players (service.h).  A game
+ * the person may not see is answered exactly as one that does not exist.
  * What a person may see and may do is the service's (service-web.c);
- * the JSON and its words (names, cards, refusals in their language) are
- * compose's (compose-web.c); here is the HTTP.  An action goes through
- * svc_web_play(): the same transaction as a button's /play.
+ * the JSON and its words (names, cards, moves, refusals in their
+ * language) are compose's (compose-web.c); here is the HTTP.  An action
+ * goes through svc_web_play(): the same transaction as a button's /play.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #endif
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,24 +30,31 @@
 #include <event2/keyvalq_struct.h>
 
 #include "compose.h"
+#include "i18n.h"
 #include "lang.h"
 #include "log.h"
 #include "picture.h"
 #include "webapp-int.h"
 #include "xmalloc.h"
 
-/* The game id of a path "/games/ID...", the rest in *rest; -1 if none. */
-static int64_t
-webapp_game_id(const char *path, const char **rest)
+/*
+ * The handle of a path "/games/G...": G into buf (at most 22 letters and
+ * digits), the rest in *rest; -1 if there is none.
+ */
+static int
+webapp_handle(const char *path, char *buf, size_t len, const char **rest)
 {
 	const char	*p = path + strlen("/games/");
-	int64_t		 id = 0;
-	int		 n = 0;
+	size_t		 n;
 
-	while (isdigit((unsigned char)*p) && n++ < 18)
-		id = id * 10 + (*p++ - '0');
-	*rest = p;
-	return (n > 0 && n <= 18 && id > 0 ? id : -1);
+	n = strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	    "0123456789");
+	*rest = p + n;
+	if (n == 0 || n >= len || n > 22)
+		return (-1);
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+	return (0);
 }
 
 /* A whole number from the query (key=N), or def. */
@@ -71,7 +79,7 @@ webapp_query_int(const struct webapp_req *ar, const char *key, int64_t def)
  * The person's language: as tacd speaks to them (their /lang, or what
  * Telegram said when they first came), else what this init data says.
  */
-static void
+void
 webapp_lang(struct webapp_req *ar, const char *stored)
 {
 	const char	*l;
@@ -90,7 +98,8 @@ static void
 webapp_failed(struct webapp_req *ar)
 {
 	log_warnx("telegram: webapp: %s", svc_error(ar->wa->svc));
-	webapp_error(ar->req, 500, "failed", "tacd could not do it now");
+	webapp_error(ar->req, ar->lang, 500, "failed", N_("The server could "
+	    "not do it now: try again in a moment."));
 }
 
 /* GET /api/games: the person's open games, with their groups' titles. */
@@ -125,35 +134,63 @@ webapp_lang_of(struct webapp_req *ar)
 	free(w);
 }
 
-/* GET /api/games/ID: the game as the person may see it, with words. */
+/* A game the person may not see, or that is not there: the same 404. */
 static void
-webapp_game(struct webapp_req *ar, int64_t id)
+webapp_no_game(struct webapp_req *ar)
+{
+	webapp_error(ar->req, ar->lang, 404, "no_game", N_("There is no such "
+	    "game."));
+}
+
+/* GET /api/games/G[?at=N]: the game as the person may see it, with words. */
+static void
+webapp_game(struct webapp_req *ar, const char *handle)
 {
 	struct svc_web_game	*w;
 	int			 rc;
 
 	webapp_lang_of(ar);
 	w = xmalloc(sizeof *w);
-	if ((rc = svc_web_game(ar->wa->svc, id, TG_PLATFORM,
-	    ar->who.who.user, w)) < 0)
+	if ((rc = svc_web_game(ar->wa->svc, handle, TG_PLATFORM,
+	    ar->who.who.user, webapp_query_int(ar, "at", -1), w)) < 0)
 		webapp_failed(ar);
 	else if (rc == 0)
-		webapp_error(ar->req, 404, "no_game", "no such game");
+		webapp_no_game(ar);
 	else
 		webapp_json(ar->req, 200, compose_web_game(w, ar->lang));
 	svc_web_game_free(w);
 	free(w);
 }
 
-/* GET /api/games/ID/wait?turn=N: now if it moved on, else held. */
+/*
+ * The game a request names, if the person may see it: its id, or 0 once
+ * answered (404 as for no game, or 500).
+ */
+static int64_t
+webapp_find(struct webapp_req *ar, const char *handle)
+{
+	int64_t	id;
+	int	rc;
+
+	if ((rc = svc_web_find(ar->wa->svc, handle, TG_PLATFORM,
+	    ar->who.who.user, &id)) < 0)
+		webapp_failed(ar);
+	else if (rc == 0)
+		webapp_no_game(ar);
+	return (rc == 1 ? id : 0);
+}
+
+/* GET /api/games/G/wait?turn=N: now if it moved on, else held. */
 static void
-webapp_get_wait(struct webapp_req *ar, int64_t id)
+webapp_get_wait(struct webapp_req *ar, const char *handle)
 {
 	struct svc_game	g;
-	int64_t		turn = webapp_query_int(ar, "turn", -1);
+	int64_t		id, turn = webapp_query_int(ar, "turn", -1);
 
+	if ((id = webapp_find(ar, handle)) == 0)
+		return;
 	if (svc_game_info(ar->wa->svc, id, &g) != 0) {
-		webapp_error(ar->req, 404, "no_game", "no such game");
+		webapp_no_game(ar);
 		return;
 	}
 	if (turn != g.turn_no || g.state == SVC_OVER || g.state ==
@@ -162,7 +199,7 @@ webapp_get_wait(struct webapp_req *ar, int64_t id)
 		    (json_int_t)g.turn_no, "changed", turn != g.turn_no));
 		return;
 	}
-	webapp_hold_add(ar->wa, ar->req, id, turn, g.state);
+	webapp_hold_add(ar->wa, ar->req, ar->who.who.user, id, turn, g.state);
 }
 
 /* The request's body as JSON, or NULL. */
@@ -199,31 +236,35 @@ webapp_event(struct webapp_req *ar, struct svc_event *ev, int64_t id,
 	ev->user = ar->who.who.user;
 	ev->user_name = ar->who.who.name;
 	ev->lang = ar->who.who.lang[0] != '\0' ? ar->who.who.lang : NULL;
-	ev->admin = 1;
+	/* Only a move or a hint (svc_web_parse()): no admin's rights. */
+	ev->admin = 0;
 	ev->text = text;
 	ev->game = id;
 	ev->turn = turn;
 }
 
-/* POST /api/games/ID/actions: play, as a button would. */
+/* POST /api/games/G/actions: play, as a button would. */
 static void
-webapp_play(struct webapp_req *ar, int64_t id)
+webapp_play(struct webapp_req *ar, const char *handle)
 {
 	struct webapp		*wa = ar->wa;
 	struct svc_event	 ev;
 	struct svc_web_result	 r;
 	json_t			*body, *turn;
 	const char		*action;
+	int64_t			 id;
 
 	webapp_lang_of(ar);
+	if ((id = webapp_find(ar, handle)) == 0)
+		return;
 	body = webapp_body(ar);
 	action = json_string_value(json_object_get(body, "action"));
 	turn = json_object_get(body, "turn");
 	if (action == NULL || !json_is_integer(turn) ||
 	    json_integer_value(turn) < 0 || strlen(action) > 160) {
 		json_decref(body);
-		webapp_error(ar->req, 400, "bad_request", "the body must be "
-		    "{\"action\": NOTATION, \"turn\": N}");
+		webapp_error(ar->req, ar->lang, 400, "bad_request", N_("The "
+		    "request is not one the page sends."));
 		return;
 	}
 	webapp_event(ar, &ev, id, json_integer_value(turn), action);
@@ -249,25 +290,28 @@ webapp_play(struct webapp_req *ar, int64_t id)
 }
 
 /*
- * POST /api/games/ID/hint {"turn": N}: the hint of the person's turn
+ * POST /api/games/G/hint {"turn": N}: the hint of the person's turn
  * (service-hint.c), taken as the 💡 button takes it: {action, devil,
  * why, about, turn, seat, message}, message its words, for the page.
  */
 static void
-webapp_hint(struct webapp_req *ar, int64_t id)
+webapp_hint(struct webapp_req *ar, const char *handle)
 {
 	struct webapp		*wa = ar->wa;
 	struct svc_event	 ev;
 	struct svc_web_result	 r;
 	json_t			*body, *turn, *hint;
+	int64_t			 id;
 
 	webapp_lang_of(ar);
+	if ((id = webapp_find(ar, handle)) == 0)
+		return;
 	body = webapp_body(ar);
 	turn = json_object_get(body, "turn");
 	if (!json_is_integer(turn) || json_integer_value(turn) < 0) {
 		json_decref(body);
-		webapp_error(ar->req, 400, "bad_request", "the body must be "
-		    "{\"turn\": N}");
+		webapp_error(ar->req, ar->lang, 400, "bad_request", N_("The "
+		    "request is not one the page sends."));
 		return;
 	}
 	webapp_event(ar, &ev, id, json_integer_value(turn), "/hint");
@@ -295,8 +339,8 @@ webapp_layout(struct webapp_req *ar)
 	int			 i = n == 6 ? 1 : 0;
 
 	if (n != 4 && n != 6) {
-		webapp_error(ar->req, 400, "bad_request", "players is 4 or "
-		    "6");
+		webapp_error(ar->req, ar->lang, 400, "bad_request", N_("A board "
+		    "has 4 or 6 seats."));
 		return;
 	}
 	if (wa->layout[i] == NULL)
@@ -309,30 +353,39 @@ void
 webapp_api(struct webapp_req *ar)
 {
 	const char	*rest;
-	int64_t		 id;
-	int		 get = ar->method == EVHTTP_REQ_GET;
+	char		 handle[32];
+	int		 get = ar->method == EVHTTP_REQ_GET ||
+			    ar->method == EVHTTP_REQ_HEAD;
 
-	if (get && strcmp(ar->path, "/strings") == 0) {
-		webapp_lang_of(ar);
-		webapp_json(ar->req, 200, compose_web_strings(ar->lang));
-	} else if (get && strcmp(ar->path, "/layout") == 0)
-		webapp_layout(ar);
-	else if (get && strcmp(ar->path, "/games") == 0)
-		webapp_games(ar);
-	else if (strncmp(ar->path, "/games/", 7) == 0 &&
-	    (id = webapp_game_id(ar->path, &rest)) > 0) {
-		if (get && *rest == '\0')
-			webapp_game(ar, id);
-		else if (get && strcmp(rest, "/wait") == 0)
-			webapp_get_wait(ar, id);
-		else if (ar->method == EVHTTP_REQ_POST &&
-		    strcmp(rest, "/actions") == 0)
-			webapp_play(ar, id);
-		else if (ar->method == EVHTTP_REQ_POST &&
-		    strcmp(rest, "/hint") == 0)
-			webapp_hint(ar, id);
+	/* As the init data says; an answer that reads the store knows. */
+	webapp_lang(ar, NULL);
+	if (strcmp(ar->path, "/strings") == 0 || strcmp(ar->path, "/layout") ==
+	    0 || strcmp(ar->path, "/games") == 0) {
+		if (!get)
+			webapp_method(ar->req, ar->lang, "GET, HEAD");
+		else if (ar->path[1] == 's') {
+			webapp_lang_of(ar);
+			webapp_json(ar->req, 200, compose_web_strings(ar->lang));
+		} else if (ar->path[1] == 'l')
+			webapp_layout(ar);
 		else
-			webapp_error(ar->req, 405, "method", "not here");
+			webapp_games(ar);
+	} else if (strncmp(ar->path, "/games/", 7) == 0 &&
+	    webapp_handle(ar->path, handle, sizeof handle, &rest) == 0 &&
+	    (*rest == '\0' || strcmp(rest, "/wait") == 0 || strcmp(rest,
+	    "/actions") == 0 || strcmp(rest, "/hint") == 0)) {
+		if (get && *rest == '\0')
+			webapp_game(ar, handle);
+		else if (get && rest[1] == 'w')
+			webapp_get_wait(ar, handle);
+		else if (ar->method == EVHTTP_REQ_POST && rest[1] == 'a')
+			webapp_play(ar, handle);
+		else if (ar->method == EVHTTP_REQ_POST && rest[1] == 'h')
+			webapp_hint(ar, handle);
+		else
+			webapp_method(ar->req, ar->lang, rest[1] == 'a' ||
+			    rest[1] == 'h' ? "POST" : "GET, HEAD");
 	} else
-		webapp_error(ar->req, 404, "not_found", "no such API");
+		webapp_error(ar->req, ar->lang, 404, "not_found", N_("There is "
+		    "no such page."));
 }

@@ -27,6 +27,7 @@
 #define WEBAPP_MAXHEAD	8192	/* bytes of its headers */
 #define WEBAPP_HOLD	8	/* seconds a long poll is held (within the
 				   server's 10 s deadline) */
+#define WEBAPP_HOLDS	4	/* long polls a person may have held */
 #define WEBAPP_USERS	1024	/* rate buckets, by the user id's hash */
 #define WEBAPP_RATE	10.0	/* requests a second a person may make */
 #define WEBAPP_BURST	40.0	/* ... in a burst */
@@ -45,6 +46,7 @@ extern const struct webapp_file	webapp_files[];	/* NULL-ended */
 struct webapp_hold {
 	struct evhttp_request		*req;
 	struct evhttp_connection	*evcon;
+	char				 user[32];	/* whose */
 	int64_t				 game;
 	int64_t				 turn;		/* as the page saw it */
 	int				 state;		/* enum svc_gstate */
@@ -74,6 +76,9 @@ struct webapp {
 	struct event		*ev_wake;	/* look at the waits now */
 	struct event		*ev_tick;	/* ... and every second */
 	json_t			*layout[2];	/* 4 and 6 seats, made once */
+	char			*words;		/* /words.js, made once */
+	size_t			 wordslen;
+	char			 wordstag[32];	/* ... its ETag */
 };
 
 /* An authorised API request, as webapp-api.c gets it. */
@@ -89,12 +94,15 @@ struct webapp_req {
 
 /* webapp.c */
 void		 webapp_json(struct evhttp_request *, int, json_t *);
-void		 webapp_error(struct evhttp_request *, int, const char *,
+void		 webapp_error(struct evhttp_request *, const char *, int,
+		     const char *, const char *);
+void		 webapp_method(struct evhttp_request *, const char *,
 		     const char *);
 void		 webapp_hold_add(struct webapp *, struct evhttp_request *,
-		     int64_t, int64_t, int);
+		     const char *, int64_t, int64_t, int);
 
 /* webapp-api.c */
+void		 webapp_lang(struct webapp_req *, const char *);
 void		 webapp_api(struct webapp_req *);
 
 #endif /* WEBAPP_INT_H */

@@ -3,22 +3,28 @@
  * server (bridge-httpd.c: connection cap, a deadline per request, accept
  * back-off) on webapp_listen, behind a TLS proxy, on tacd's own loop.
  *
- * GET /, /app.js, /app.css: the page, embedded at build time.  Anything
- * under /api/ needs "Authorization: tma <initData>", checked against the
- * bot token (tg-initdata.c); missing, forged or stale init data is 401.
- * A person makes at most WEBAPP_RATE requests a second (WEBAPP_BURST at
- * once), past it 429; refused init data is only counted (a flood of it
- * must not lock real people out), the connection cap bounds it.  Every
- * answer carries a strict Content-Security-Policy (nothing but the
- * page's own files, no inline script or style, no framing but
+ * GET /, /app.js, ...: the page, embedded at build time, and /words.js,
+ * the page's words in every language (made once at start from the
+ * catalogs), so that the page speaks the person's language even when its
+ * first request fails.  Anything under /api/ needs "Authorization: tma
+ * <initData>", checked against the bot token (tg-initdata.c); missing,
+ * forged or stale init data is 401.  A person makes at most WEBAPP_RATE
+ * requests a second (WEBAPP_BURST at once), past it 429; refused init
+ * data is only counted (a flood of it must not lock real people out),
+ * the connection cap bounds it.  Every answer tacd makes carries a
+ * strict Content-Security-Policy (the page's own files and Telegram's
+ * telegram-web-app.js, no inline script or style, no framing but
  * Telegram's web clients) and no-sniff/no-referrer headers; API answers
- * are not cached.
+ * are not cached; a HEAD gets the headers alone; an error says what it
+ * is in the person's language (Accept-Language before they are known).
  *
- * Live updates are long polls: GET /api/games/ID/wait?turn=N is held
+ * Live updates are long polls: GET /api/games/KEY/wait?turn=N is held
  * until the game's turn or state is no longer what the page saw, or
  * WEBAPP_HOLD seconds pass, within the server's deadline.  Held requests
  * are looked at when something commits (webapp_kick(), from the
- * daemon) and once a second, and dropped with their connection.
+ * daemon) and once a second, and dropped with their connection; the
+ * connection cap closes them last, and a person holds at most
+ * WEBAPP_HOLDS of them (the oldest is answered when another comes).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE		/* explicit_bzero */
@@ -35,7 +41,10 @@
 
 #include "bridge-httpd.h"
 #include "bridge-secret.h"
+#include "compose.h"
 #include "config.h"
+#include "i18n.h"
+#include "lang.h"
 #include "log.h"
 #include "now.h"
 #include "webapp-int.h"
@@ -48,7 +57,8 @@ enum {
 	WEBAPP_LIMITED			/* requests over a rate */
 };
 
-#define WEBAPP_CSP	"default-src 'none'; script-src 'self'; " \
+#define WEBAPP_CSP	"default-src 'none'; script-src 'self' " \
+			"https://telegram.org; " \
 			"style-src 'self'; img-src 'self' data:; " \
 			"connect-src 'self'; base-uri 'none'; " \
 			"form-action 'none'; frame-ancestors 'self' " \
@@ -77,8 +87,8 @@ webapp_json(struct evhttp_request *req, int code, json_t *body)
 
 	/* A value jansson refused (text that is not UTF-8): no answer. */
 	if (body == NULL) {
-		webapp_error(req, 500, "failed", "the answer could not be "
-		    "made");
+		webapp_error(req, NULL, 500, "failed", N_("The server could "
+		    "not make the answer."));
 		return;
 	}
 	text = json_dumps(body, JSON_COMPACT);
@@ -88,20 +98,40 @@ webapp_json(struct evhttp_request *req, int code, json_t *body)
 	evbuffer_add(b, text, strlen(text));
 	free(text);
 	webapp_headers(req, "application/json; charset=utf-8", 1);
-	evhttp_send_reply(req, code, code == 200 ? "OK" : "Refused", b);
+	bridge_httpd_send(req, code, code == 200 ? "OK" : "Refused", b);
 	evbuffer_free(b);
 }
 
-/* Answer with {"error": code, "message": text}. */
+/*
+ * The language of a request's error before its person is known: the one
+ * its Accept-Language asks for first of ours, else English.
+ */
+static const char *
+webapp_accept_lang(struct evhttp_request *req)
+{
+	const char	*l;
+
+	l = lang_accept(evhttp_find_header(evhttp_request_get_input_headers(
+	    req), "Accept-Language"));
+	return (l != NULL ? l : "en");
+}
+
+/*
+ * Answer with {"error": code, "message": words}: msgid in the person's
+ * language (lang; NULL: as the request's Accept-Language says).
+ */
 void
-webapp_error(struct evhttp_request *req, int code, const char *error,
-    const char *message)
+webapp_error(struct evhttp_request *req, const char *lang, int code,
+    const char *error, const char *msgid)
 {
 	struct evbuffer	*b;
 	json_t		*j;
 	char		*text;
 
-	j = json_pack("{s:s, s:s}", "error", error, "message", message);
+	if (lang == NULL)
+		lang = webapp_accept_lang(req);
+	j = json_pack("{s:s, s:s}", "error", error, "message", tr(lang,
+	    msgid));
 	text = j != NULL ? json_dumps(j, JSON_COMPACT) : NULL;
 	json_decref(j);
 	if ((b = evbuffer_new()) == NULL)
@@ -113,42 +143,95 @@ webapp_error(struct evhttp_request *req, int code, const char *error,
 		evhttp_add_header(evhttp_request_get_output_headers(req),
 		    "WWW-Authenticate", "tma");
 	webapp_headers(req, "application/json; charset=utf-8", 1);
-	evhttp_send_reply(req, code, error, b);
+	bridge_httpd_send(req, code, error, b);
 	evbuffer_free(b);
 }
 
-/* Serve one of the page's files, or 404. */
-static void
-webapp_file(struct evhttp_request *req, const char *path)
+/* 405, with the methods that path takes. */
+void
+webapp_method(struct evhttp_request *req, const char *lang,
+    const char *allow)
 {
-	const struct webapp_file	*f;
-	const char			*inm;
-	struct evbuffer			*b;
+	evhttp_add_header(evhttp_request_get_output_headers(req), "Allow",
+	    allow);
+	webapp_error(req, lang, 405, "method", N_("This address does not "
+	    "take that method."));
+}
 
-	if (strcmp(path, "/") == 0)
-		path = "/index.html";
-	for (f = webapp_files; f->path != NULL; f++) {
-		if (strcmp(f->path, path) == 0)
-			break;
-	}
-	if (f->path == NULL) {
-		webapp_error(req, 404, "not_found", "no such file");
-		return;
-	}
-	webapp_headers(req, f->type, 0);
+/* Send a file's bytes (not copied), or only its ETag's 304. */
+static void
+webapp_bytes(struct evhttp_request *req, const char *type,
+    const unsigned char *data, size_t len, const char *etag)
+{
+	const char	*inm;
+	struct evbuffer	*b;
+
+	webapp_headers(req, type, 0);
 	evhttp_add_header(evhttp_request_get_output_headers(req), "ETag",
-	    f->etag);
+	    etag);
 	inm = evhttp_find_header(evhttp_request_get_input_headers(req),
 	    "If-None-Match");
-	if (inm != NULL && strcmp(inm, f->etag) == 0) {
+	if (inm != NULL && strcmp(inm, etag) == 0) {
 		evhttp_send_reply(req, 304, "Not Modified", NULL);
 		return;
 	}
 	if ((b = evbuffer_new()) == NULL)
 		fatalx("%s: evbuffer_new", __func__);
-	evbuffer_add_reference(b, f->data, f->len, NULL, NULL);
-	evhttp_send_reply(req, 200, "OK", b);
+	evbuffer_add_reference(b, data, len, NULL, NULL);
+	bridge_httpd_send(req, 200, "OK", b);
 	evbuffer_free(b);
+}
+
+/* Serve one of the page's files, the page's words, or 404. */
+static void
+webapp_file(struct webapp *wa, struct evhttp_request *req, const char *path)
+{
+	const struct webapp_file	*f;
+
+	if (strcmp(path, "/") == 0)
+		path = "/index.html";
+	if (strcmp(path, "/words.js") == 0) {
+		webapp_bytes(req, "text/javascript; charset=utf-8",
+		    (const unsigned char *)wa->words, wa->wordslen,
+		    wa->wordstag);
+		return;
+	}
+	for (f = webapp_files; f->path != NULL; f++) {
+		if (strcmp(f->path, path) == 0)
+			break;
+	}
+	if (f->path == NULL) {
+		webapp_error(req, NULL, 404, "not_found", N_("There is no such "
+		    "page."));
+		return;
+	}
+	webapp_bytes(req, f->type, f->data, f->len, f->etag);
+}
+
+/*
+ * Make /words.js: the page's words in every language, as a script that
+ * sets TAC_WORDS, and its ETag (FNV-1a of the text).
+ */
+static void
+webapp_words(struct webapp *wa)
+{
+	json_t		*all;
+	char		*text;
+	uint32_t	 h = 2166136261u;
+	size_t		 i;
+
+	all = compose_web_words_all();
+	text = json_dumps(all, JSON_COMPACT);
+	json_decref(all);
+	if (text == NULL)
+		fatalx("%s: the page's words", __func__);
+	xasprintf(&wa->words, "'use strict';\nself.TAC_WORDS = %s;\n", text);
+	free(text);
+	wa->wordslen = strlen(wa->words);
+	for (i = 0; i < wa->wordslen; i++)
+		h = (h ^ (unsigned char)wa->words[i]) * 16777619u;
+	snprintf(wa->wordstag, sizeof wa->wordstag, "\"w%08x-%zu\"", h,
+	    wa->wordslen);
 }
 
 /* A person's rate bucket: a slot by their id's hash (FNV-1a). */
@@ -188,8 +271,8 @@ webapp_auth(struct webapp *wa, struct webapp_req *ar)
 		return (0);
 	bridge_httpd_trouble(wa->httpd, WEBAPP_REFUSED);
 	log_debug("telegram: webapp: refused: %s", why);
-	webapp_error(ar->req, 401, "unauthorized", "open the board again "
-	    "from the chat");
+	webapp_error(ar->req, NULL, 401, "unauthorized", N_("This page has "
+	    "expired: open the board again from the chat."));
 	return (-1);
 }
 
@@ -205,7 +288,8 @@ webapp_request(struct evhttp_request *req, void *arg)
 
 	bridge_httpd_rearm(wa->httpd, req);
 	if (wa->stopping) {
-		webapp_error(req, 503, "stopping", "tacd is stopping");
+		webapp_error(req, NULL, 503, "stopping", N_("The server is "
+		    "stopping: try again in a minute."));
 		return;
 	}
 	memset(&ar, 0, sizeof ar);
@@ -215,15 +299,16 @@ webapp_request(struct evhttp_request *req, void *arg)
 	uri = evhttp_request_get_evhttp_uri(req);
 	if (uri == NULL || (path = evhttp_uri_get_path(uri)) == NULL ||
 	    *path != '/') {
-		webapp_error(req, 400, "bad_request", "no path");
+		webapp_error(req, NULL, 400, "bad_request", N_("There is no "
+		    "such page."));
 		return;
 	}
 	ar.query = evhttp_uri_get_query(uri);
 	if (strncmp(path, "/api/", 5) != 0) {
 		if (ar.method != EVHTTP_REQ_GET && ar.method != EVHTTP_REQ_HEAD)
-			webapp_error(req, 405, "method", "GET only");
+			webapp_method(req, NULL, "GET, HEAD");
 		else
-			webapp_file(req, path);
+			webapp_file(wa, req, path);
 		return;
 	}
 	ar.path = path + 4;
@@ -234,8 +319,9 @@ webapp_request(struct evhttp_request *req, void *arg)
 		bridge_httpd_trouble(wa->httpd, WEBAPP_LIMITED);
 		evhttp_add_header(evhttp_request_get_output_headers(req),
 		    "Retry-After", "1");
-		webapp_error(req, 429, "busy", "too many requests: try "
-		    "again in a second");
+		webapp_lang(&ar, NULL);
+		webapp_error(req, ar.lang, 429, "busy", N_("Too many requests: "
+		    "wait a second."));
 		return;
 	}
 	bridge_bucket_take(&r->b);
@@ -251,17 +337,18 @@ webapp_unwait(struct webapp *wa, struct webapp_hold *w)
 	free(w);
 }
 
-/* Answer a held request: the game's turn and state as they are now. */
+/* Answer a held request: the game's turn as it is now, and whether it moved. */
 static void
-webapp_answer(struct webapp *wa, struct webapp_hold *w,
-    const struct svc_game *g)
+webapp_answer(struct webapp *wa, struct webapp_hold *w, int64_t turn,
+    int changed)
 {
 	struct evhttp_request	*req = w->req;
 
 	bridge_httpd_rearm(wa->httpd, req);
+	bridge_httpd_hold(wa->httpd, req, 0);
 	webapp_unwait(wa, w);
 	webapp_json(req, 200, json_pack("{s:I, s:b}", "turn",
-	    (json_int_t)(g != NULL ? g->turn_no : -1), "changed", 1));
+	    (json_int_t)turn, "changed", changed));
 }
 
 /*
@@ -280,13 +367,9 @@ webapp_look(struct webapp *wa)
 		next = TAILQ_NEXT(w, entry);
 		known = svc_game_info(wa->svc, w->game, &g) == 0;
 		if (!known || g.turn_no != w->turn || g.state != w->state)
-			webapp_answer(wa, w, known ? &g : NULL);
-		else if (now >= w->until) {
-			bridge_httpd_rearm(wa->httpd, w->req);
-			webapp_json(w->req, 200, json_pack("{s:I, s:b}",
-			    "turn", (json_int_t)g.turn_no, "changed", 0));
-			webapp_unwait(wa, w);
-		}
+			webapp_answer(wa, w, known ? g.turn_no : -1, 1);
+		else if (now >= w->until)
+			webapp_answer(wa, w, g.turn_no, 0);
 	}
 }
 
@@ -314,25 +397,37 @@ webapp_tick(evutil_socket_t fd, short what, void *arg)
 }
 
 /*
- * Hold a request until game is past turn or its state is no longer
- * state (the page's view), at most WEBAPP_HOLD seconds.
+ * Hold a request of user's until game is past turn or its state is no
+ * longer state (the page's view), at most WEBAPP_HOLD seconds.  A person
+ * who holds WEBAPP_HOLDS already has the oldest answered (unchanged): a
+ * page that went away without closing its connection leaves them, and
+ * one person must not fill the server with them.
  */
 void
 webapp_hold_add(struct webapp *wa, struct evhttp_request *req,
-    int64_t game, int64_t turn, int state)
+    const char *user, int64_t game, int64_t turn, int state)
 {
-	struct webapp_hold	*w;
+	struct webapp_hold	*w, *first = NULL;
 	struct timeval		 tv = { 1, 0 };
+	int			 n = 0;
 
+	TAILQ_FOREACH(w, &wa->waits, entry) {
+		if (strcmp(w->user, user) == 0 && n++ == 0)
+			first = w;
+	}
+	if (n >= WEBAPP_HOLDS && first != NULL)
+		webapp_answer(wa, first, first->turn, 0);
 	w = xcalloc(1, sizeof *w);
 	w->req = req;
 	w->evcon = evhttp_request_get_connection(req);
+	snprintf(w->user, sizeof w->user, "%s", user);
 	w->game = game;
 	w->turn = turn;
 	w->state = state;
 	w->until = now_mono() + WEBAPP_HOLD;
 	TAILQ_INSERT_TAIL(&wa->waits, w, entry);
 	wa->nwaits++;
+	bridge_httpd_hold(wa->httpd, req, 1);
 	if (!evtimer_pending(wa->ev_tick, NULL))
 		evtimer_add(wa->ev_tick, &tv);
 }
@@ -392,12 +487,20 @@ webapp_start(struct event_base *base, struct svc *svc,
 	o.maxconns = (size_t)atoi(conf->webapp_max_connections);
 	o.maxbody = WEBAPP_MAXBODY;
 	o.maxheaders = WEBAPP_MAXHEAD;
-	o.methods = EVHTTP_REQ_GET | EVHTTP_REQ_HEAD | EVHTTP_REQ_POST;
+	/*
+	 * Every method libevent knows, so that the ones the app takes not
+	 * are answered here (405, with the headers), not by libevent's own
+	 * page.
+	 */
+	o.methods = EVHTTP_REQ_GET | EVHTTP_REQ_HEAD | EVHTTP_REQ_POST |
+	    EVHTTP_REQ_PUT | EVHTTP_REQ_DELETE | EVHTTP_REQ_OPTIONS |
+	    EVHTTP_REQ_TRACE | EVHTTP_REQ_CONNECT | EVHTTP_REQ_PATCH;
 	o.troubles[0] = "requests refused without good init data";
 	o.troubles[1] = "requests over a rate limit";
 	o.request = webapp_request;
 	o.closed = webapp_closed;
 	o.arg = wa;
+	webapp_words(wa);
 	if ((wa->httpd = bridge_httpd_start(base, &o, cause)) == NULL) {
 		webapp_free(wa);
 		return (NULL);
@@ -439,6 +542,7 @@ webapp_free(struct webapp *wa)
 		event_free(wa->ev_tick);
 	json_decref(wa->layout[0]);
 	json_decref(wa->layout[1]);
+	free(wa->words);
 	explicit_bzero(wa->token, sizeof wa->token);
 	free(wa);
 }

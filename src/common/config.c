@@ -75,7 +75,7 @@ const struct config_key config_keys[] = {
 	    "The Mini App's short name at @BotFather; set, group boards get "
 	    "a t.me link to it." },
 	{ "webapp_max_age", CONFIG_COUNT, CONFIG_MEMBER(webapp_max_age),
-	    "86400", NULL, NULL,
+	    "21600", NULL, NULL,
 	    "Seconds the Mini App's signed init data is accepted after its "
 	    "auth_date." },
 	{ "webapp_max_connections", CONFIG_COUNT,

@@ -15,5 +15,6 @@ const char	*lang_find(const char *);
 size_t		 lang_count(void);
 const char	*lang_code(size_t);
 void		 lang_list(char *, size_t);
+const char	*lang_accept(const char *);
 
 #endif /* LANG_H */

@@ -22,6 +22,11 @@ struct compose_ctx {
 	struct tac_state	  st;		/* its position, if g.started */
 };
 
+/* compose-app.c */
+void		 compose_app(struct compose_ctx *, struct compose_msg *);
+void		 compose_app_history(struct compose_ctx *, const char *, int64_t,
+		     struct compose_keys *);
+
 /* compose-msg.c */
 int		 compose_ctx_game(struct compose_ctx *, int64_t);
 int64_t		 compose_row_game(const struct svc_out *);

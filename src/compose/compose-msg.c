@@ -196,31 +196,6 @@ compose_board(struct compose_ctx *c, struct compose_msg *m)
 	return (m->form);
 }
 
-/*
- * The buttons that open the bridge's app on a running game: under a
- * person's turn, menu and hand, and under a group's board.
- */
-static void
-compose_app(struct compose_ctx *c, struct compose_msg *m)
-{
-	char	id[32];
-
-	if (!c->o->app || !c->have || c->g.state != SVC_PLAYING ||
-	    m->game <= 0)
-		return;
-	if (m->kind != SVC_OUT_TURN && m->kind != SVC_OUT_MENU &&
-	    m->kind != SVC_OUT_HAND && (m->form != COMPOSE_BOARD ||
-	    c->g.private))
-		return;
-	snprintf(id, sizeof id, "%lld", (long long)m->game);
-	compose_keys_newrow(&m->keys);
-	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
-	   better on a phone); it opens the Mini App. */
-	compose_keys_link(&m->keys, tr(m->lang, "Open the board"),
-	    COMPOSE_LINK_APP, id);
-	compose_keys_newrow(&m->keys);
-}
-
 /* The answer to a button press: a few words, or none (the spinner stops). */
 static int
 compose_answer(struct compose_ctx *c, const struct svc_out *out,
@@ -532,7 +507,7 @@ compose_batch(struct svc *svc, struct svc_batch *b,
 		break;
 	case SVC_OUT_HISTORY:
 	case SVC_OUT_RECORD:
-		compose_stats_keys(m->lang, out, &m->keys);
+		compose_stats_keys(c, m->lang, out, &m->keys);
 		m->setkeys = 1;
 		/* A record's page turned: its message shows the new page. */
 		if (out->type == SVC_OUT_RECORD)

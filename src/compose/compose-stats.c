@@ -511,12 +511,12 @@ compose_stats(const struct svc_game *g, const char *lang, int names,
 }
 
 /*
- * The buttons of a statistics row: a summary and a moves button per
- * game of a history, back and next on a page of moves.
+ * The buttons of a statistics row: a summary, a moves and a replay button
+ * per game of a history, back and next on a page of moves.
  */
 void
-compose_stats_keys(const char *lang, const struct svc_out *out,
-    struct compose_keys *k)
+compose_stats_keys(struct compose_ctx *c, const char *lang,
+    const struct svc_out *out, struct compose_keys *k)
 {
 	json_t	*v;
 	int64_t	 game, page, pages;
@@ -538,6 +538,7 @@ compose_stats_keys(const char *lang, const struct svc_out *out,
 			snprintf(label, sizeof label, tr(lang, "#%lld moves"),
 			    (long long)game);
 			compose_keys_add(k, label, game, -1, "moves");
+			compose_app_history(c, lang, game, k);
 			compose_keys_newrow(k);
 		}
 		return;

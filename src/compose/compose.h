@@ -208,8 +208,9 @@ void		 compose_confirm(const struct svc_game *, const char *,
 /* compose-stats.c */
 void		 compose_stats(const struct svc_game *, const char *, int,
 		     const struct svc_out *, struct rbuf *);
-void		 compose_stats_keys(const char *, const struct svc_out *,
-		     struct compose_keys *);
+struct compose_ctx;
+void		 compose_stats_keys(struct compose_ctx *, const char *,
+		     const struct svc_out *, struct compose_keys *);
 int		 compose_chart(const char *, struct json_t *, struct chart *);
 
 /* compose-end.c */
@@ -246,12 +247,14 @@ void		 compose_menu_keys(const struct render_game *,
 /*
  * compose-web.c: the Mini App's JSON (tacd(8) documents it) of what the
  * service tells of a person's games, in their language (lang): their
- * games, one game with its words, the page's words, and a refusal.
+ * games, one game at a move with its words, the page's words (in lang, or
+ * in every language: {lang: {key: words}}), and a refusal.
  */
 struct json_t	*compose_web_games(const struct svc_web_games *,
 		     const char *);
 struct json_t	*compose_web_game(const struct svc_web_game *, const char *);
 struct json_t	*compose_web_strings(const char *);
+struct json_t	*compose_web_words_all(void);
 struct json_t	*compose_web_refused(struct svc *,
 		     const struct svc_web_result *, const char *);
 struct json_t	*compose_web_hint(struct svc *, int64_t, struct json_t *,

@@ -18,6 +18,7 @@
 #define SVC_PRUNE	2000	/* rows per table and pruning step */
 #define SVC_CACHE	4096	/* positions kept in memory (by game id) */
 #define SVC_ANSWERS_MAX	64	/* answer rows read at once */
+#define SVC_FRAMES	8	/* replayed moves kept for the app */
 
 /*
  * A game's position as last saved, so that the next event on the game
@@ -28,6 +29,22 @@ struct svc_cached {
 	int64_t			id;
 	int64_t			turn_no;
 	struct tac_state	st;
+};
+
+/*
+ * A move of a game as the app shows it, replayed from the log: the
+ * positions before and after action at - 1, and that action
+ * (service-web.c).  The game's creation time tells a game from another
+ * that got a deleted one's id.
+ */
+struct svc_frame {
+	int64_t			id;		/* 0: unused */
+	int64_t			created;
+	int64_t			at;
+	struct tac_state	before;
+	struct tac_state	st;
+	int			last_seat;
+	char			last[160];
 };
 
 /* A chat that got outbox rows since its bridge last asked. */
@@ -78,6 +95,8 @@ struct svc {
 	uint64_t	 reads;		/* games read (svc_game_reads()) */
 	json_t		*refusal;	/* an app's event refused: {code,
 					   args} (service-web.c) */
+	struct svc_frame frames[SVC_FRAMES];	/* moves the app asked for */
+	size_t		 nextframe;
 	svc_read_fn	 reader;	/* /play's reader of words, or NULL */
 	void		*reader_arg;
 	json_t		*hinted;	/* an app's hint (service-hint.c) */

@@ -140,6 +140,8 @@ svc_cache_clear(struct svc *svc)
 
 	for (i = 0; i < SVC_CACHE; i++)
 		svc->cache[i].id = 0;
+	for (i = 0; i < SVC_FRAMES; i++)
+		svc->frames[i].id = 0;
 }
 
 /* Open the transaction of one piece of work (a savepoint in a batch). */

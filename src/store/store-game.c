@@ -235,6 +235,8 @@ store_game_create(struct store *s, struct store_game *g)
 	if (store_step_done(s, st, "game add") != 0)
 		return (-1);
 	g->id = sqlite3_last_insert_rowid(s->db);
+	if (store_key_add(s, g->id) != 0)
+		return (-1);
 	for (i = 0; i < g->cfg.nseats; i++) {
 		if (store_seat_put(s, g->id, i, &g->seats[i]) != 0)
 			return (-1);

@@ -308,7 +308,8 @@ store_open_version(const char *path, int flags, int upto, char **cause)
 		goto fail;
 	if (!(flags & STORE_RDONLY) && (store_file_pragmas(s) != 0 ||
 	    store_migrate(s, upto) != 0 ||
-	    (s->version >= STORE_STATS_VERSION && store_stats_fill(s) != 0)))
+	    (s->version >= STORE_STATS_VERSION && store_stats_fill(s) != 0) ||
+	    store_keys_fill(s) != 0))
 		goto fail;
 	if (!(flags & STORE_RDONLY))
 		store_side_note(s);

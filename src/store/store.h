@@ -191,11 +191,22 @@ int		 store_gifts(struct store *, int64_t, int64_t,
 		     struct store_gift *);
 int		 store_gifts_clear(struct store *, int64_t);
 
-/* store-web.c */
+/*
+ * store-web.c.  A game's key (sql/0009-keys.sql): store_key_add makes
+ * one for a new game (nothing before schema STORE_KEYS_VERSION), store_key_get
+ * reads it, store_key_game finds its game, store_keys_fill gives the
+ * games of an older database theirs (at open).
+ */
+#define STORE_KEYLEN		22	/* letters and digits of a key */
+#define STORE_KEYS_VERSION	9	/* the schema that has them */
 int64_t		 store_user_find(struct store *, const char *, const char *,
 		     char *);
 int		 store_action_at(struct store *, int64_t, int64_t, int *,
 		     char *, size_t);
+int		 store_key_add(struct store *, int64_t);
+int		 store_key_get(struct store *, int64_t, char *);
+int64_t		 store_key_game(struct store *, const char *);
+int		 store_keys_fill(struct store *);
 
 /* store-learn.c */
 int		 store_hint_take(struct store *, int64_t, int64_t, int64_t);

@@ -44,6 +44,18 @@
 #define PIC_NUMBER_OFS	0.012	/* the numbers outside the fields */
 #define PIC_LABEL_R	0.455	/* labels first tried at this radius */
 #define PIC_LABEL_FONT	0.022
+#define PIC_LABEL_BG	0.995, 0.99, 0.98	/* a seat's label */
+#define PIC_LABEL_TURN	1.0, 0.97, 0.8		/* ... of the seat to act */
+#define PIC_LABEL_RIM	0.1, 0.1, 0.1
+#define PIC_LABEL_TEXT	0.05, 0.05, 0.05
+#define PIC_LABEL_W	0.0015	/* its rim */
+#define PIC_LABEL_TURN_W 0.0055	/* ... the seat to act's */
+#define PIC_LABEL_MARGIN 0.012	/* labels keep this off the edges */
+#define PIC_LABEL_CLEAR	0.036	/* ... and this beyond the circle */
+#define PIC_LABEL_BASE	2.3	/* ... and this off a base's middle, in
+				   marble radii */
+#define PIC_LABEL_TRIES	37	/* places tried, turning ... */
+#define PIC_LABEL_STEP	(PIC_PI / 36)	/* ... by this, either way */
 
 /* One render: the position, the options and where things go. */
 struct pic {

@@ -70,8 +70,8 @@ pic_layout_colours(int s)
 /*
  * The layout of a board of nseats (4 or 6): size, radii, line widths,
  * font sizes, the place of every field, home field, base slot, field
- * number and seat label, and the colours.  NULL for another number of
- * seats.  The caller owns the reference.
+ * number and seat label, the colours, and how labels are placed.  NULL
+ * for another number of seats.  The caller owns the reference.
  */
 json_t *
 picture_layout(int nseats)
@@ -82,6 +82,10 @@ picture_layout(int nseats)
 	static const double	 num[3] = { PIC_NUMBER };
 	static const double	 snum[3] = { PIC_START_NUMBER };
 	static const double	 mrim[3] = { PIC_MARBLE_RIM };
+	static const double	 lbg[3] = { PIC_LABEL_BG };
+	static const double	 lturn[3] = { PIC_LABEL_TURN };
+	static const double	 lrim[3] = { PIC_LABEL_RIM };
+	static const double	 ltext[3] = { PIC_LABEL_TEXT };
 	struct tac_config	 cfg = { 0, 0, 1, 0 };
 	struct tac_state	 st;
 	struct pic		 p;
@@ -153,5 +157,13 @@ picture_layout(int nseats)
 	    pic_layout_hex(track), "field", pic_layout_hex(field), "rim",
 	    pic_layout_hex(rim), "number", pic_layout_hex(num), "start",
 	    pic_layout_hex(snum), "marble_rim", pic_layout_hex(mrim)));
+	/* How picture.c places and draws the seats' labels. */
+	json_object_set_new(o, "labels", json_pack("{s:f, s:f, s:i, s:f, "
+	    "s:f, s:o, s:o, s:o, s:o, s:f, s:f}", "margin", PIC_LABEL_MARGIN,
+	    "base", PIC_LABEL_BASE, "tries", PIC_LABEL_TRIES, "step",
+	    PIC_LABEL_STEP, "clear", PIC_LABEL_CLEAR, "bg", pic_layout_hex(lbg),
+	    "turn_bg", pic_layout_hex(lturn), "rim", pic_layout_hex(lrim),
+	    "text", pic_layout_hex(ltext), "width", PIC_LABEL_W, "turn_width",
+	    PIC_LABEL_TURN_W));
 	return (o);
 }

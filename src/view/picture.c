@@ -392,14 +392,14 @@ static void
 pic_label_place(const struct pic *p, int s, double w, double h,
     double placed[][4], int nplaced, double *box)
 {
-	double	a0, a, x, y, nx, ny, d, m = p->size * 0.012;
+	double	a0, a, x, y, nx, ny, d, m = p->size * PIC_LABEL_MARGIN;
 	double	base[4], first[4];
 	int	k, t, ok;
 
 	a0 = pic_field_angle(p, tac_start(p->st, s));
-	d = p->mr * 2.3;
-	for (k = 0; k < 37; k++) {
-		a = a0 + ((k + 1) / 2) * (k % 2 ? -1 : 1) * PIC_PI / 36;
+	d = p->mr * PIC_LABEL_BASE;
+	for (k = 0; k < PIC_LABEL_TRIES; k++) {
+		a = a0 + ((k + 1) / 2) * (k % 2 ? -1 : 1) * PIC_LABEL_STEP;
 		x = p->cx + p->size * PIC_LABEL_R * cos(a) - w / 2;
 		y = p->cy + p->size * PIC_LABEL_R * sin(a) - h / 2;
 		if (x < m)
@@ -420,7 +420,8 @@ pic_label_place(const struct pic *p, int s, double w, double h,
 		/* The point of the box nearest the centre, off the numbers. */
 		nx = p->cx < x ? x : (p->cx > x + w ? x + w : p->cx);
 		ny = p->cy < y ? y : (p->cy > y + h ? y + h : p->cy);
-		ok = hypot(nx - p->cx, ny - p->cy) > p->r + p->size * 0.036;
+		ok = hypot(nx - p->cx, ny - p->cy) > p->r + p->size *
+		    PIC_LABEL_CLEAR;
 		for (t = 0; ok && t < p->nseats; t++) {
 			pic_base_xy(p, t, &base[0], &base[1]);
 			base[0] -= d;
@@ -474,11 +475,14 @@ pic_label(const struct pic *p, int s, int turn, double placed[][4],
 	w -= fs;
 
 	pic_rounded(cr, x, y, w, h, h * 0.3);
-	cairo_set_source_rgb(cr, turn ? 1.0 : 0.995, turn ? 0.97 : 0.99,
-	    turn ? 0.8 : 0.98);
+	if (turn)
+		cairo_set_source_rgb(cr, PIC_LABEL_TURN);
+	else
+		cairo_set_source_rgb(cr, PIC_LABEL_BG);
 	cairo_fill_preserve(cr);
-	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-	cairo_set_line_width(cr, p->size * (turn ? 0.0055 : 0.0015));
+	cairo_set_source_rgb(cr, PIC_LABEL_RIM);
+	cairo_set_line_width(cr, p->size * (turn ? PIC_LABEL_TURN_W :
+	    PIC_LABEL_W));
 	cairo_stroke(cr);
 	if (turn) {
 		cairo_move_to(cr, x - fs * 0.2, y + h / 2);
@@ -492,7 +496,7 @@ pic_label(const struct pic *p, int s, int turn, double placed[][4],
 	cairo_select_font_face(cr, PIC_FONT, CAIRO_FONT_SLANT_NORMAL,
 	    turn ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, fs);
-	cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
+	cairo_set_source_rgb(cr, PIC_LABEL_TEXT);
 	x += pad + 2 * p->mr + pad;
 	pic_text_at(p, name, x + tw / 2, y + h / 2);
 	x += tw + pad * 1.6;
@@ -506,7 +510,7 @@ pic_label(const struct pic *p, int s, int turn, double placed[][4],
 	cairo_set_line_width(cr, p->size * 0.0018);
 	cairo_stroke(cr);
 	x += fs * 0.62 + pad * 0.5;
-	cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
+	cairo_set_source_rgb(cr, PIC_LABEL_TEXT);
 	pic_text_at(p, cards, x + cw / 2, y + h / 2);
 }
 

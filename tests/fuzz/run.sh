@@ -13,7 +13,7 @@ here=$(dirname "$0")
 : "${FUZZING:=auto}"
 corpus=$top_srcdir/tests/fuzz/corpus
 out=$top_builddir/tests/fuzz
-targets="action position record update split button payload initdata"
+targets="action position record update split button payload initdata accept"
 failed=0
 
 for t in $targets; do

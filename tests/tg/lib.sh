@@ -103,6 +103,12 @@ tgconf() {
 	} >"$file"
 }
 
+# A free port on 127.0.0.1.
+free_port() {
+	node -e 'const s=require("net").createServer().listen(0,
+	    "127.0.0.1",()=>{console.log(s.address().port);s.close()})'
+}
+
 # Start tacd in the background: tacd_start CONF LOG.
 tacd_start() {
 	"$TACD" -d -f "$1" >>"$2" 2>&1 &

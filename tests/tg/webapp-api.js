@@ -1,7 +1,8 @@
 // webapp-api.js: the Mini App's HTTP API against the real tacd, with
 // init data signed here by node's crypto.  Missing, forged, expired
 // and another bot's init data get 401; a person sees their own hand and
-// not the others', and another game only as its public board; a stale
+// not the others', and a game they do not play in not at all (its
+// number tells them nothing: tests/tg/webapp-privacy.js has the rest); a stale
 // turn and the wrong person are refused with a reason; a doubled POST
 // applies once; the long poll wakes when the game moves; the page's
 // files carry the security headers and stay small; oversized requests
@@ -74,13 +75,12 @@ async function main() {
 		say(g.names[1] === 'Boris <b>&amp;', 'names come as text, ' +
 		    'escaped by JSON only');
 	}
-	// Another game: its public board, no hand, no moves.
-	let g = await L.game(base, token, P[0], 2);
-	say(g.seat === null && g.legal.length === 0 &&
-	    g.position.hands.every((h) => h.length > 0 &&
-	    h.every((c) => c === '?')), 'another game: the public board only');
-	r = await L.api(base, L.sign(token, P[0]), '/games/99');
-	say(r.status === 404, 'no such game: 404');
+	// Another group's game by its number: as if there were none.
+	r = await L.api(base, L.sign(token, P[0]), '/games/2');
+	const r99 = await L.api(base, L.sign(token, P[0]), '/games/99');
+	say(r.status === 404 && r99.status === 404 && r.body === r99.body,
+	    'another group\'s game and no game: the same 404 (' + r.body + ')');
+	let g;
 
 	// Legal only on the move; stale turn; the wrong person.
 	g = await L.game(base, token, P[0], 1);
@@ -180,12 +180,12 @@ async function main() {
 
 	// The page's files: headers, size, ETag.
 	let total = 0;
-	for (const f of ['/', '/app.js', '/app.css']) {
+	for (const f of L.pageFiles) {
 		r = await L.request(base + f);
 		total += Buffer.byteLength(r.body);
 		say(r.status === 200 && headersOk(r), f + ': 200 with the CSP');
 	}
-	say(total < 150 * 1024, 'the page is ' + total + ' bytes (< 150 KB)');
+	say(total <= 100 * 1024, 'the page is ' + total + ' bytes (<= 100 KB)');
 	r = await L.request(base + '/app.js');
 	const r304 = await L.request(base + '/app.js', { headers:
 	    { 'If-None-Match': r.headers.etag } });
@@ -231,21 +231,24 @@ async function main() {
 	r = await L.api(base, L.sign(token, P[0]), '/games');
 	say(r.status === 200, 'the limits pass: 200 again');
 
-	// The buttons that open the app.
+	// The buttons that open the app: by the game's key, never its number.
 	const sent = (await L.request(fake + '/ctl/sent')).json.result;
-	const keys = (m) => ((typeof m.reply_markup === 'string' &&
-	    m.reply_markup !== '' ? JSON.parse(m.reply_markup) :
-	    m.reply_markup || {}).inline_keyboard || []).flat();
+	const keys = L.buttons;
+	const key = await L.keyOf(fake, -1001);
 	const apps = sent.filter((m) => keys(m).some((k) => k.web_app));
-	say(apps.length > 0 && apps.every((m) => Number(m.chat) > 0) &&
+	say(key !== null && /^[A-Za-z0-9]{22}$/.test(key) && apps.length > 0 &&
+	    apps.every((m) => Number(m.chat) > 0) &&
 	    apps.some((m) => keys(m).some((k) => k.web_app.url ===
-	    'https://example.test/tac/?g=1')), 'private messages have a ' +
-	    'web_app button to the game (' + apps.length + ')');
+	    'https://example.test/tac/?g=' + key)), 'private messages have a ' +
+	    'web_app button to the game by its key (' + apps.length + ')');
 	const links = sent.filter((m) => String(m.chat) === '-1001' &&
 	    keys(m).some((k) => k.url === 'https://t.me/TacTestBot/tacboard' +
-	    '?startapp=g1'));
-	say(links.length > 0, 'the group board links the app (' +
+	    '?startapp=' + key));
+	say(links.length > 0, 'the group board links the app by the key (' +
 	    links.length + ')');
+	say(!sent.some((m) => keys(m).some((k) => /startapp=g?\d+$|[?&]g=\d+$/
+	    .test(k.url || (k.web_app && k.web_app.url) || ''))),
+	    'no link names a game by its number');
 	say(!sent.some((m) => Number(m.chat) < 0 && keys(m).some((k) =>
 	    k.web_app)), 'no web_app button in a group');
 }

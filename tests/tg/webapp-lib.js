@@ -17,7 +17,7 @@ const people = [
 ];
 const GROUP = -1001;
 
-let nextUpdate = 1;
+let nextUpdate = Number(process.env.WEBAPP_FIRST_UPDATE || 1);
 const out = [];
 
 // Say how a check went (the shell counts the lines).
@@ -140,17 +140,47 @@ async function game(base, token, person, id) {
 }
 
 // Play the record's actions by /play in private chats, up to action n,
-// asking as asker (default: seat 0) whose turn it is.
-async function playTo(base, fake, token, id, rec, n, asker) {
+// asking as asker (default: seat 0) whose turn it is; who: the game's
+// people (default: people).
+async function playTo(base, fake, token, id, rec, n, asker, who) {
+	const p = who || people;
 	for (;;) {
-		const g = await game(base, token, asker || people[0], id);
+		const g = await game(base, token, asker || p[0], id);
 		if (g.turn >= n)
 			return g;
 		const seat = g.position.turn;
-		await feed(fake, [message(people[seat], '/play ' +
+		await feed(fake, [message(p[seat], '/play ' +
 		    rec.actions[g.turn])]);
 	}
 }
 
+// The buttons of a message the fake API was sent.
+function buttons(m) {
+	return ((typeof m.reply_markup === 'string' && m.reply_markup !== '' ?
+	    JSON.parse(m.reply_markup) : m.reply_markup || {}).inline_keyboard ||
+	    []).flat();
+}
+
+// The key a group's messages link the app with (startapp=KEY), or null:
+// what someone who sees the group has, and nobody else.
+async function keyOf(fake, group) {
+	const sent = (await request(fake + '/ctl/sent')).json.result;
+	let key = null;
+	for (const m of sent) {
+		if (String(m.chat) !== String(group))
+			continue;
+		for (const b of buttons(m)) {
+			const x = /[?&]startapp=([A-Za-z0-9]+)$/.exec(b.url || '');
+			if (x)
+				key = x[1];
+		}
+	}
+	return key;
+}
+
+// The files of the page, each fetched once: the bytes a first visit costs.
+const pageFiles = ['/', '/words.js', '/move.js', '/board.js', '/tg.js',
+    '/app.js', '/app.css'];
+
 module.exports = { people, GROUP, say, sign, request, api, feed, message,
-    sleep, openGame, record, game, playTo, out };
+    sleep, openGame, record, game, playTo, out, buttons, keyOf, pageFiles };

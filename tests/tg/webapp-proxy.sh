@@ -13,13 +13,6 @@ if [ ! -x "$NGINX" ] || [ ! -x "$CADDY" ]; then
 	exit 1
 fi
 
-# A free port on 127.0.0.1.
-free_port() {
-	node -e 'const s=require("net").createServer().listen(0,
-	    "127.0.0.1",()=>{console.log(s.address().port);s.close()})'
-}
-
-
 # The lines of the man page's example after "for NAME:", inside its
 # .Bd/.Ed: man_block NAME.
 man_block() {
