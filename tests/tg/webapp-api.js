@@ -82,23 +82,20 @@ async function main() {
 	    'another group\'s game and no game: the same 404 (' + r.body + ')');
 	let g;
 
-	// Legal only on the move; stale turn; the wrong person.
+	// The exchange after the deal: everyone gives at once, face down
+	// (D7), so every seat has legal actions, and they are gifts only.
+	// The first giver in play order gives the record's first action.
 	g = await L.game(base, token, P[0], 1);
-	const actor = g.position.turn;
+	const actor = L.giver(g)[0];
 	const act = rec.actions[0];
 	for (let s = 0; s < 4; s++) {
 		const v = await L.game(base, token, P[s], 1);
-		say((v.legal.length > 0) === (s === actor), 'seat ' + s +
-		    (s === actor ? ' has' : ' has no') + ' legal actions');
+		say(v.legal.length > 0 && v.legal.every((a) => /^give /.test(a)),
+		    'seat ' + s + ' may give, and only give (' + v.legal.length +
+		    ' gifts)');
 	}
-	say(g.legal.indexOf(act) >= 0 || (await L.game(base, token,
-	    P[actor], 1)).legal.indexOf(act) >= 0,
+	say((await L.game(base, token, P[actor], 1)).legal.indexOf(act) >= 0,
 	    'the record\'s action is in the legal list');
-	r = await L.api(base, L.sign(token, P[(actor + 1) % 4]),
-	    '/games/1/actions', { action: act, turn: 0 });
-	say(r.status === 409 && r.json.error === 'not_your_turn' &&
-	    r.json.message.length > 0, 'the wrong person: 409 not_your_turn ("' +
-	    (r.json && r.json.message) + '")');
 	r = await L.api(base, L.sign(token, P[actor]), '/games/1/actions',
 	    { action: act, turn: 5 });
 	say(r.status === 409 && r.json.error === 'stale', 'a stale turn: 409 ' +
@@ -112,7 +109,7 @@ async function main() {
 	    body: 'not json' });
 	say(r.status === 400, 'a body that is not the action: 400');
 
-	// The hint of the turn: the actor's only, from their view, in words.
+	// The hint of the turn: the giver's own, from their view, in words.
 	r = await L.api(base, L.sign(token, P[actor]), '/games/1/hint',
 	    { turn: 0 });
 	say(r.status === 200 && g.hints === true &&
@@ -120,10 +117,6 @@ async function main() {
 	    r.json.action) >= 0 && /^\u{1f4a1} Hint for game #1: /u.test(
 	    r.json.message), 'the actor\'s hint: 200, a legal move in words ("'
 	    + (r.json && r.json.message || '').replace(/\n/g, ' / ') + '")');
-	r = await L.api(base, L.sign(token, P[(actor + 1) % 4]),
-	    '/games/1/hint', { turn: 0 });
-	say(r.status === 409 && r.json.error === 'not_your_turn',
-	    'another person\'s hint: 409 not_your_turn');
 	r = await L.api(base, L.sign(token, P[actor]), '/games/1/hint',
 	    { turn: 3 });
 	say(r.status === 409 && r.json.error === 'stale',
@@ -131,11 +124,13 @@ async function main() {
 	r = await L.api(base, L.sign(token, P[actor]), '/games/1/hint', {});
 	say(r.status === 400, 'a hint without its turn: 400');
 
-	// A long poll waits, and wakes when the move is made.
+	// A long poll waits for the turn to move on.
 	const t0 = Date.now();
 	const wait = L.api(base, L.sign(token, P[2]), '/games/1/wait?turn=0');
+	let woke = false;
+	wait.then(() => { woke = true; });
 	await L.sleep(1000);
-	// The same POST twice at once, and once more later: one move.
+	// The same POST twice at once, and once more later: one gift.
 	const init = L.sign(token, P[actor]);
 	const both = await Promise.all([
 	    L.api(base, init, '/games/1/actions', { action: act, turn: 0 }),
@@ -146,22 +141,57 @@ async function main() {
 	    both.filter((x) => x.json.again).length === 1 &&
 	    again.status === 200 && again.json.again === true,
 	    'a doubled POST: both 200, the second and a third "again"');
+	// The gift lies face down until all are in: nothing is logged yet
+	// and the turn does not move, so the poll is still held.
+	const o = (actor + 1) % 4;
+	g = await L.game(base, token, P[o], 1);
+	let mine = await L.game(base, token, P[actor], 1);
+	say(g.turn === 0 && g.last === null && g.position.gifts[actor] === '?' &&
+	    g.legal.length > 0 && mine.position.gifts[actor] === act.slice(5) &&
+	    mine.legal.length === 0 && !woke, 'the gift is kept face down: ' +
+	    'turn 0, only the giver sees its card, the others still give, ' +
+	    'the poll held');
+	// The others give; the last gift logs the four, and the poll wakes.
+	await L.playTo(base, fake, token, 1, rec, 4);
 	const w = await wait;
-	say(w.status === 200 && w.json.changed === true && w.json.turn === 1 &&
-	    Date.now() - t0 < 4000, 'the long poll woke with the move (' +
-	    (Date.now() - t0) + ' ms)');
-	g = await L.game(base, token, P[(actor + 2) % 4], 1);
-	say(g.turn === 1 && g.last && g.last.action === 'give', 'one move ' +
-	    'was applied, the gift hidden from others (turn ' + g.turn + ')');
-	const mine = await L.game(base, token, P[actor], 1);
-	say(mine.last.action === act, 'the giver sees the card given');
+	say(w.status === 200 && w.json.changed === true && w.json.turn === 4 &&
+	    Date.now() - t0 < 7000, 'the long poll woke with the exchange ' +
+	    'done (turn ' + (w.json && w.json.turn) + ', ' + (Date.now() - t0) +
+	    ' ms)');
+	// Each gift logged once, in play order: the first one the actor's,
+	// its card hidden from the others in the replay.
+	g = await L.api(base, L.sign(token, P[o]), '/games/1?at=1');
+	mine = await L.api(base, L.sign(token, P[actor]), '/games/1?at=1');
+	say(g.json.turn === 4 && g.json.last.seat === actor &&
+	    g.json.last.action === 'give' && mine.json.last.action === act,
+	    'four gifts, each once, the first the actor\'s: its card hidden ' +
+	    'from others ("' + g.json.last.line + '"), the giver sees it');
 	// An unchanged game holds the poll for a while and says so.
 	const t1 = Date.now();
 	const w2 = await L.api(base, L.sign(token, P[2]),
-	    '/games/1/wait?turn=1');
+	    '/games/1/wait?turn=4');
 	say(w2.status === 200 && w2.json.changed === false &&
 	    Date.now() - t1 >= 7000 && Date.now() - t1 < 9900,
 	    'an unchanged game holds the poll ' + (Date.now() - t1) + ' ms');
+
+	// Play after the exchange is one at a time: legal only on the move,
+	// and the wrong person is told so.
+	g = await L.game(base, token, P[0], 1);
+	const next = g.position.turn;
+	for (let s = 0; s < 4; s++) {
+		const v = await L.game(base, token, P[s], 1);
+		say((v.legal.length > 0) === (s === next), 'after it, seat ' + s +
+		    (s === next ? ' has' : ' has no') + ' legal actions');
+	}
+	r = await L.api(base, L.sign(token, P[(next + 1) % 4]),
+	    '/games/1/actions', { action: rec.actions[4], turn: 4 });
+	say(r.status === 409 && r.json.error === 'not_your_turn' &&
+	    r.json.message.length > 0, 'the wrong person: 409 not_your_turn ("' +
+	    (r.json && r.json.message) + '")');
+	r = await L.api(base, L.sign(token, P[(next + 1) % 4]),
+	    '/games/1/hint', { turn: 4 });
+	say(r.status === 409 && r.json.error === 'not_your_turn',
+	    'another person\'s hint: 409 not_your_turn');
 
 	// Words, layout, language.
 	r = await L.api(base, L.sign(token, P[0], { lang: 'ru' }), '/strings');
@@ -238,7 +268,7 @@ async function main() {
 	const apps = sent.filter((m) => keys(m).some((k) => k.web_app));
 	say(key !== null && /^[A-Za-z0-9]{22}$/.test(key) && apps.length > 0 &&
 	    apps.every((m) => Number(m.chat) > 0) &&
-	    apps.some((m) => keys(m).some((k) => k.web_app.url ===
+	    apps.some((m) => keys(m).some((k) => k.web_app && k.web_app.url ===
 	    'https://example.test/tac/?g=' + key)), 'private messages have a ' +
 	    'web_app button to the game by its key (' + apps.length + ')');
 	const links = sent.filter((m) => String(m.chat) === '-1001' &&

@@ -139,18 +139,37 @@ async function game(base, token, person, id) {
 	return r.json;
 }
 
+// The seat whose gift is still to come in an exchange under way, first
+// in play order (from the dealer's left), and its gift's place among
+// the exchange's actions in the log: [seat, k], or null when g is not
+// in an exchange.  The turn number stays at the exchange's first action
+// until every gift is in; then all are logged in play order.
+function giver(g) {
+	const p = g.position, n = g.players;
+	if (g.state !== 'playing' || !p || p.phase !== 'exchange')
+		return null;
+	for (let k = 0; k < n; k++) {
+		const s = (p.dealer + 1 + k) % n;
+		if (p.gifts[s] === null)
+			return [s, k];
+	}
+	return null;
+}
+
 // Play the record's actions by /play in private chats, up to action n,
 // asking as asker (default: seat 0) whose turn it is; who: the game's
-// people (default: people).
+// people (default: people).  An exchange is played whole: its turn
+// number moves only when its last gift is in.
 async function playTo(base, fake, token, id, rec, n, asker, who) {
 	const p = who || people;
 	for (;;) {
 		const g = await game(base, token, asker || p[0], id);
 		if (g.turn >= n)
 			return g;
-		const seat = g.position.turn;
+		const gv = giver(g);
+		const seat = gv ? gv[0] : g.position.turn;
 		await feed(fake, [message(p[seat], '/play ' +
-		    rec.actions[g.turn])]);
+		    rec.actions[g.turn + (gv ? gv[1] : 0)])]);
 	}
 }
 
@@ -183,4 +202,5 @@ const pageFiles = ['/', '/words.js', '/move.js', '/board.js', '/tg.js',
     '/app.js', '/app.css'];
 
 module.exports = { people, GROUP, say, sign, request, api, feed, message,
-    sleep, openGame, record, game, playTo, out, buttons, keyOf, pageFiles };
+    sleep, openGame, record, game, giver, playTo, out, buttons, keyOf,
+    pageFiles };
