@@ -39,6 +39,9 @@ static const struct {
 	/* TRANSLATORS: %s the group's title. */
 	{ "group", N_("Group: %s") },
 	{ "your_turn", N_("Your turn.") },
+	/* TRANSLATORS: the Mini App, the exchange: the viewer gave. */
+	{ "gave_wait", N_("You have given your card: the others are still "
+	    "choosing theirs.") },
 	/* TRANSLATORS: the Mini App; %s a player's name. */
 	{ "turn_of", N_("%s's turn.") },
 	{ "lobby", N_("The game has not started yet.") },
@@ -373,6 +376,29 @@ compose_web_last(const struct svc_web_game *w, const char *lang)
 }
 
 /*
+ * While an exchange is under way (at the game's move), who has still to
+ * give, as the board's line says it; else null.
+ */
+static json_t *
+compose_web_exchange(const struct svc_web_game *w, const char *lang)
+{
+	struct render_opts	 ro = { RENDER_PLAIN, NULL, NULL, 0 };
+	struct render_game	 t;
+	struct rbuf		 b = { NULL, 0, 0 };
+	json_t			*o;
+
+	if (!w->g.started || w->open || w->at != w->turns ||
+	    w->view.phase != TAC_PH_EXCHANGE)
+		return (json_null());
+	compose_web_rgame(w, lang, &t);
+	ro.lang = lang;
+	render_turnline(&ro, &t, &w->view, &b);
+	o = json_string(b.s != NULL ? b.s : "");
+	rbuf_free(&b);
+	return (o);
+}
+
+/*
  * The position as the person sees it: their own hand, or every hand once
  * the game is over (the deck never).
  */
@@ -399,7 +425,8 @@ compose_web_position(const struct svc_web_game *w)
  * a watcher), winner, open (every hand shown), seats, names, title, last:
  * {seat, action, line, before} or null, legal, moves: {NOTATION: words},
  * position: tac-position/1 as they may see it (none in a lobby), lang,
- * words, hints (the game offers them)}.
+ * words, hints (the game offers them), exchange: who has still to give,
+ * in words, or null}.
  */
 json_t *
 compose_web_game(const struct svc_web_game *w, const char *lang)
@@ -426,6 +453,7 @@ compose_web_game(const struct svc_web_game *w, const char *lang)
 	    g->cfg.names));
 	json_object_set_new(o, "title", json_string(g->title));
 	json_object_set_new(o, "hints", json_boolean(g->hints));
+	json_object_set_new(o, "exchange", compose_web_exchange(w, lang));
 	return (o);
 }
 

@@ -382,6 +382,14 @@
 			    .map((s) => G.names[s]).join(', ')) : T.over;
 		else if (G.at !== G.turn)
 			t = G.state === 'playing' ? T.earlier : '';
+		else if (G.exchange !== null && G.seat !== null &&
+		    P.gifts[G.seat] !== null)
+			/* All give at once: theirs is in, face down. */
+			t = T.gave_wait;
+		else if (G.exchange !== null && G.seat === null)
+			t = G.exchange;
+		else if (G.exchange !== null)
+			t = T.your_turn;
 		else if (P && G.seat === P.turn)
 			t = T.your_turn;
 		else if (P)
