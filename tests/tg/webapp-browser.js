@@ -222,10 +222,34 @@ async function turn(browser, name, re, choice, how, after) {
 	 * tells it from an earlier move of the same words by someone else.
 	 */
 	const by = P[seat].name + ': ';
-	say(await W.shows(page, by, 20000), name + ': ' + P[seat].name +
-	    "'s page shows it played");
+	let done = at + 1;
+	if (/^give /.test(action)) {
+		/*
+		 * Everyone gives at once: a gift lies face down, unlogged and
+		 * the turn unmoved, until the last is in; the page says so.
+		 */
+		const wait = (await L.api(base, L.sign(token, P[seat]),
+		    '/strings')).json.text.gave_wait;
+		say(await page.waitForFunction((t) => document.getElementById(
+		    'turnline').textContent === t, { timeout: 20000, polling:
+		    'mutation' }, wait).then(() => true, () => false), name +
+		    ': ' + P[seat].name + '\'s page says it is given, waiting ' +
+		    'for the others ("' + wait + '")');
+		const held = await L.game(base, token, P[seat], 1);
+		const seen = await L.game(base, token, P[other], 1);
+		say(held.turn === at && held.position.gifts[seat] ===
+		    action.slice(5) && held.legal.length === 0 &&
+		    seen.position.gifts[seat] === '?', name + ': "' + action +
+		    '" lies face down, seen by its giver only (turn ' + held.turn +
+		    ')');
+		await W.shot(page, name + '-given');
+		await L.playTo(base, fake, token, 1, rec, at + 4);
+		done = at + 4;
+	} else
+		say(await W.shows(page, by, 20000), name + ': ' + P[seat].name +
+		    "'s page shows it played");
 	const now = await L.game(base, token, P[seat], 1);
-	say(now.turn === at + 1, name + ': "' + action + '" was applied, once ' +
+	say(now.turn === done, name + ': "' + action + '" was applied, once ' +
 	    '(turn ' + now.turn + ')');
 	const line = (await L.game(base, token, P[other], 1)).last.line;
 	say(await W.shows(watcher, line, 20000), name + ': ' + P[other].name +
@@ -243,7 +267,7 @@ async function turn(browser, name, re, choice, how, after) {
 	await W.shot(watcher, name + '-watcher');
 	await page.close();
 	await watcher.close();
-	return at + 1;
+	return done;
 }
 
 async function main() {

@@ -161,7 +161,8 @@ async function replay(page, o) {
 async function aborted(browser, o) {
 	await L.openGame(o.fake, o.rec.seed, others, -1002);
 	await L.playTo(o.base, o.fake, o.token, 2, o.rec, 12, others[0], others);
-	await L.feed(o.fake, [L.message(others[0], '/abort', -1002)]);
+	/* /abort asks first; "/abort yes" is the answer typed. */
+	await L.feed(o.fake, [L.message(others[0], '/abort yes', -1002)]);
 	const key = await L.keyOf(o.fake, -1002);
 	const page = await W.open(browser, { id: 1997, name: 'Zoe' },
 	    { start: key, theme: 'light' });
