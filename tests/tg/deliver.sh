@@ -7,7 +7,15 @@
 #   - group 2 answers every call with 500 for a while: it waits and tries
 #     again, while the other groups' messages keep flowing; once it works,
 #     its messages come, none lost and none twice;
-#   - each group gets its move lines in the order of its game's log;
+#   - each group gets its whole game in the order of its game's log
+#     (tests/tg/order.js): the start, one line per exchange, each once
+#     and in round order, the end once, and its live message's states
+#     (as sent, then edited) each the last moves before some point of
+#     the log, never going back, the last one the game's end.  The moves
+#     are no longer messages of their own in a group (its one live
+#     message tells the last ones, and moves close together make one
+#     edit), so a group cannot be checked to see every move: what it
+#     sees must be in order, and nothing of it lost or twice;
 #   - a retry_after of 10^12 seconds is waited as an hour, 0 as a second.
 # The games' logs replay (tacctl verify) and the log stays small.
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/tg/lib.sh"

@@ -1,14 +1,24 @@
-// order.js: did a group get its game's move lines in the order of the
-// game's log?  The bot's messages to the group (from the fake API's
-// /ctl/sent, edits left out) are split into lines; each "Name: WORDS"
-// or "Name gave a card." line is one action.  Lines are in words ("7:
-// 12 → 13, then 60 → home 2, kicks Boris"), so each side is cut to what
-// both say: the card, then in order each marble's target ("13", "h2",
-// "base" for one a Warrior sends back), "enter" for a marble from the
-// base, "swap", "discard", "skip" (gifts are a bare "give": they are
-// secret).  The messages are HTML: the lines
-// are unescaped first.  Prints "order CHAT: N actions in order" or the
-// first difference, and exits 1 on one.
+// order.js: did a group get its game, in the order of the game's log,
+// nothing lost and nothing twice?  A group has one live message per
+// game and no message per move: what it gets of the game (from the fake
+// API's /ctl/sent, in the order the fake took the calls) is
+//   - its new messages: the start first, one "Round N: the cards are
+//     exchanged." line per exchange of the log (its four gifts, face
+//     down), each once and in round order, then the winning team's line
+//     once, after the last exchange;
+//   - the live message, as sent and after each edit: the last moves of
+//     the game as it stood then.  Edits of moves close together are one
+//     edit, so a state need not follow the one before by one move; but
+//     each state's move lines must be the log's moves just before some
+//     point of it, with the round in its first line that of that point,
+//     the points never going back, and the last state the game's end.
+// A move line "Name: WORDS" is in words ("7: 12 → 13, then 60 → home 2,
+// kicks Boris"), so each side is cut to what both say: the card, then
+// in order each marble's target ("13", "h2", "base" for one a Warrior
+// sends back), "enter" for a marble from the base, "swap", "discard",
+// "skip".  The messages are HTML: the lines are unescaped first.
+// Prints "order CHAT: ..." with what it found, or the first difference,
+// and exits 1 on one.
 //
 // usage: node order.js SENT.json RECORD.json CHAT
 'use strict';
@@ -19,11 +29,16 @@ const rec = JSON.parse(fs.readFileSync(process.argv[3], 'utf8'));
 const chat = String(process.argv[4]);
 const names = { Trickster: 'TR', Angel: 'ANGEL', Devil: 'DEVIL',
     Warrior: 'WARRIOR', Fool: 'FOOL' };
+const teams = ['Red+Green', 'Blue+Yellow'];
+
+// Print why and fail.
+function bad(why) {
+	console.log(`order ${chat}: ${why}`);
+	process.exit(1);
+}
 
 // An action of the log cut to its card and targets (see above).
 function actionSig(a) {
-	if (a.startsWith('give '))
-		return 'give';
 	const words = a.split(' ');
 	const head = [];
 	let i = 0;
@@ -51,8 +66,8 @@ function actionSig(a) {
 
 // A move line cut the same way, or null if the line is none.
 function lineAction(line) {
-	if (/ gave a card\.$/.test(line))
-		return 'give';
+	if (/^Game over\./.test(line))
+		return null;
 	const m = line.match(/^[^:]+?: (.*)$/);
 	if (!m)
 		return null;
@@ -67,6 +82,10 @@ function lineAction(line) {
 		rest = k < 0 ? '' : body.slice(k + 2);
 	}
 	const out = head.split(' ').map((w) => names[w] || w);
+	/* A line of the text board with a colon ("Dealt a 1 or 13: ..."). */
+	if (!/^((TAC|DEVIL) )*(\d+|TR|ANGEL|WARRIOR|FOOL|TAC|DEVIL)$/
+	    .test(out.join(' ')))
+		return null;
 	const re = /Enter a marble|Swap|Skip|Discard|\u2192 (home \d|base|\d+)/g;
 	let t;
 	while ((t = re.exec(rest)) !== null) {
@@ -79,24 +98,105 @@ function lineAction(line) {
 	return out.join(' ');
 }
 
-const want = (rec.actions || []).map(actionSig);
-const got = [];
+// The lines of a sent message or edit, unescaped.
+function lines(s) {
+	return (s.text || s.caption || '').replace(/<\/?pre>/g, '')
+	    .replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+	    .replace(/&amp;/g, '&').split('\n');
+}
+
+/*
+ * The log: its moves (gifts left out: they are secret and the group
+ * hears one line per exchange), for each move its index in the log, and
+ * where each exchange starts (its round's deal is just before).
+ */
+const actions = rec.actions || [];
+const moves = [], at = [], deals = [];
+actions.forEach((a, i) => {
+	if (!a.startsWith('give ')) {
+		moves.push(actionSig(a));
+		at.push(i);
+	} else if (i === 0 || !actions[i - 1].startsWith('give '))
+		deals.push(i);
+});
+// The round of the game once the first n actions of the log are played.
+const roundAt = (n) => deals.filter((d) => d <= n).length;
+if (deals.length === 0 || !rec.result)
+	bad('the record has no exchange or no result');
+
+// Is s the first send of the live message (its first line the board's)?
+const isLive = (s) => /^send(Message|Photo)$/.test(s.method) &&
+    /^Game #\d+, round \d+/.test(lines(s)[0]);
+
+/* The new messages, but for the live message. */
+const news = [];
 for (const s of sent) {
-	if (String(s.chat) !== chat || s.method !== 'sendMessage' || !s.text)
+	if (String(s.chat) !== chat || isLive(s) ||
+	    !/^send(Message|Photo)$/.test(s.method))
 		continue;
-	const text = s.text.replace(/&lt;/g, '<').replace(/&gt;/g, '>')
-	    .replace(/&amp;/g, '&');
-	for (const line of text.split('\n')) {
-		const a = lineAction(line);
-		if (a !== null && (want.includes(a) || a === 'give'))
-			got.push(a);
-	}
+	for (const l of lines(s))
+		news.push(l);
 }
-for (let i = 0; i < Math.max(want.length, got.length); i++) {
-	if (want[i] !== got[i]) {
-		console.log(`order ${chat}: action ${i + 1} is ${got[i]}, ` +
-		    `the log has ${want[i]} (${got.length} of ${want.length})`);
-		process.exit(1);
+if (!/^Game #\d+ (has started|is over)\./.test(news[0] || ''))
+	bad(`the first new message is not the start: ${news[0]}`);
+const told = [];
+let over = -1;
+news.forEach((l, i) => {
+	const r = /^Round (\d+): the cards are exchanged\.$/.exec(l);
+	if (r)
+		told.push(+r[1]);
+	if (/^Game over\./.test(l)) {
+		if (over >= 0)
+			bad('the end is told twice');
+		over = told.length;
+		const want = `Game over. Team ${teams[rec.result.winner]} won:`;
+		if (!l.startsWith(want))
+			bad(`the end says "${l}", not "${want} ..."`);
 	}
+});
+for (let i = 0; i < Math.max(told.length, deals.length); i++)
+	if (told[i] !== i + 1)
+		bad(`exchange line ${i + 1} is of round ${told[i]}, the log ` +
+		    `has ${deals.length} exchanges`);
+if (over !== deals.length)
+	bad(`the end is told after ${over} exchange lines, not ` +
+	    `${deals.length}`);
+
+/* The live message: its first send, then its edits. */
+let live = null, states = 0, from = 0, last = null;
+for (const s of sent) {
+	if (String(s.chat) !== chat)
+		continue;
+	const ls = lines(s);
+	/* One posted anew at the bottom is the live message from then on. */
+	if (isLive(s))
+		live = s.message_id;
+	else if (live === null || s.message_id !== live ||
+	    !s.method.startsWith('edit'))
+		continue;
+	const got = ls.map(lineAction).filter((a) => a !== null);
+	const round = +/^Game #\d+, round (\d+)/.exec(ls[0])[1];
+	/* The first point at or after the one before that fits. */
+	let p = Math.max(from, got.length);
+	for (; p <= moves.length; p++) {
+		const n = p === 0 ? 0 : at[p - 1] + 1;
+		if (roundAt(n) === round && got.every((a, k) =>
+		    a === moves[p - got.length + k]))
+			break;
+	}
+	if (p > moves.length)
+		bad(`live state ${states + 1} (round ${round}: ` +
+		    `${got.join(', ')}) is no point of the log at or after ` +
+		    `move ${from}`);
+	from = p;
+	last = ls;
+	states++;
 }
-console.log(`order ${chat}: ${got.length} actions in order`);
+if (live === null)
+	bad('no live message');
+if (from !== moves.length || !last.some((l) => /^Game over\./.test(l)))
+	bad(`the live message ends at move ${from} of ${moves.length}: ` +
+	    last.join(' / '));
+console.log(`order ${chat}: ${deals.length} exchanges told in order, ` +
+    `the end once; the live message in ${states} states, in order, ` +
+    `at the end after ${moves.length} moves`);
