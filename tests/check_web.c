@@ -317,28 +317,46 @@ END_TEST
  */
 START_TEST(test_web_replay)
 {
-	json_t		*now[24], *v, *last, *pos;
+	json_t		*now[32] = { NULL }, *v, *last, *pos, *seen = NULL;
 	char		*a, *b;
 	const char	*line;
 	int64_t		 game;
-	int		 i, s;
+	int		 i, s, t, n;
 
+	/*
+	 * 24 actions, or a few more: the gifts of an exchange are logged
+	 * together when the last is in, so the turn jumps past the ones
+	 * between (and a game's deals decide where its exchanges fall).
+	 */
 	game = td_lobby4(&fx, "g1", "4");
-	for (i = 0; i < 24; i++) {
+	for (;;) {
 		ck_assert_int_eq(view_at("test", "stranger", key_of(game), -1,
-		    "en", &now[i]), 1);
+		    "en", &v), 1);
+		t = (int)json_integer_value(json_object_get(v, "turn"));
+		ck_assert_int_lt(t, 32);
+		if (t >= 24 || now[t] != NULL)
+			json_decref(v);
+		else
+			now[t] = v;
+		if (t >= 24)
+			break;
 		td_play_first(&fx, game, "g1");
 	}
-	for (i = 0; i < 24; i++) {
+	n = t;
+	for (i = 0; i < n; i++) {
 		ck_assert_int_eq(view_at("test", "stranger", key_of(game), i,
 		    "en", &v), 1);
 		ck_assert_int_eq(json_integer_value(json_object_get(v, "at")),
 		    i);
 		ck_assert_int_eq(json_integer_value(json_object_get(v,
-		    "turn")), 24);
+		    "turn")), n);
+		/* Inside an exchange no board was shown: gifts move none. */
+		if (now[i] != NULL)
+			seen = now[i];
+		ck_assert_ptr_nonnull(seen);
 		a = json_dumps(json_object_get(json_object_get(v, "position"),
 		    "marbles"), JSON_COMPACT);
-		b = json_dumps(json_object_get(json_object_get(now[i],
+		b = json_dumps(json_object_get(json_object_get(seen,
 		    "position"), "marbles"), JSON_COMPACT);
 		ck_assert_str_eq(a, b);
 		free(a);
@@ -360,11 +378,12 @@ START_TEST(test_web_replay)
 		for (s = 0; s < 4; s++)
 			all_hidden(json_array_get(pos, (size_t)s));
 		json_decref(v);
-		json_decref(now[i]);
 	}
+	for (i = 0; i < n; i++)
+		json_decref(now[i]);
 	/* Past the end, or before the start: as it is now. */
 	ck_assert_int_eq(view_at("test", "u0", "1", 99, "en", &v), 1);
-	ck_assert_int_eq(json_integer_value(json_object_get(v, "at")), 24);
+	ck_assert_int_eq(json_integer_value(json_object_get(v, "at")), n);
 	json_decref(v);
 	/* Over: every hand of the replay shown, no deck. */
 	td_sql(&fx, "UPDATE games SET state = 2");
