@@ -476,10 +476,16 @@ START_TEST(test_end_aborted)
 	ck_assert_int_eq(td_event(&stats_td, "g1", 0, "u0", 0, "/ai all"), 0);
 	ck_assert_int_eq(td_event(&stats_td, "g1", 0, "u0", 0, "/start"), 0);
 	id = td_game(&stats_td, "g1");
-	for (i = 0; i < 40; i++) {
+	/*
+	 * A dozen of u0's turns, the AI playing the rest: about three
+	 * rounds.  Forty were enough, once in about 200 games, for the AI
+	 * to finish the game before it could be aborted.
+	 */
+	for (i = 0; i < 12; i++) {
 		td_run_timers(&stats_td);
 		play_random(id, "g1");
 	}
+	ck_assert_int_eq(td_info(&stats_td, id)->state, SVC_PLAYING);
 	ck_assert_int_eq(td_event(&stats_td, "g1", 0, "u0", 0, "/abort yes"), 0);
 	td_drain(&stats_td);
 	ck_assert_int_ge(end_at("aborted", "g1"), 0);
