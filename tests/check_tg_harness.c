@@ -220,9 +220,9 @@ tt_find(struct tt *t, const char *kind, const char *chat)
 	return (i >= 0 ? t->reqs[i] : NULL);
 }
 
-/* The callback data of the button with a label, or NULL. */
-const char *
-tt_button(const struct tg_req *r, const char *label)
+/* A field of the button with a label ("callback_data", "url"), or NULL. */
+static const char *
+tt_key(const struct tg_req *r, const char *label, const char *field)
 {
 	json_t		*rows, *row, *b;
 	size_t		 i, j;
@@ -234,30 +234,24 @@ tt_button(const struct tg_req *r, const char *label)
 			if (strcmp(json_string_value(json_object_get(b,
 			    "text")), label) == 0)
 				return (json_string_value(json_object_get(b,
-				    "callback_data")));
+				    field)));
 		}
 	}
 	return (NULL);
+}
+
+/* The callback data of the button with a label, or NULL. */
+const char *
+tt_button(const struct tg_req *r, const char *label)
+{
+	return (tt_key(r, label, "callback_data"));
 }
 
 /* The link of the button with a label, or NULL. */
 const char *
 tt_url(const struct tg_req *r, const char *label)
 {
-	json_t		*rows, *row, *b;
-	size_t		 i, j;
-
-	rows = json_object_get(json_object_get(r->params, "reply_markup"),
-	    "inline_keyboard");
-	json_array_foreach(rows, i, row) {
-		json_array_foreach(row, j, b) {
-			if (strcmp(json_string_value(json_object_get(b,
-			    "text")), label) == 0)
-				return (json_string_value(json_object_get(b,
-				    "url")));
-		}
-	}
-	return (NULL);
+	return (tt_key(r, label, "url"));
 }
 
 /* The number of buttons of a call. */
