@@ -54,6 +54,7 @@ const char	*tt_nth(const struct tg_req *, size_t, const char **);
 const char	*tt_words(const struct tg_req *);
 const char	*tt_caption(const struct tg_req *);
 const char	*tt_url(const struct tg_req *, const char *);
+json_t		*tt_keybutton(const struct tg_req *, const char *);
 void		 tt_fits(const struct tg_req *);
 
 Suite		*suite_tg_initdata(void);

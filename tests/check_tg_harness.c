@@ -220,9 +220,9 @@ tt_find(struct tt *t, const char *kind, const char *chat)
 	return (i >= 0 ? t->reqs[i] : NULL);
 }
 
-/* A field of the button with a label ("callback_data", "url"), or NULL. */
-static const char *
-tt_key(const struct tg_req *r, const char *label, const char *field)
+/* The button with a label, or NULL. */
+json_t *
+tt_keybutton(const struct tg_req *r, const char *label)
 {
 	json_t		*rows, *row, *b;
 	size_t		 i, j;
@@ -233,11 +233,18 @@ tt_key(const struct tg_req *r, const char *label, const char *field)
 		json_array_foreach(row, j, b) {
 			if (strcmp(json_string_value(json_object_get(b,
 			    "text")), label) == 0)
-				return (json_string_value(json_object_get(b,
-				    field)));
+				return (b);
 		}
 	}
 	return (NULL);
+}
+
+/* A field of the button with a label ("callback_data", "url"), or NULL. */
+static const char *
+tt_key(const struct tg_req *r, const char *label, const char *field)
+{
+	return (json_string_value(json_object_get(tt_keybutton(r, label),
+	    field)));
 }
 
 /* The callback data of the button with a label, or NULL. */

@@ -259,24 +259,12 @@ END_TEST
 static const char *
 ts_link(const struct tg_req *r, const char *label)
 {
-	json_t	*rows, *row, *b;
-	size_t	 i, j;
+	json_t	*b = tt_keybutton(r, label);
 
-	rows = json_object_get(json_object_get(r->params, "reply_markup"),
-	    "inline_keyboard");
-	json_array_foreach(rows, i, row) {
-		json_array_foreach(row, j, b) {
-			if (strcmp(json_string_value(json_object_get(b,
-			    "text")), label) != 0)
-				continue;
-			if (json_object_get(b, "url") != NULL)
-				return (json_string_value(json_object_get(b,
-				    "url")));
-			return (json_string_value(json_object_get(
-			    json_object_get(b, "web_app"), "url")));
-		}
-	}
-	return (NULL);
+	if (json_object_get(b, "url") != NULL)
+		return (json_string_value(json_object_get(b, "url")));
+	return (json_string_value(json_object_get(json_object_get(b,
+	    "web_app"), "url")));
 }
 
 /*
