@@ -22,6 +22,90 @@ store_lang(char *out, const char *lang)
 }
 
 /*
+ * A table of rows found by their platform and platform id, with a name
+ * kept up to date and a language: chats (their title) and users.  The
+ * statements number their values alike: ?1 platform, ?2 pid, ?3 name,
+ * ?4 private (chats only), ?5 language.
+ */
+struct store_named {
+	const char	*what;
+	int		 get, rename, add;	/* ST_* */
+	const char	*sql_get, *sql_rename, *sql_add;
+};
+
+static const struct store_named store_chats = {
+	"chat", ST_CHAT_GET, ST_CHAT_TITLE, ST_CHAT_ADD,
+	"SELECT id, title = ?3, lang FROM chats WHERE platform = ?1 AND "
+	    "pid = ?2",
+	"UPDATE chats SET title = ?3 WHERE id = ?1",
+	"INSERT INTO chats (platform, pid, title, private, lang) VALUES "
+	    "(?1, ?2, ?3, ?4, ?5)"
+};
+
+static const struct store_named store_users = {
+	"user", ST_USER_GET, ST_USER_NAME, ST_USER_ADD,
+	"SELECT id, name = ?3, lang FROM users WHERE platform = ?1 AND "
+	    "pid = ?2",
+	"UPDATE users SET name = ?3 WHERE id = ?1",
+	"INSERT INTO users (platform, pid, name, lang) VALUES "
+	    "(?1, ?2, ?3, ?5)"
+};
+
+/*
+ * Find or add a row of table t by its platform id and return its row id;
+ * a changed name is updated (a NULL name changes nothing).  A new row
+ * gets deflang, and private for a chat.  lang (8 bytes, or NULL)
+ * receives the row's language.  -1 on failure.
+ */
+static int64_t
+store_named_row(struct store *s, const struct store_named *t,
+    const char *platform, const char *pid, const char *name, int private,
+    const char *deflang, char *lang)
+{
+	sqlite3_stmt	*st;
+	int64_t		 id = 0;
+	int		 rc, same = 1;
+
+	if ((st = store_stmt(s, t->get, t->sql_get)) == NULL)
+		return (-1);
+	store_bind_text(st, 1, platform);
+	store_bind_text(st, 2, pid);
+	store_bind_text(st, 3, name);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		id = sqlite3_column_int64(st, 0);
+		same = sqlite3_column_int(st, 1);
+		store_lang(lang, (const char *)sqlite3_column_text(st, 2));
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return (store_sqlfail(s, t->what));
+
+	if (id != 0 && (same || name == NULL))
+		return (id);
+	if (id != 0) {
+		if ((st = store_stmt(s, t->rename, t->sql_rename)) == NULL)
+			return (-1);
+		sqlite3_bind_int64(st, 1, id);
+		store_bind_text(st, 3, name);
+		return (store_step_done(s, st, t->what) != 0 ? -1 : id);
+	}
+
+	if ((st = store_stmt(s, t->add, t->sql_add)) == NULL)
+		return (-1);
+	store_bind_text(st, 1, platform);
+	store_bind_text(st, 2, pid);
+	store_bind_text(st, 3, name);
+	if (t == &store_chats)
+		sqlite3_bind_int(st, 4, private != 0);
+	store_lang(lang, deflang);
+	store_bind_text(st, 5, deflang != NULL && *deflang != '\0' ?
+	    deflang : "en");
+	if (store_step_done(s, st, t->what) != 0)
+		return (-1);
+	return (sqlite3_last_insert_rowid(s->db));
+}
+
+/*
  * Find or add a chat by its platform id and return its row id; a changed
  * title is updated.  A new chat gets deflang.  lang (8 bytes, or NULL)
  * receives the chat's language.  -1 on failure.
@@ -30,50 +114,8 @@ int64_t
 store_chat(struct store *s, const char *platform, const char *pid,
     const char *title, int private, const char *deflang, char *lang)
 {
-	sqlite3_stmt	*st;
-	int64_t		 id = 0;
-	int		 rc, same = 1;
-
-	if ((st = store_stmt(s, ST_CHAT_GET, "SELECT id, title = ?3, lang "
-	    "FROM chats WHERE platform = ?1 AND pid = ?2")) == NULL)
-		return (-1);
-	store_bind_text(st, 1, platform);
-	store_bind_text(st, 2, pid);
-	store_bind_text(st, 3, title);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		id = sqlite3_column_int64(st, 0);
-		same = sqlite3_column_int(st, 1);
-		store_lang(lang, (const char *)sqlite3_column_text(st, 2));
-	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return (store_sqlfail(s, "chat"));
-
-	if (id != 0 && (same || title == NULL))
-		return (id);
-	if (id != 0) {
-		if ((st = store_stmt(s, ST_CHAT_TITLE,
-		    "UPDATE chats SET title = ?2 WHERE id = ?1")) == NULL)
-			return (-1);
-		sqlite3_bind_int64(st, 1, id);
-		store_bind_text(st, 2, title);
-		return (store_step_done(s, st, "chat title") != 0 ? -1 : id);
-	}
-
-	if ((st = store_stmt(s, ST_CHAT_ADD, "INSERT INTO chats "
-	    "(platform, pid, title, private, lang) VALUES (?1, ?2, ?3, ?4, ?5)"))
-	    == NULL)
-		return (-1);
-	store_bind_text(st, 1, platform);
-	store_bind_text(st, 2, pid);
-	store_bind_text(st, 3, title);
-	sqlite3_bind_int(st, 4, private != 0);
-	store_lang(lang, deflang);
-	store_bind_text(st, 5, deflang != NULL && *deflang != '\0' ?
-	    deflang : "en");
-	if (store_step_done(s, st, "chat add") != 0)
-		return (-1);
-	return (sqlite3_last_insert_rowid(s->db));
+	return (store_named_row(s, &store_chats, platform, pid, title,
+	    private, deflang, lang));
 }
 
 /* Set a chat's language. */
@@ -129,50 +171,9 @@ int64_t
 store_user(struct store *s, const char *platform, const char *pid,
     const char *name, const char *deflang, char *lang)
 {
-	sqlite3_stmt	*st;
-	int64_t		 id = 0;
-	int		 rc, same = 1;
-
-	if ((st = store_stmt(s, ST_USER_GET, "SELECT id, name = ?3, lang "
-	    "FROM users WHERE platform = ?1 AND pid = ?2")) == NULL)
-		return (-1);
-	store_bind_text(st, 1, platform);
-	store_bind_text(st, 2, pid);
-	store_bind_text(st, 3, name);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		id = sqlite3_column_int64(st, 0);
-		same = sqlite3_column_int(st, 1);
-		store_lang(lang, (const char *)sqlite3_column_text(st, 2));
-	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return (store_sqlfail(s, "user"));
-
-	if (id != 0 && (same || name == NULL))
-		return (id);
-	if (id != 0) {
-		if ((st = store_stmt(s, ST_USER_NAME,
-		    "UPDATE users SET name = ?2 WHERE id = ?1")) == NULL)
-			return (-1);
-		sqlite3_bind_int64(st, 1, id);
-		store_bind_text(st, 2, name);
-		return (store_step_done(s, st, "user name") != 0 ? -1 : id);
-	}
-
-	if ((st = store_stmt(s, ST_USER_ADD, "INSERT INTO users "
-	    "(platform, pid, name, lang) VALUES (?1, ?2, ?3, ?4)")) == NULL)
-		return (-1);
-	store_bind_text(st, 1, platform);
-	store_bind_text(st, 2, pid);
-	store_bind_text(st, 3, name);
-	store_lang(lang, deflang);
-	store_bind_text(st, 4, deflang != NULL && *deflang != '\0' ?
-	    deflang : "en");
-	if (store_step_done(s, st, "user add") != 0)
-		return (-1);
-	return (sqlite3_last_insert_rowid(s->db));
+	return (store_named_row(s, &store_users, platform, pid, name, 0,
+	    deflang, lang));
 }
-
 /* Set a person's language. */
 int
 store_user_set_lang(struct store *s, int64_t user, const char *lang)
@@ -210,6 +211,7 @@ store_game_bind(sqlite3_stmt *st, const struct store_game *g)
 	sqlite3_bind_int64(st, 15, g->updated);
 	sqlite3_bind_int(st, 17, g->ai > 0 ? g->ai : 1);
 	sqlite3_bind_int(st, 18, g->hints != 0);
+	sqlite3_bind_int(st, 19, g->cfg.coop != 0);
 }
 
 /*
@@ -226,8 +228,8 @@ store_game_create(struct store *s, struct store_game *g)
 	if ((st = store_stmt(s, ST_GAME_ADD, "INSERT INTO games (chat, "
 	    "state, players, triples, master, names, seed, deadline, creator, "
 	    "turn_no, actor, due, remind, winner, updated, created, ai, "
-	    "hints) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
-	    "?13, ?14, ?15, ?16, ?17, ?18)")) == NULL)
+	    "hints, coop) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
+	    "?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)")) == NULL)
 		return (-1);
 	sqlite3_bind_int64(st, 1, g->chat);
 	store_game_bind(st, g);
@@ -299,7 +301,7 @@ store_game_get(struct store *s, int64_t id, struct store_game *g,
 	    "g.master, g.names, g.seed, g.deadline, g.creator, u.pid, "
 	    "g.turn_no, g.actor, g.due, g.remind, g.winner, g.created, "
 	    "g.updated, g.snapshot, g.ai, c.board, c.title, c.private, "
-	    "g.hints FROM games g "
+	    "g.hints, g.coop FROM games g "
 	    "JOIN chats c ON c.id = g.chat "
 	    "LEFT JOIN users u ON u.id = g.creator WHERE g.id = ?1")) == NULL)
 		return (-1);
@@ -336,6 +338,7 @@ store_game_get(struct store *s, int64_t id, struct store_game *g,
 	store_text(st, 24, g->title, sizeof g->title);
 	g->private = sqlite3_column_int(st, 25);
 	g->hints = sqlite3_column_int(st, 26);
+	g->cfg.coop = sqlite3_column_int(st, 27) != 0;
 	snap = (const char *)sqlite3_column_text(st, 21);
 	if (snapshot != NULL && snap != NULL)
 		*snapshot = xstrdup(snap);
@@ -393,7 +396,8 @@ store_game_put(struct store *s, const struct store_game *g,
 	    "players = ?3, triples = ?4, master = ?5, names = ?6, seed = ?7, "
 	    "deadline = ?8, creator = ?9, turn_no = ?10, actor = ?11, "
 	    "due = ?12, remind = ?13, winner = ?14, updated = ?15, "
-	    "snapshot = coalesce(?16, snapshot), ai = ?17, hints = ?18 "
+	    "snapshot = coalesce(?16, snapshot), ai = ?17, hints = ?18, "
+	    "coop = ?19 "
 	    "WHERE id = ?1")) == NULL)
 		return (-1);
 	sqlite3_bind_int64(st, 1, g->id);

@@ -265,9 +265,28 @@ store_stats_history(struct store *s, int64_t chat, int limit)
 	json_t	*games;
 
 	games = stats_rows(s, "SELECT game, started, ended, rounds, actions, "
-	    "winner, finisher, by_tac, takeovers FROM stats_games WHERE "
-	    "chat = ?1 ORDER BY finished DESC LIMIT ?2", 2,
+	    "winner, finisher, by_tac, takeovers, coop, cards FROM "
+	    "stats_games WHERE chat = ?1 ORDER BY finished DESC LIMIT ?2", 2,
 	    (int64_t[]){ chat, limit }, NULL);
+	if (games != NULL && stats_add_seats(s, games) != 0) {
+		json_decref(games);
+		games = NULL;
+	}
+	return (games);
+}
+
+/*
+ * A chat's best games of Team-TAC: the fewest cards first (the earlier
+ * of two equal scores first), at most limit, with their seats.
+ */
+json_t *
+store_stats_coop(struct store *s, int64_t chat, int limit)
+{
+	json_t	*games;
+
+	games = stats_rows(s, "SELECT game, started, ended, rounds, actions, "
+	    "cards FROM stats_games WHERE chat = ?1 AND coop = 1 ORDER BY "
+	    "cards, finished LIMIT ?2", 2, (int64_t[]){ chat, limit }, NULL);
 	if (games != NULL && stats_add_seats(s, games) != 0) {
 		json_decref(games);
 		games = NULL;
@@ -282,10 +301,10 @@ store_stats_history_of(struct store *s, int64_t player, int limit)
 	json_t	*games;
 
 	games = stats_rows(s, "SELECT game, started, ended, rounds, actions, "
-	    "winner, finisher, by_tac, takeovers FROM stats_games WHERE "
-	    "game IN (SELECT game FROM stats_seats WHERE player = ?1) ORDER "
-	    "BY finished DESC LIMIT ?2", 2, (int64_t[]){ player, limit },
-	    NULL);
+	    "winner, finisher, by_tac, takeovers, coop, cards FROM stats_games "
+	    "WHERE game IN (SELECT game FROM stats_seats WHERE player = ?1) "
+	    "ORDER BY finished DESC LIMIT ?2", 2, (int64_t[]){ player,
+	    limit }, NULL);
 	if (games != NULL && stats_add_seats(s, games) != 0) {
 		json_decref(games);
 		games = NULL;
@@ -303,8 +322,8 @@ store_stats_game(struct store *s, int64_t game, int *failed)
 	json_t	*g, *one;
 
 	g = stats_row(s, "SELECT game, chat, started, ended, rounds, actions, "
-	    "winner, finisher, by_tac, takeovers FROM stats_games WHERE "
-	    "game = ?1", 1, (int64_t[]){ game }, failed);
+	    "winner, finisher, by_tac, takeovers, coop, cards FROM "
+	    "stats_games WHERE game = ?1", 1, (int64_t[]){ game }, failed);
 	if (g == NULL)
 		return (NULL);
 	one = json_array();

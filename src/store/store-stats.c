@@ -16,6 +16,11 @@
  * E = 1 / (1 + 10^((R_L - R_W) / 400)) is W's expected score against L.
  * A player in several seats (an AI) gets each seat's change.  A win
  * against a weaker team (AI players that lose a lot) brings little.
+ *
+ * A game of Team-TAC (rules K) has no winner against anyone: it changes
+ * no rating and counts in no player's or pair's games and wins; it is
+ * kept with its score, the cards played (K6), for a group's best scores
+ * (store_stats_coop()), and its cards count by kind as any game's.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -60,6 +65,7 @@ struct stats_game {
 	int64_t		 ended;
 	int		 takeovers;
 	int		 nteams;
+	uint32_t	 cards;		/* played in all (Team-TAC's score) */
 	struct stats_seat seats[TAC_MAXSEATS];
 };
 
@@ -176,6 +182,7 @@ stats_replay(struct store *s, struct stats_game *sg)
 	if (rc != SQLITE_DONE)
 		return (store_sqlfail(s, "stats log"));
 	sg->nteams = tac_nteams(&st);
+	sg->cards = tac_cards_played(&st);
 	for (seat = 0; seat < sg->g.cfg.nseats; seat++)
 		sg->seats[seat].team = tac_team(&st, seat);
 	/* A log that stops short of the end: the row's winner stands. */
@@ -217,8 +224,9 @@ stats_rate(struct store *s, struct stats_game *sg)
 	for (i = 0; i < sg->g.cfg.nseats; i++)
 		if (team[i] < 0)
 			r[i] = STORE_RATING_START;
+	/* Team-TAC: no winner against anyone, no change. */
 	store_rating_update(sg->g.cfg.nseats, r, team, sg->nteams,
-	    sg->t.winner, d);
+	    sg->g.cfg.coop ? -1 : sg->t.winner, d);
 	/* A player's new rating takes the changes of all its seats. */
 	for (i = 0; i < sg->g.cfg.nseats; i++) {
 		p = &sg->seats[i];
@@ -231,7 +239,7 @@ stats_rate(struct store *s, struct stats_game *sg)
 	return (0);
 }
 
-/* Run a cached statement with up to 12 integer values; -1 on failure. */
+/* Run a cached statement with n integer values; -1 on failure. */
 static int
 stats_exec(struct store *s, enum store_slot slot, const char *sql, int n,
     const int64_t *v)
@@ -245,6 +253,8 @@ stats_exec(struct store *s, enum store_slot slot, const char *sql, int n,
 		sqlite3_bind_int64(q, i + 1, v[i]);
 	return (store_step_done(s, q, "stats"));
 }
+
+static int	stats_put_cards(struct store *, const struct stats_game *, int);
 
 /* Write one seat's rows: the seat, its rating, its totals and cards. */
 static int
@@ -273,6 +283,9 @@ stats_put_seat(struct store *s, const struct stats_game *sg, int i)
 	sqlite3_bind_double(q, 12, p->after);
 	if (store_step_done(s, q, "stats seat") != 0)
 		return (-1);
+	/* Team-TAC counts in no rating and no player's games and wins. */
+	if (sg->g.cfg.coop)
+		return (stats_put_cards(s, sg, i));
 
 	if ((q = store_stmt(s, ST_STATS_RATE_PUT, "INSERT INTO ratings "
 	    "(player, rating, games, wins) VALUES (?1, ?2, 1, ?3) "
@@ -301,6 +314,17 @@ stats_put_seat(struct store *s, const struct stats_game *sg, int i)
 	    "tac_wins = tac_wins + ?10, takeovers = takeovers + ?11, "
 	    "last = ?12", 12, v) != 0)
 		return (-1);
+	return (stats_put_cards(s, sg, i));
+}
+
+/* Write one seat's cards played, by kind. */
+static int
+stats_put_cards(struct store *s, const struct stats_game *sg, int i)
+{
+	const struct stats_seat		*p = &sg->seats[i];
+	const struct tac_tally_seat	*t = &sg->t.seat[i];
+	sqlite3_stmt			*q;
+	int				 c;
 
 	for (c = 0; c < TAC_NCARDS; c++) {
 		if (t->cards[c] == 0)
@@ -328,6 +352,8 @@ stats_put_pairs(struct store *s, const struct stats_game *sg)
 	int64_t			 v[5];
 	int			 i, j;
 
+	if (sg->g.cfg.coop)
+		return (0);
 	for (i = 0; i < sg->g.cfg.nseats; i++) {
 		p = &sg->seats[i];
 		for (j = i + 1; j < sg->g.cfg.nseats; j++) {
@@ -360,7 +386,7 @@ static int
 stats_add(struct store *s, int64_t id, int64_t finished)
 {
 	struct stats_game	*sg;
-	int64_t			 v[11];
+	int64_t			 v[13];
 	int			 i, rc = -1;
 
 	sg = xcalloc(1, sizeof *sg);
@@ -378,7 +404,8 @@ stats_add(struct store *s, int64_t id, int64_t finished)
 	}
 	for (i = 0; i < sg->g.cfg.nseats; i++) {
 		sg->seats[i].player = store_stats_player(&sg->g.seats[i]);
-		sg->seats[i].won = sg->t.winner >= 0 &&
+		/* Team-TAC's end is everyone's win (K5). */
+		sg->seats[i].won = sg->g.cfg.coop ? 1 : sg->t.winner >= 0 &&
 		    sg->seats[i].team == sg->t.winner;
 	}
 	if (stats_rate(s, sg) != 0)
@@ -386,11 +413,12 @@ stats_add(struct store *s, int64_t id, int64_t finished)
 	v[0] = id; v[1] = sg->g.chat; v[2] = finished; v[3] = sg->started;
 	v[4] = sg->ended; v[5] = sg->t.rounds; v[6] = sg->t.actions;
 	v[7] = sg->t.winner; v[8] = sg->t.finisher; v[9] = sg->t.by_tac;
-	v[10] = sg->takeovers;
+	v[10] = sg->takeovers; v[11] = sg->g.cfg.coop != 0;
+	v[12] = sg->g.cfg.coop ? sg->cards : 0;
 	if (stats_exec(s, ST_STATS_GAME, "INSERT INTO stats_games (game, "
 	    "chat, finished, started, ended, rounds, actions, winner, "
-	    "finisher, by_tac, takeovers) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
-	    "?7, ?8, ?9, ?10, ?11)", 11, v) != 0)
+	    "finisher, by_tac, takeovers, coop, cards) VALUES (?1, ?2, ?3, "
+	    "?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)", 13, v) != 0)
 		goto out;
 	for (i = 0; i < sg->g.cfg.nseats; i++) {
 		if (sg->seats[i].player != 0 && stats_put_seat(s, sg, i) != 0)

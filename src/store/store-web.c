@@ -166,6 +166,32 @@ store_key_game(struct store *s, const char *key)
 }
 
 /*
+ * The seat a person (users.id) holds in a game: one lookup of the seats'
+ * key, whether or not the game is there.  The seat, or -1 (none, or no
+ * such game); -2 on failure.
+ */
+int
+store_seat_of(struct store *s, int64_t game, int64_t user)
+{
+	sqlite3_stmt	*st;
+	int		 rc, seat = -1;
+
+	if ((st = store_stmt(s, ST_SEAT_OF, "SELECT seat FROM seats WHERE "
+	    "game = ?1 AND user = ?2")) == NULL)
+		return (-2);
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int64(st, 2, user);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		seat = sqlite3_column_int(st, 0);
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		store_sqlfail(s, "seat of");
+		return (-2);
+	}
+	return (seat);
+}
+
+/*
  * Give every game that has no key one (the games of a database older
  * than the keys), in one transaction; 0, or -1 with nothing changed.
  */

@@ -24,6 +24,7 @@
 #include "tac.h"
 #include "tacjson.h"
 #include "lang.h"
+#include "zone.h"
 #include "utf8.h"
 
 struct store;
@@ -207,6 +208,74 @@ int		 store_key_add(struct store *, int64_t);
 int		 store_key_get(struct store *, int64_t, char *);
 int64_t		 store_key_game(struct store *, const char *);
 int		 store_keys_fill(struct store *);
+int		 store_seat_of(struct store *, int64_t, int64_t);
+
+/*
+ * store-time.c: each person's own time (sql/0013-person-time.sql),
+ * found by their users.id (store_user_find()); store_user_zones: the
+ * zones chosen by the people who share a game with one.  A game's pace
+ * (sql/0014-game-pace.sql): store_game_pace, whether its turns of one
+ * legal action play themselves and its time bank; store_seat_bank, what
+ * is left of a seat's bank and since when its turn runs.
+ */
+struct store_utime {
+	char		 zone[ZONE_MAX];	/* "" : not chosen */
+	int		 quiet_start;	/* minutes of the day */
+	int		 quiet_end;
+};
+int		 store_user_time(struct store *, int64_t, struct store_utime *);
+int		 store_user_time_put(struct store *, int64_t,
+		     const struct store_utime *);
+int		 store_user_zones(struct store *, int64_t, char (*)[ZONE_MAX],
+		     int);
+struct store_pace {
+	int		 autoplay;	/* turns of one legal action play */
+	int64_t		 bank;		/* a time bank's reserve, 0: none */
+	int64_t		 bonus;		/* ... given back per move */
+};
+int		 store_game_pace(struct store *, int64_t, struct store_pace *);
+int		 store_game_pace_put(struct store *, int64_t,
+		     const struct store_pace *);
+int		 store_seat_bank(struct store *, int64_t, int, int64_t *,
+		     int64_t *);
+int		 store_seat_bank_put(struct store *, int64_t, int, int64_t,
+		     int64_t);
+
+/*
+ * store-ask.c: who asked to take a seat a person left in a running game
+ * (sql/0010-seat-asks.sql), until the table answers.
+ */
+int		 store_seat_ask_put(struct store *, int64_t, int,
+		     const struct store_seat *, int64_t);
+int		 store_seat_ask_get(struct store *, int64_t, int, int64_t,
+		     struct store_seat *, int64_t *);
+int		 store_seat_asks_clear(struct store *, int64_t, int);
+
+/*
+ * store-rematch.c: a rematch offered at a game's end (sql/0012-rematch.sql),
+ * until its lobby starts or the offer lapses; the rules of it are the
+ * service's (service-offer.c).  A seat's user 0: nobody was asked for it
+ * (an AI carried over, or the one who offered, seated at once).
+ */
+#define STORE_REMATCH_WAIT	0	/* asked, no answer yet */
+#define STORE_REMATCH_IN	1
+#define STORE_REMATCH_OUT	(-1)
+struct store_rematch {
+	int64_t		 game;		/* the lobby it opened */
+	int64_t		 old;		/* the game it plays again */
+	int		 rotate;	/* the teams change */
+	int64_t		 expires;	/* when it lapses */
+	struct {
+		int64_t	 user;		/* users.id asked, 0: none */
+		int	 was;		/* their seat in the old game */
+		int	 answer;	/* STORE_REMATCH_* */
+	}		 seat[TAC_MAXSEATS];
+};
+int		 store_rematch_put(struct store *, const struct store_rematch *);
+int		 store_rematch_get(struct store *, int64_t,
+		     struct store_rematch *);
+int		 store_rematch_answer(struct store *, int64_t, int, int);
+int		 store_rematch_del(struct store *, int64_t);
 
 /* store-learn.c */
 int		 store_hint_take(struct store *, int64_t, int64_t, int64_t);
@@ -304,6 +373,7 @@ json_t		*store_stats_partners(struct store *, int64_t, int64_t, int);
 json_t		*store_stats_cards(struct store *, int64_t, int64_t);
 json_t		*store_stats_chat(struct store *, int64_t);
 json_t		*store_stats_history(struct store *, int64_t, int);
+json_t		*store_stats_coop(struct store *, int64_t, int);
 json_t		*store_stats_history_of(struct store *, int64_t, int);
 json_t		*store_stats_game(struct store *, int64_t, int *);
 json_t		*store_stats_series(struct store *, int64_t, int);
