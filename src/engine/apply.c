@@ -185,13 +185,15 @@ exec_function(const struct tac_state *s, struct tac_board *b, int player,
 	    fn == TAC_C4 ? -1 : 1, why);
 }
 
-/* A card leaves a hand face up. */
+/* A card leaves a hand face up; in Team-TAC it counts (K6). */
 static void
 apply_take(struct tac_state *s, int seat, int card)
 {
 	s->hand[seat][card]--;
 	s->nhand[seat]--;
 	s->discards[card]++;
+	if (s->cfg.coop)
+		s->cards++;
 }
 
 /* Remember the last card play for a TAC (T1). */
@@ -394,7 +396,13 @@ apply_check(const struct tac_state *s, const struct tac_action *a,
 			return why_fail(why, "play a card of %P's hand for "
 			    "them: %C CARD ...", s->victim, TAC_DEVIL);
 		victim = s->victim;
-	} else if (s->phase == TAC_PH_FORCED && !a->tac)
+	} else if (s->phase == TAC_PH_FORCED && !a->tac && s->cfg.coop)
+		/* TRANSLATORS: why a move is refused, in a cooperative game
+		   (Team-TAC); %C a card's name, in the game's naming (the
+		   TAC card). */
+		return why_fail(why, "the last play brought the last marble "
+		    "home: you must undo it with your %C", TAC_TAC);
+	else if (s->phase == TAC_PH_FORCED && !a->tac)
 		/* TRANSLATORS: why a move is refused; %C a card's name, in
 		   the game's naming (the TAC card). */
 		return why_fail(why, "the last play brought a team home: you "

@@ -40,7 +40,7 @@ tac_config_check_why(const struct tac_config *cfg, struct tac_why *why)
 	if (cfg->triples && cfg->nseats != 6)
 		/* TRANSLATORS: why a game's options do not go together. */
 		return why_fail(why, "teams: triples need 6 players");
-	if (cfg->master > 1 || cfg->triples > 1)
+	if (cfg->master > 1 || cfg->triples > 1 || cfg->coop > 1)
 		/* TRANSLATORS: why a game's options do not go together. */
 		return why_fail(why, "bad option value");
 	if (cfg->names != TAC_NAMES_TAC && cfg->names != TAC_NAMES_TAKER)
@@ -156,7 +156,10 @@ tac_over(const struct tac_state *s)
 	return s->phase == TAC_PH_OVER;
 }
 
-/* Return the seats whose marbles seat moves: itself, or its team (M15). */
+/*
+ * Return the seats whose marbles seat moves: itself, its team (M15), and
+ * in Team-TAC, once the whole team is home, every seat not home (K2).
+ */
 uint8_t
 game_ctrl(const struct tac_state *s, const struct tac_board *b, int seat)
 {
@@ -169,7 +172,32 @@ game_ctrl(const struct tac_state *s, const struct tac_board *b, int seat)
 	for (i = 0; i < s->cfg.nseats; i++)
 		if (i != seat && tac_team(s, i) == team && !board_done(b, i))
 			mask |= 1U << i;
+	if (mask == 0 && s->cfg.coop)
+		for (i = 0; i < s->cfg.nseats; i++)
+			if (!board_done(b, i))
+				mask |= 1U << i;
 	return mask;
+}
+
+/* The seats whose marbles seat moves on board b (M15, K2): a bit each. */
+uint8_t
+tac_ctrl(const struct tac_state *s, const struct tac_board *b, int seat)
+{
+	return game_ctrl(s, b, seat);
+}
+
+/* Has a Team-TAC game ended, won by everyone together (K5)? */
+int
+tac_coop_won(const struct tac_state *s)
+{
+	return s->cfg.coop && s->phase == TAC_PH_OVER;
+}
+
+/* The cards played so far in a Team-TAC game, its score (K6); 0 in others. */
+uint32_t
+tac_cards_played(const struct tac_state *s)
+{
+	return s->cards;
 }
 
 /* Return the next seat after 'from' that holds a card, or -1. */
@@ -387,11 +415,23 @@ game_winner(const struct tac_state *s)
 	return -1;
 }
 
+/* Is every marble of the game home (K5)? */
+static int
+game_all_home(const struct tac_state *s)
+{
+	int i;
+
+	for (i = 0; i < s->cfg.nseats; i++)
+		if (!board_done(&s->b, i))
+			return 0;
+	return 1;
+}
+
 /*
  * The turn of seat 'last' is over: find who acts next, end the round when
- * nobody holds a card, and end the game when a team is home unless the
- * next player must undo it with a TAC (M16, T10).  'skip': an 8 skipped
- * the next player (C5.2).
+ * nobody holds a card, and end the game when a team is home (in Team-TAC:
+ * every marble) unless the next player must undo it with a TAC (M16, T10,
+ * K5).  'skip': an 8 skipped the next player (C5.2).
  */
 void
 game_turn_end(struct tac_state *s, int last, int skip)
@@ -402,7 +442,22 @@ game_turn_end(struct tac_state *s, int last, int skip)
 		next = (last + 1) % s->cfg.nseats;
 	else
 		next = game_next(s, last);
-	team = game_winner(s);
+	if (s->cfg.coop) {
+		/* K5: no team wins alone; the last marble ends it for all. */
+		team = -1;
+		if (game_all_home(s)) {
+			if (!s->undo.final && next >= 0 && next != last &&
+			    s->hand[next][TAC_TAC] &&
+			    gen_tac(s, next, NULL) > 0) {
+				s->phase = TAC_PH_FORCED;
+				s->turn = next;
+				return;
+			}
+			s->phase = TAC_PH_OVER;
+			return;
+		}
+	} else
+		team = game_winner(s);
 	if (team >= 0) {
 		/*
 		 * T10: the next player to act undoes it, if an opponent; in

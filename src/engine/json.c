@@ -185,6 +185,10 @@ tj_config_load(const json_t *obj, struct tac_config *cfg, char *why,
 	    why, len)) < 0)
 		return (-1);
 	cfg->names = i == 1 ? TAC_NAMES_TAKER : TAC_NAMES_TAC;
+	/* Optional, so that documents from before Team-TAC still read. */
+	if (tj_bool(obj, "coop", "coop", 0, &b, why, len) != 0)
+		return (-1);
+	cfg->coop = b;
 	return (0);
 }
 
@@ -433,11 +437,31 @@ json_phase(struct tac_state *st, const json_t *obj, char *why, size_t len)
 		    "phase"));
 	v = json_object_get(obj, "winner");
 	if (v != NULL && !json_is_null(v)) {
+		if (st->cfg.coop)
+			return (tj_fail(why, len, "winner: a Team-TAC game "
+			    "has none (null)"));
 		if (tj_int(obj, "winner", 0, tac_nteams(st) - 1, &n,
 		    why, len) != 0)
 			return (-1);
 		st->winner = n;
 	}
+	return (0);
+}
+
+/* Read the cards played so far, the score of a Team-TAC game (K6). */
+static int
+json_cards(struct tac_state *st, const json_t *obj, char *why, size_t len)
+{
+	long long	 n;
+
+	if (json_object_get(obj, "cards") == NULL)
+		return (0);
+	if (!st->cfg.coop)
+		return (tj_fail(why, len, "cards: only a Team-TAC game "
+		    "(coop) counts its cards"));
+	if (tj_int(obj, "cards", 0, UINT32_MAX, &n, why, len) != 0)
+		return (-1);
+	st->cards = n;
 	return (0);
 }
 
@@ -526,6 +550,7 @@ tac_position_load(struct tac_state *out, const json_t *obj, char *why,
 	if (json_hands(&st, json_object_get(obj, "hands"), left, why,
 	    len) != 0 ||
 	    json_phase(&st, obj, why, len) != 0 ||
+	    json_cards(&st, obj, why, len) != 0 ||
 	    json_seats(&st, obj, left, why, len) != 0 ||
 	    json_piles(&st, obj, left, why, len) != 0 ||
 	    json_undo(&st, obj, why, len) != 0 ||
@@ -565,6 +590,9 @@ tj_config_save(json_t *obj, const struct tac_config *cfg, int *bad)
 	tj_put(obj, "master", json_boolean(cfg->master), bad);
 	tj_put(obj, "names", json_string(cfg->names == TAC_NAMES_TAKER ?
 	    "taker" : "tac"), bad);
+	/* Written only when set: other games' documents stay as they were. */
+	if (cfg->coop)
+		tj_put(obj, "coop", json_true(), bad);
 }
 
 /* Write card counts as an array of names in card order. */
@@ -751,6 +779,8 @@ tac_position_save(const struct tac_state *st, int viewer)
 	tj_put(obj, "dealer", json_integer(st->dealer), &bad);
 	tj_put(obj, "round", json_integer(st->round), &bad);
 	tj_put(obj, "played", json_integer(st->played), &bad);
+	if (st->cfg.coop)
+		tj_put(obj, "cards", json_integer(st->cards), &bad);
 	tj_put(obj, "turn", json_integer(st->turn), &bad);
 	tj_put(obj, "marbles", json_board_save(st, &st->b, &bad), &bad);
 	tj_put(obj, "hands", json_hands_save(st, viewer, &bad), &bad);

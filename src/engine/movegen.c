@@ -173,7 +173,7 @@ gen_warrior(struct gen *g, const struct fn_ctx *ctx, const struct tac_board *b)
 	}
 }
 
-/* Return the seat the Angel acts on for player (A1), or -1. */
+/* Return the seat the Angel acts on for player (A1, K4), or -1. */
 int
 gen_angel_target(const struct tac_state *s, const struct tac_board *b,
     int player)
@@ -185,6 +185,12 @@ gen_angel_target(const struct tac_state *s, const struct tac_board *b,
 	for (i = 1; i < ns; i++) {
 		m = (t + i) % ns;
 		if (tac_team(s, m) == tac_team(s, t) && !board_done(b, m))
+			return m;
+	}
+	/* K4: that whole team is home: the next seat not home. */
+	for (i = 1; s->cfg.coop && i < ns; i++) {
+		m = (t + i) % ns;
+		if (!board_done(b, m))
 			return m;
 	}
 	return -1;

@@ -15,8 +15,9 @@
 struct node {
 	struct tac_board b;
 	uint8_t		 moved[TAC_MAXSEATS];	/* bit k-1: marble on Hk stepped */
-	uint8_t		 stage;		/* 0 own marbles, 1 teammates (C4.6) */
-	uint8_t		 chosen;	/* triples: the teammate, or TAC_NONE */
+	uint8_t		 stage;		/* 0 own marbles, 1 others (C4.6, K3) */
+	uint8_t		 chosen;	/* triples, Team-TAC: the seat moved
+					   for, or TAC_NONE */
 	uint8_t		 r;		/* steps left */
 };
 
@@ -49,7 +50,10 @@ seven_stuck(uint8_t home)
 	return stuck;
 }
 
-/* Return the seats whose marbles may step at this node. */
+/*
+ * Return the seats whose marbles may step at this node.  In Team-TAC the
+ * seats the player moves for follow the board as the 7 goes (K3).
+ */
 static uint8_t
 seven_mask(const struct seven *sv, const struct node *nd)
 {
@@ -57,15 +61,23 @@ seven_mask(const struct seven *sv, const struct node *nd)
 		return 1U << sv->player;
 	if (nd->chosen != TAC_NONE)
 		return 1U << nd->chosen;
+	if (sv->s->cfg.coop)
+		return game_ctrl(sv->s, &nd->b, sv->player);
 	return sv->mates;
 }
 
-/* Move on to the teammates once the player's own marbles are home. */
+/*
+ * Move on to the teammates once the player's own marbles are home; in
+ * Team-TAC, once the seat moved for is home, to the next (K3).
+ */
 static void
 seven_settle(const struct seven *sv, struct node *nd)
 {
 	if (nd->stage == 0 && board_done(&nd->b, sv->player) && nd->r > 0)
 		nd->stage = 1;
+	if (sv->s->cfg.coop && nd->stage == 1 && nd->chosen != TAC_NONE &&
+	    board_done(&nd->b, nd->chosen) && nd->r > 0)
+		nd->chosen = TAC_NONE;
 }
 
 /*
@@ -143,7 +155,8 @@ seven_step(const struct seven *sv, struct node *nd, int from, int to,
 		board_take(s, b, from);
 		board_put(s, b, to, o);		/* C4.2: kicks what it meets */
 	}
-	if (nd->stage == 1 && nd->chosen == TAC_NONE && s->cfg.triples)
+	if (nd->stage == 1 && nd->chosen == TAC_NONE &&
+	    (s->cfg.triples || s->cfg.coop))
 		nd->chosen = o;
 	nd->r--;
 	seven_settle(sv, nd);

@@ -79,6 +79,8 @@ struct tac_config {
 	uint8_t		triples;	/* 6 seats: two teams of three */
 	uint8_t		master;		/* Angel, Devil, Warrior, Fool in the deck */
 	uint8_t		names;		/* enum tac_names: shown names only */
+	uint8_t		coop;		/* Team-TAC (rules K): all win together;
+					   "coop" in the JSON formats */
 };
 
 /* A whole game.  Plain data: copy it with '='. */
@@ -89,11 +91,13 @@ struct tac_state {
 	uint8_t		turn;		/* the seat to act */
 	uint8_t		victim;		/* TAC_PH_DEVIL: whose hand is played */
 	uint8_t		dealer;
-	uint8_t		winner;		/* winning team, TAC_NONE while playing */
+	uint8_t		winner;		/* winning team, TAC_NONE while playing;
+					   always TAC_NONE in Team-TAC (K5) */
 	uint8_t		announce;	/* D6: bit s, seat s was dealt a 1 or 13 */
 	uint8_t		external;	/* deals come from tac_deal(), not the deck */
 	uint16_t	round;		/* 1 for the first deal */
 	uint16_t	played;		/* card plays this round (T9) */
+	uint32_t	cards;		/* cards played in the game (K5) */
 	uint8_t		gift[TAC_MAXSEATS];	/* exchange: card given or TAC_NONE */
 	uint8_t		hand[TAC_MAXSEATS][TAC_NCARDS];	/* card counts */
 	uint8_t		nhand[TAC_MAXSEATS];
@@ -246,6 +250,10 @@ int		 tac_deal_size(const struct tac_state *);
 int		 tac_deck_size(const struct tac_config *);
 void		 tac_deck_fill(const struct tac_config *, uint8_t [TAC_NCARDS]);
 int		 tac_over(const struct tac_state *);
+uint8_t		 tac_ctrl(const struct tac_state *, const struct tac_board *,
+		     int);
+int		 tac_coop_won(const struct tac_state *);
+uint32_t	 tac_cards_played(const struct tac_state *);
 
 /* board.c */
 void		 tac_marbles(const struct tac_state *, const struct tac_action *,

@@ -17,6 +17,8 @@
 #define EV_DEEP		12	/* ... plus this per home depth */
 #define EV_RISK		40	/* percent of a threatened marble's worth */
 #define EV_LOOSE	60	/* a marble at home that can still move */
+#define EV_COOP_RISK	25	/* percent of a threat in Team-TAC, where
+				   only a card that must be played kicks */
 
 /*
  * Chance, in percent, that an opponent's marble d fields behind can land
@@ -41,9 +43,21 @@ ai_progress(const struct ai_seats *as, const struct tac_board *b, int seat,
 }
 
 /*
+ * Can the marbles of seat o kick seat s's?  An opponent's can; in
+ * Team-TAC anyone's, when a card that kicks is the one that must be
+ * played (K8).
+ */
+static int
+ev_foe(const struct ai_seats *as, int o, int s)
+{
+	return (as->coop || as->team[o] != as->team[s]);
+}
+
+/*
  * The chance, in percent, that the marble on f (of seat s) is kicked
  * before its owner's team moves it on: opponents' marbles behind it, one
  * 4 ahead of it, and an opponent's base when f is that opponent's start.
+ * In Team-TAC nobody kicks on purpose: a part of that (EV_COOP_RISK).
  */
 static int
 ev_threat(const struct tac_state *st, const struct tac_board *b,
@@ -56,7 +70,7 @@ ev_threat(const struct tac_state *st, const struct tac_board *b,
 		o = b->field[g];
 		if (o < 0)
 			continue;
-		if (as->team[o] != as->team[s]) {
+		if (ev_foe(as, o, s)) {
 			/* Beyond a blocker only a 7 (up to 7 fields) passes. */
 			if (!blocked || d <= 7)
 				t += blocked ? 12 : ev_reach[d];
@@ -64,15 +78,17 @@ ev_threat(const struct tac_state *st, const struct tac_board *b,
 		blocked = 1;
 	}
 	g = (f + 4) % as->nf;
-	if ((o = b->field[g]) >= 0 && as->team[o] != as->team[s])
+	if ((o = b->field[g]) >= 0 && ev_foe(as, o, s))
 		t += 26;
 	for (o = 0; o < as->ns; o++) {
-		if (as->start[o] != f || o == s || as->team[o] == as->team[s] ||
+		if (as->start[o] != f || o == s || !ev_foe(as, o, s) ||
 		    b->base[o] == 0)
 			continue;
 		/* D6: an opponent who said "yes" holds a 1 or a 13. */
 		t += (st->announce & (1U << o)) ? 60 : 25;
 	}
+	if (as->coop)
+		t = t * EV_COOP_RISK / 100;
 	return (t > 90 ? 90 : t);
 }
 
@@ -133,7 +149,8 @@ ai_risk(const struct tac_state *st, const struct tac_board *b,
 
 /*
  * The board's worth for team: its marbles' worth minus the others' (in
- * six seats of pairs, the mean of the two other teams).
+ * six seats of pairs, the mean of the two other teams).  In Team-TAC
+ * every marble is the team's: a kick of any marble is a loss.
  */
 long
 ai_eval(const struct tac_state *st, const struct tac_board *b,
@@ -153,22 +170,6 @@ ai_eval(const struct tac_state *st, const struct tac_board *b,
 	return (mine - theirs);
 }
 
-/* The seats whose marbles seat moves: its own, or its team's (M15). */
-static unsigned
-ev_ctrl(const struct tac_board *b, const struct ai_seats *as, int seat)
-{
-	unsigned	mask = 0;
-	int		i;
-
-	if (b->home[seat] != 0xf)
-		return (1U << seat);
-	for (i = 0; i < as->ns; i++)
-		if (i != seat && as->team[i] == as->team[seat] &&
-		    b->home[i] != 0xf)
-			mask |= 1U << i;
-	return (mask);
-}
-
 /*
  * What holding one more card is worth to seat on this board, the n-th
  * copy of it (n from 1): cards that get marbles out matter while marbles
@@ -183,8 +184,7 @@ ai_card_worth(const struct tac_state *st, const struct tac_board *b,
 	int		i, f, d, inbase = 0, out = 0, nearstart = 0;
 	long		v;
 
-	(void)st;
-	ctrl = ev_ctrl(b, as, seat);
+	ctrl = tac_ctrl(st, b, seat);	/* M15, K2 */
 	for (i = 0; i < as->ns; i++) {
 		if ((ctrl & (1U << i)) == 0)
 			continue;

@@ -7,7 +7,9 @@
  * Devilled opponent loses a card, a Fool swaps hands).  Playing a TAC
  * therefore costs the TAC's worth and is done when the board gains more:
  * undoing a kick of a far marble, a winning move.  The exchange gives
- * the partner the card it needs most for what we lose by giving it.
+ * the partner the card it needs most for what we lose by giving it.  In
+ * Team-TAC all seats are one side (ai_seats_init()): a skip or a Devil
+ * costs the table a card, and every marble's progress is ours.
  */
 #include <string.h>
 
@@ -58,11 +60,13 @@ ai_heur_score(const struct tac_state *st, const struct ai_seats *as,
 		    heur_gift(st, as, me, a->card));
 	copy = *st;
 	tac_play(&copy, a);
+	if (tac_coop_won(&copy))
+		return (AI_WIN);	/* K5: everyone wins */
 	if (copy.phase == TAC_PH_OVER && copy.winner != TAC_NONE)
 		return (copy.winner == team ? AI_WIN : -AI_WIN);
 	v = ai_eval(&copy, &copy.b, as, team);
 	if (copy.phase == TAC_PH_FORCED && copy.winner == TAC_NONE &&
-	    as->team[copy.turn] != team)
+	    (as->coop || as->team[copy.turn] != team))
 		v -= 400;	/* they must TAC our winning move */
 
 	/* The cards kept, from the hand before: a new deal is not ours yet. */

@@ -10,11 +10,16 @@
 #define AI_WIN		100000000L	/* a won game outweighs everything */
 #define AI_UNKNOWN	22	/* worth of a card we cannot see */
 
-/* Seats and teams of a position, worked out once per evaluation. */
+/*
+ * Seats and sides of a position, worked out once per evaluation.  team
+ * is the side a seat plays on: its team (B5), or in Team-TAC one side
+ * for all (K1), so that every marble counts for everyone.
+ */
 struct ai_seats {
 	int		ns;
 	int		nf;
-	int		nteams;
+	int		nteams;		/* sides: 1 in Team-TAC */
+	int		coop;
 	int		team[TAC_MAXSEATS];
 	int		start[TAC_MAXSEATS];
 };

@@ -150,6 +150,8 @@ search_rollout(struct tac_state *d, const struct ai_seats *as, int team,
 			break;
 		tac_play(d, &l->a[k]);
 	}
+	if (tac_coop_won(d))
+		return (SEARCH_WIN);	/* K5: everyone wins */
 	if (tac_over(d))
 		return (d->winner == team ? SEARCH_WIN : -SEARCH_WIN);
 	v = ai_eval(d, &d->b, as, team);

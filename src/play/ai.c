@@ -25,7 +25,7 @@ ai_seed(uint64_t game, uint64_t turn)
 	return (tac_rng_next(&x));
 }
 
-/* Fill in the seats, starts and teams of a position. */
+/* Fill in the seats, starts and sides of a position. */
 void
 ai_seats_init(const struct tac_state *st, struct ai_seats *as)
 {
@@ -33,9 +33,10 @@ ai_seats_init(const struct tac_state *st, struct ai_seats *as)
 
 	as->ns = st->cfg.nseats;
 	as->nf = st->nfields;
-	as->nteams = tac_nteams(st);
+	as->coop = st->cfg.coop != 0;
+	as->nteams = as->coop ? 1 : tac_nteams(st);
 	for (s = 0; s < as->ns; s++) {
-		as->team[s] = tac_team(st, s);
+		as->team[s] = as->coop ? 0 : tac_team(st, s);
 		as->start[s] = tac_start(st, s);
 	}
 }

@@ -39,6 +39,8 @@ static const char *const hint_names[HINT_NWHY] = {
 	[HINT_GIVE] = "give",
 	[HINT_DISCARD] = "discard",
 	[HINT_LEAST] = "least",
+	[HINT_HELP] = "help",
+	[HINT_MUST] = "must",
 };
 
 /* The name of a reason, as payloads carry it ("kick"); "?" if none. */
@@ -123,6 +125,12 @@ hint_seed(const struct tac_state *v)
 	hint_mix_board(&h, &v->undo.before);
 	hint_mix16(&h, v->undo.card);
 	hint_mix16(&h, v->undo.final);
+	/* Team-TAC's only (other games' hints stay as they were). */
+	if (v->cfg.coop) {
+		hint_mix16(&h, v->cfg.coop);
+		hint_mix16(&h, v->cards & 0xffff);
+		hint_mix16(&h, v->cards >> 16);
+	}
 	return (ai_seed(h, 0));
 }
 
@@ -143,6 +151,28 @@ hint_all_discards(const struct tac_list *l)
 		if (l->a[i].op != TAC_OP_DISCARD)
 			return (0);
 	return (l->n > 0);
+}
+
+/*
+ * The seat a finished player moved for (M15, K2): the first whose
+ * marbles are not where they were, -1 when none moved.
+ */
+static int
+hint_for(const struct tac_state *v, const struct tac_board *b0,
+    const struct tac_board *b1)
+{
+	int	s, f;
+
+	for (s = 0; s < v->cfg.nseats; s++) {
+		if (s == v->turn)
+			continue;
+		if (b0->home[s] != b1->home[s] || b0->base[s] != b1->base[s])
+			return (s);
+		for (f = 0; f < v->nfields; f++)
+			if ((b0->field[f] == s) != (b1->field[f] == s))
+				return (s);
+	}
+	return (-1);
 }
 
 /*
@@ -185,7 +215,11 @@ hint_board(const struct tac_state *v, const struct tac_state *after,
 		if (as->team[s] == team && b1->base[s] < b0->base[s])
 			return (HINT_ENTER);
 	if (b0->home[me] == 0xf) {
-		*seat = tac_partner(v, me);
+		*seat = hint_for(v, b0, b1);
+		if (*seat >= 0 && tac_team(v, *seat) != tac_team(v, me))
+			return (HINT_HELP);
+		if (*seat < 0)
+			*seat = tac_partner(v, me);
 		return (HINT_PARTNER);
 	}
 	if (ai_risk(v, b0, as, team) - ai_risk(after, b1, as, team) >=
@@ -241,11 +275,12 @@ hint_reason(const struct tac_state *v, const struct tac_action *a,
 		return (HINT_DISCARD);
 	after = *v;
 	tac_play(&after, a);
-	if (after.phase == TAC_PH_OVER && after.winner == as.team[me])
+	if (tac_coop_won(&after) || (after.phase == TAC_PH_OVER &&
+	    after.winner == as.team[me] && !v->cfg.coop))
 		return (HINT_WIN);
 	if (v->phase == TAC_PH_FORCED && a->tac) {
 		*seat = (me + as.ns - 1) % as.ns;
-		return (HINT_STOP);
+		return (v->cfg.coop ? HINT_MUST : HINT_STOP);
 	}
 	if (a->op == TAC_OP_SKIP) {
 		*seat = (me + 1) % as.ns;

@@ -44,6 +44,10 @@ enum hint_why {
 	HINT_GIVE,		/* the gift it can spare best */
 	HINT_DISCARD,		/* no card moves: the one it needs least */
 	HINT_LEAST,		/* a card must move: this does least harm */
+	HINT_HELP,		/* Team-TAC: it moves for seat of another team
+				   (K2) */
+	HINT_MUST,		/* Team-TAC: T10 makes it take back seat's last
+				   marble home (K5) */
 	HINT_NWHY
 };
 

@@ -40,6 +40,8 @@ struct lesson_goal {
 #define LESSON_CARDS	3
 #define LESSON_GOALS	2
 #define LESSON_SEAT	0	/* the learner's seat */
+#define LESSON_SETUP_SEAT 3	/* who plays a lesson's setup: Carl, on the
+				   learner's right (the tests check it) */
 
 struct lesson {
 	const char	*id;		/* "enter": as progress is stored */

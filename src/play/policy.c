@@ -85,8 +85,9 @@ policy_greedy(const struct tac_state *st, const struct tac_list *l,
 	uint32_t		nbest = 0;
 	long			v, best = LONG_MIN;
 
+	/* Team-TAC (K1): one side, every marble counts for all. */
 	for (s = 0; s < st->cfg.nseats; s++) {
-		team[s] = tac_team(st, s);
+		team[s] = st->cfg.coop ? 0 : tac_team(st, s);
 		start[s] = tac_start(st, s);
 	}
 	me = team[st->turn];
@@ -94,7 +95,9 @@ policy_greedy(const struct tac_state *st, const struct tac_list *l,
 	for (i = 0; i < l->n; i++) {
 		copy = *st;
 		tac_play(&copy, &l->a[i]);
-		if (copy.phase == TAC_PH_OVER && copy.winner != TAC_NONE)
+		if (tac_coop_won(&copy))
+			v = POLICY_WIN;
+		else if (copy.phase == TAC_PH_OVER && copy.winner != TAC_NONE)
 			v = copy.winner == me ? POLICY_WIN : -POLICY_WIN;
 		else
 			v = policy_score(&copy, &copy.b, team, start, me);
