@@ -62,6 +62,10 @@ const struct config_key config_keys[] = {
 	    "12h", NULL, NULL,
 	    "How long a turn without a deadline waits before its player is "
 	    "reminded (off: never)." },
+	{ "lobbies_per_person", CONFIG_COUNT,
+	    CONFIG_MEMBER(lobbies_per_person), "5", NULL, NULL,
+	    "The most games waiting for players one person may have opened "
+	    "at once, in all chats together." },
 	{ "webapp_listen", CONFIG_OPTADDR, CONFIG_MEMBER(webapp_listen),
 	    "", NULL, NULL,
 	    "The address and port the Mini App's server listens on; empty: "
