@@ -57,6 +57,35 @@
 #define PIC_LABEL_TRIES	37	/* places tried, turning ... */
 #define PIC_LABEL_STEP	(PIC_PI / 36)	/* ... by this, either way */
 
+#define PIC_MAXLINES	4	/* lines of a paragraph in the middle */
+#define PIC_MIDS	3	/* the middle's paragraphs: */
+#define PIC_MID_TURN	0	/* whose turn it is, or the result */
+#define PIC_MID_COOP	1	/* Team-TAC's cards played, above it */
+#define PIC_MID_LAST	2	/* the last action, under it */
+
+/*
+ * The words of one render, measured and placed before anything is
+ * drawn (picture-label.c, picture-text.c): the middle's paragraphs and
+ * the seats' labels.
+ */
+struct pic_words {
+	char		 mid[PIC_MIDS][PIC_MAXLINES][256];
+	int		 nmid[PIC_MIDS];
+	double		 midx[PIC_MIDS][PIC_MAXLINES];	/* where each line
+							   is written (its
+							   origin) */
+	double		 midy[PIC_MIDS][PIC_MAXLINES];
+	double		 midfs[PIC_MIDS];	/* their font sizes */
+	int		 midbold[PIC_MIDS];	/* ... weights */
+	double		 midgrey[PIC_MIDS];	/* ... and greys */
+	char		 name[TAC_MAXSEATS][128];	/* as it fits */
+	char		 cards[TAC_MAXSEATS][8];
+	double		 namew[TAC_MAXSEATS];	/* their widths */
+	double		 cardw[TAC_MAXSEATS];
+	int		 turn;		/* the seat framed as the one to act,
+					   -1: none */
+};
+
 /* One render: the position, the options and where things go. */
 struct pic {
 	cairo_t			*cr;
@@ -64,6 +93,9 @@ struct pic {
 	const struct picture_opts *o;
 	const char		*lang;
 	int			 nseats;
+	int			 bottom;	/* the seat at the bottom */
+	int			 rot;	/* ... its start field, drawn where
+					   field 0 is on seat 0's board */
 	double			 size;	/* width = height */
 	double			 cx, cy;	/* the circle's centre */
 	double			 r;	/* the circle of fields */
@@ -74,10 +106,18 @@ struct pic {
 	const struct tac_board	*was;	/* the board an action drawn starts
 					   from, or NULL */
 	int			 who;	/* who plays it */
+	struct picture_geom	*g;	/* where everything goes (the plan) */
+	double			 lane;	/* between lanes along the circle */
+	struct picture_box	 abox[PICTURE_MAXARROWS];	/* around
+					   each arrow's line */
+	struct pic_words	 w;
+	int			 kicked[TAC_MAXFIELDS];	/* the seat whose
+					   marble the last action kicked off
+					   a field, -1: none */
 };
 
 /* picture.c */
-void	pic_setup(struct pic *, const struct tac_state *, int);
+void	pic_setup(struct pic *, const struct tac_state *, int, int);
 void	pic_board(const struct pic *);
 void	pic_draw(struct pic *);
 void	pic_rgb_of(int, double, double [3]);
@@ -91,6 +131,7 @@ int	pic_start_seat(const struct pic *, int);
 void	pic_colour(const struct pic *, int, double);
 void	pic_marble(const struct pic *, double, double, double, int, int);
 void	pic_text_at(const struct pic *, const char *, double, double);
+
 
 /* A palette, its entries also in the order of their red. */
 struct pic_palette {
@@ -140,7 +181,7 @@ int	pic_png_write(const unsigned char *, int, int,
 
 /* picture-layer.c: the empty board of a layout and size, drawn once */
 struct pic_layer;
-struct pic_layer *pic_layer_get(const struct tac_state *, int);
+struct pic_layer *pic_layer_get(const struct tac_state *, int, int);
 cairo_surface_t	*pic_layer_surface(struct pic_layer *);
 int	pic_layer_encode(struct pic_layer *, unsigned char **, size_t *);
 void	pic_layer_clean(struct pic_layer *);
@@ -155,9 +196,44 @@ void	chart_text(cairo_t *, const char *, double, double, int);
 double	chart_teams_height(const struct chart *, double, double);
 void	chart_teams(cairo_t *, const struct chart *, double, double);
 
-/* picture-move.c */
+/* The arrows' measures, fractions of the picture's width. */
+#define PIC_ARROW_HALO	0.0125	/* an arrow's white rim, its width */
+#define PIC_ARROW_INK	0.0055	/* ... its line */
+#define PIC_HEAD_LEN	0.021	/* a head's length; its half width is
+				   0.55 of it */
+#define PIC_HEAD_RIM	0.007	/* ... its white rim */
+#define PIC_LANE	0.036	/* between arrows side by side along the
+				   circle, at most ... */
+#define PIC_LANES_DEPTH	0.075	/* ... and all of their lanes together */
+#define PIC_SIDE_LANE	0.018	/* beside a home, from a base */
+#define PIC_OPTNUM_R	0.0135	/* a choice's number: its disc */
+#define PIC_OPTNUM_RIM	0.003
+#define PIC_SEGNUM_R	0.012	/* a 7's segment's number: its disc */
+#define PIC_SEGNUM_RIM	0.0025
+#define PIC_KICK_R	0.0105	/* a kicked marble's mark */
+
+/* picture-label.c: the words, measured and placed, then drawn */
+void	pic_words_plan(struct pic *);
+void	pic_labels_draw(const struct pic *);
+const char *pic_who(const struct pic *, int);
+
+/* picture-text.c: the middle's words */
+void	pic_middle_plan(struct pic *);
+void	pic_centre_draw(const struct pic *);
+
+/* picture-path.c: the arrows' paths */
+void	pic_paths_plan(struct pic *);
+
+/* picture-place.c: where numbers and marks go */
+void	pic_plan(struct pic *);
+void	pic_kicks_find(struct pic *);
+void	pic_numbers_plan(struct pic *);
+void	pic_kicks_plan(struct pic *);
+int	pic_box_hits(const struct picture_box *, const struct picture_box *);
+
+/* picture-move.c: the arrows, numbers and kicked marbles drawn */
 void	pic_kicked(const struct pic *, int);
-void	pic_arrows(struct pic *);
-void	pic_options(struct pic *);
+void	pic_arrows_draw(const struct pic *);
+void	pic_numbers_draw(const struct pic *);
 
 #endif /* PICTURE_INT_H */

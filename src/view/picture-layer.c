@@ -21,11 +21,23 @@
  * a picture's bytes depend only on what it shows, not on what was drawn
  * before.
  *
+ * A person's own picture shows the board turned to put their seat at
+ * the bottom: the same fields, homes and bases, but other numbers and
+ * colours on them.  So a layer also keeps, for each seat a picture was
+ * drawn from, only what differs from seat 0's board: the spans of rows
+ * where they differ (the ring of numbers, the seats' places), found by
+ * drawing that seat's board once, when it is first needed, with both
+ * boards' pixels and palette indices there.  Turning the layer writes
+ * seat 0's back over the last seat's spans, then the new seat's over its
+ * own (pic_layer_turn()).
+ *
  * Nothing here depends on the language or the names: those are drawn
  * per picture.  The key is the number of seats (which fixes the fields)
  * and the size.  At most PIC_LAYERS layers, together at most
  * PIC_LAYER_PIXELS pixels, are kept, the least recently used one
- * dropped for a new one; about 10 bytes a pixel (10.5 MB at 1024).
+ * dropped for a new one; about 10 bytes a pixel (10.5 MB at 1024), and
+ * for each other seat drawn at the bottom 10 bytes a pixel of its spans
+ * (about 0.3 MB at 1024).
  * Bigger pictures are drawn whole, with a palette of their own.  One
  * thread draws (the daemon has one): the layers are not locked.
  * picture_exit() frees them.
@@ -58,6 +70,25 @@
 #define PIC_LAYER_COLOURS	192
 /* The colour map: a power of two, kept at most half full. */
 #define PIC_CMAP		65536
+/* Two differing runs of a row closer than this are one span. */
+#define PIC_SPAN_GAP		16
+
+/* Part of a row, x0..x1. */
+struct pic_span {
+	int	y, x0, x1;
+};
+
+/*
+ * Where the empty board turned to a seat differs from seat 0's, and both
+ * boards there: pixels (4 bytes each) and palette indices.
+ */
+struct pic_turning {
+	struct pic_span	*span;
+	int		 nspan;
+	size_t		 npx;
+	unsigned char	*px, *ix;	/* the seat's */
+	unsigned char	*px0, *ix0;	/* seat 0's */
+};
 
 /* The empty board of a layout and size, and a picture being drawn on it. */
 struct pic_layer {
@@ -76,6 +107,9 @@ struct pic_layer {
 	uint32_t	*ckey;		/* the colour map: 0xffRRGGBB, 0: empty */
 	uint8_t		*cidx;		/* ... and its entry */
 	uint32_t	 cn;
+	int		 bottom;	/* the seat base, work and braw show at
+					   the bottom */
+	struct pic_turning *turn[TAC_MAXSEATS];	/* made when needed */
 };
 
 static struct pic_layer	*pic_layers[PIC_LAYERS];
@@ -85,6 +119,8 @@ static unsigned long	 pic_layer_clock;
 static void
 pic_layer_free(struct pic_layer *l)
 {
+	int	i;
+
 	if (l == NULL)
 		return;
 	cairo_surface_destroy(l->base);
@@ -95,6 +131,16 @@ pic_layer_free(struct pic_layer *l)
 	free(l->x1);
 	free(l->ckey);
 	free(l->cidx);
+	for (i = 0; i < TAC_MAXSEATS; i++) {
+		if (l->turn[i] == NULL)
+			continue;
+		free(l->turn[i]->span);
+		free(l->turn[i]->px);
+		free(l->turn[i]->ix);
+		free(l->turn[i]->px0);
+		free(l->turn[i]->ix0);
+		free(l->turn[i]);
+	}
 	free(l);
 }
 
@@ -249,16 +295,19 @@ pic_layer_count(struct pic_layer *l, const struct tac_state *like,
 	struct tac_action	 a[PICTURE_MAXOPTS];
 	struct picture_opts	 o;
 	struct pic		 p;
+	struct picture_geom	*g;
 	size_t			 bytes;
 	int			 i, rv = 0;
 
 	bytes = (size_t)cairo_image_surface_get_stride(l->work) * l->size;
+	g = xmalloc(sizeof *g);
 	for (i = 0; i < 2 && rv == 0; i++) {
 		pic_layer_sample(like, i, &st, &before, a, &o);
-		pic_setup(&p, &st, l->size);
+		pic_setup(&p, &st, l->size, 0);
 		p.cr = cairo_create(l->work);
 		p.o = &o;
 		p.lang = "en";
+		p.g = g;
 		pic_draw(&p);
 		if (cairo_status(p.cr) != CAIRO_STATUS_SUCCESS)
 			rv = -1;
@@ -273,7 +322,178 @@ pic_layer_count(struct pic_layer *l, const struct tac_state *like,
 		    cairo_image_surface_get_data(l->base), bytes);
 		cairo_surface_mark_dirty(l->work);
 	}
+	free(g);
 	return (rv);
+}
+
+/* Draw the empty board of st turned to seat bottom on sf. 0, or -1. */
+static int
+pic_layer_board(cairo_surface_t *sf, const struct tac_state *st, int size,
+    int bottom)
+{
+	struct pic	p;
+	int		ok;
+
+	pic_setup(&p, st, size, bottom);
+	p.cr = cairo_create(sf);
+	pic_board(&p);
+	ok = cairo_status(p.cr) == CAIRO_STATUS_SUCCESS;
+	cairo_destroy(p.cr);
+	cairo_surface_flush(sf);
+	return (ok ? 0 : -1);
+}
+
+/*
+ * Find the spans of the rows of t (a board as big as the layer's, with
+ * the same stride) that differ from the layer's board, runs closer than
+ * PIC_SPAN_GAP joined, into tn->span (counting them when it is NULL).
+ */
+static void
+pic_turning_spans(const struct pic_layer *l, const unsigned char *t,
+    struct pic_turning *tn)
+{
+	const unsigned char	*b = cairo_image_surface_get_data(l->base);
+	size_t			 row;
+	uint32_t		 pb, pt;
+	int			 stride, x, y, x0, end, diff;
+
+	stride = cairo_image_surface_get_stride(l->base);
+	tn->nspan = 0;
+	tn->npx = 0;
+	for (y = 0; y < l->size; y++) {
+		row = (size_t)y * stride;
+		if (memcmp(b + row, t + row, (size_t)l->size * 4) == 0)
+			continue;
+		for (x = 0, x0 = -1, end = -1; x <= l->size; x++) {
+			diff = 0;
+			if (x < l->size) {
+				memcpy(&pb, b + row + (size_t)x * 4, 4);
+				memcpy(&pt, t + row + (size_t)x * 4, 4);
+				diff = pb != pt;
+			}
+			if (diff && x0 < 0)
+				x0 = x;
+			if (diff)
+				end = x;
+			/* A run ends when the gap after it grows too long. */
+			if (x0 >= 0 && (x == l->size ||
+			    x - end > PIC_SPAN_GAP)) {
+				if (tn->span != NULL) {
+					tn->span[tn->nspan].y = y;
+					tn->span[tn->nspan].x0 = x0;
+					tn->span[tn->nspan].x1 = end;
+				}
+				tn->nspan++;
+				tn->npx += end - x0 + 1;
+				x0 = -1;
+			}
+		}
+	}
+}
+
+/*
+ * Make seat s's turning of the layer, whose boards show seat 0 at the
+ * bottom now: draw its board (on the surface pictures are drawn on,
+ * then made the empty board again, rather than on one more board),
+ * find where it differs, keep both boards' pixels and indices there.
+ * 0, or -1.
+ */
+static int
+pic_turning_make(struct pic_layer *l, const struct tac_state *st, int s)
+{
+	struct pic_turning	*tn;
+	cairo_surface_t		*sf = l->work;
+	const unsigned char	*b, *t, *row;
+	size_t			 at = 0;
+	uint32_t		 px;
+	int			 stride, i, x, len;
+
+	b = cairo_image_surface_get_data(l->base);
+	t = cairo_image_surface_get_data(sf);
+	stride = cairo_image_surface_get_stride(sf);
+	if (pic_layer_board(sf, st, l->size, s) != 0) {
+		memcpy(cairo_image_surface_get_data(sf), b, (size_t)stride *
+		    l->size);
+		cairo_surface_mark_dirty(sf);
+		return (-1);
+	}
+	tn = xcalloc(1, sizeof *tn);
+	pic_turning_spans(l, t, tn);
+	tn->span = xcalloc(tn->nspan + 1, sizeof *tn->span);
+	pic_turning_spans(l, t, tn);
+	tn->px = xmalloc(tn->npx * 4 + 1);
+	tn->px0 = xmalloc(tn->npx * 4 + 1);
+	tn->ix = xmalloc(tn->npx + 1);
+	tn->ix0 = xmalloc(tn->npx + 1);
+	for (i = 0; i < tn->nspan; i++) {
+		len = tn->span[i].x1 - tn->span[i].x0 + 1;
+		row = t + (size_t)tn->span[i].y * stride;
+		memcpy(tn->px + at * 4, row + (size_t)tn->span[i].x0 * 4,
+		    (size_t)len * 4);
+		memcpy(tn->px0 + at * 4, b + (size_t)tn->span[i].y * stride +
+		    (size_t)tn->span[i].x0 * 4, (size_t)len * 4);
+		memcpy(tn->ix0 + at, l->braw + (size_t)tn->span[i].y *
+		    (l->size + 1) + 1 + tn->span[i].x0, len);
+		for (x = 0; x < len; x++) {
+			memcpy(&px, tn->px + (at + x) * 4, 4);
+			tn->ix[at + x] = pic_cmap_get(l, px | 0xff000000u);
+		}
+		at += len;
+	}
+	memcpy(cairo_image_surface_get_data(sf), b, (size_t)stride * l->size);
+	cairo_surface_mark_dirty(sf);
+	l->turn[s] = tn;
+	return (0);
+}
+
+/* Write a turning's pixels and indices (seat 0's: zero = 1) over the layer. */
+static void
+pic_turning_put(struct pic_layer *l, const struct pic_turning *tn, int zero)
+{
+	unsigned char	*b, *w;
+	size_t		 at = 0, off;
+	int		 stride, i, len;
+
+	b = cairo_image_surface_get_data(l->base);
+	w = cairo_image_surface_get_data(l->work);
+	stride = cairo_image_surface_get_stride(l->work);
+	for (i = 0; i < tn->nspan; i++) {
+		off = (size_t)tn->span[i].y * stride + (size_t)tn->span[i].x0 *
+		    4;
+		len = tn->span[i].x1 - tn->span[i].x0 + 1;
+		memcpy(b + off, (zero ? tn->px0 : tn->px) + at * 4,
+		    (size_t)len * 4);
+		memcpy(w + off, (zero ? tn->px0 : tn->px) + at * 4,
+		    (size_t)len * 4);
+		memcpy(l->braw + (size_t)tn->span[i].y * (l->size + 1) + 1 +
+		    tn->span[i].x0, (zero ? tn->ix0 : tn->ix) + at, len);
+		at += len;
+	}
+	cairo_surface_mark_dirty(l->base);
+	cairo_surface_mark_dirty(l->work);
+}
+
+/*
+ * Turn the layer's empty board (and the surface pictures are drawn on,
+ * which is that board between pictures) to seat bottom at the bottom:
+ * back to seat 0's, then to the seat's, its turning made if need be.
+ * 0, or -1 (the layer shows seat 0 then).
+ */
+static int
+pic_layer_turn(struct pic_layer *l, const struct tac_state *st, int bottom)
+{
+	if (bottom == l->bottom)
+		return (0);
+	if (l->bottom != 0)
+		pic_turning_put(l, l->turn[l->bottom], 1);
+	l->bottom = 0;
+	if (bottom <= 0 || bottom >= l->nseats)
+		return (0);
+	if (l->turn[bottom] == NULL && pic_turning_make(l, st, bottom) != 0)
+		return (-1);
+	pic_turning_put(l, l->turn[bottom], 0);
+	l->bottom = bottom;
+	return (0);
 }
 
 /*
@@ -285,7 +505,6 @@ pic_layer_new(const struct tac_state *st, int size)
 {
 	struct pic_layer	*l;
 	struct pic_quant	 q;
-	struct pic		 p;
 	const unsigned char	*data;
 	uint32_t		 i;
 	int			 stride, y, ok;
@@ -301,12 +520,7 @@ pic_layer_new(const struct tac_state *st, int size)
 		pic_layer_free(l);
 		return (NULL);
 	}
-	pic_setup(&p, st, size);
-	p.cr = cairo_create(l->base);
-	pic_board(&p);
-	ok = cairo_status(p.cr) == CAIRO_STATUS_SUCCESS;
-	cairo_destroy(p.cr);
-	cairo_surface_flush(l->base);
+	ok = pic_layer_board(l->base, st, size, 0) == 0;
 	data = cairo_image_surface_get_data(l->base);
 	stride = cairo_image_surface_get_stride(l->base);
 	memcpy(cairo_image_surface_get_data(l->work), data,
@@ -345,12 +559,13 @@ pic_layer_new(const struct tac_state *st, int size)
 }
 
 /*
- * The layer to draw a picture of st at size on, made if need be (the
- * least recently used dropped to make room); NULL for a size that is not
- * kept, or on failure: then the picture is drawn whole.
+ * The layer to draw a picture of st at size on, turned to seat bottom at
+ * the bottom, made if need be (the least recently used dropped to make
+ * room); NULL for a size that is not kept, or on failure: then the
+ * picture is drawn whole.
  */
 struct pic_layer *
-pic_layer_get(const struct tac_state *st, int size)
+pic_layer_get(const struct tac_state *st, int size, int bottom)
 {
 	struct pic_layer	*l;
 	long			 pixels;
@@ -363,7 +578,7 @@ pic_layer_get(const struct tac_state *st, int size)
 		if (l != NULL && l->size == size &&
 		    l->nseats == st->cfg.nseats && l->nfields == st->nfields) {
 			l->used = ++pic_layer_clock;
-			return (l);
+			return (pic_layer_turn(l, st, bottom) == 0 ? l : NULL);
 		}
 	}
 	for (;;) {
@@ -388,7 +603,7 @@ pic_layer_get(const struct tac_state *st, int size)
 		;
 	pic_layers[i] = l;
 	l->used = ++pic_layer_clock;
-	return (l);
+	return (pic_layer_turn(l, st, bottom) == 0 ? l : NULL);
 }
 
 /* The surface a picture is drawn on: the empty board. */

@@ -86,7 +86,7 @@ picture_layout(int nseats)
 	static const double	 lturn[3] = { PIC_LABEL_TURN };
 	static const double	 lrim[3] = { PIC_LABEL_RIM };
 	static const double	 ltext[3] = { PIC_LABEL_TEXT };
-	struct tac_config	 cfg = { 0, 0, 1, 0 };
+	struct tac_config	 cfg = { 0, 0, 1, 0, 0 };
 	struct tac_state	 st;
 	struct pic		 p;
 	json_t			*o, *fields, *numbers, *homes, *bases, *labels;
@@ -98,7 +98,7 @@ picture_layout(int nseats)
 		return (NULL);
 	cfg.nseats = (uint8_t)nseats;
 	tac_init(&st, &cfg, 1);
-	pic_setup(&p, &st, PIC_LAYOUT_SIZE);
+	pic_setup(&p, &st, PIC_LAYOUT_SIZE, 0);
 
 	fields = json_array();
 	numbers = json_array();

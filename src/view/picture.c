@@ -1,9 +1,12 @@
 /*
  * picture.c: a position drawn as a PNG with cairo.
  *
- * The circle of fields runs clockwise from seat 0's start at the bottom;
- * each seat's home goes inward from its start field and its base sits
- * outside it, with a label (name, cards left) beyond.  Seat colours are
+ * The circle of fields runs clockwise from the bottom seat's start at
+ * the bottom (seat 0's in a group; a player's own in their chat, as the
+ * Mini App turns it); each seat's home goes inward from its start field
+ * and its base sits outside it, with a label (name, cards left) beyond.
+ * Everything is placed first (picture-place.c: the plan, which
+ * picture_geometry() hands the tests), then drawn.  Seat colours are
  * the Okabe-Ito palette, which people with the common kinds of colour
  * blindness tell apart, and every marble also carries its colour's
  * initial.  Text uses cairo's toy font API with one fixed family so that
@@ -25,11 +28,11 @@
 #include "picture-int.h"
 #include "render.h"
 #include "utf8.h"
+#include "xmalloc.h"
 
 #define PIC_DEFSIZE	1024
 #define PIC_MINSIZE	128
 #define PIC_MAXSIZE	4096
-#define PIC_MAXLINES	4
 
 /* Okabe-Ito vermillion, blue, bluish green, yellow, reddish purple. */
 static const double pic_rgb[TAC_MAXSEATS][3] = {
@@ -41,11 +44,14 @@ static const double pic_rgb[TAC_MAXSEATS][3] = {
 	{ 0.960, 0.960, 0.960 }
 };
 
-/* The angle of circle field f: seat 0's start at the bottom, clockwise. */
+/*
+ * The angle of circle field f: the bottom seat's start at the bottom
+ * (seat 0's on a group's board), clockwise.
+ */
 double
 pic_field_angle(const struct pic *p, int f)
 {
-	return (PIC_PI / 2 + 2 * PIC_PI * f / p->st->nfields);
+	return (PIC_PI / 2 + 2 * PIC_PI * (f - p->rot) / p->st->nfields);
 }
 
 /* The point at radius rad from the centre in the direction of field f. */
@@ -329,361 +335,6 @@ pic_marbles(const struct pic *p)
 	}
 }
 
-/* Copy seat s's name, cut with an ellipsis to fit width w. */
-static void
-pic_name(const struct pic *p, int s, double w, char *buf, size_t len)
-{
-	cairo_text_extents_t	 e;
-	const char		*name = NULL;
-	size_t			 n;
-
-	if (p->o != NULL && p->o->names[s] != NULL &&
-	    p->o->names[s][0] != '\0')
-		name = p->o->names[s];
-	else
-		name = tr(p->lang, render_colour(s));
-	snprintf(buf, len, "%s", name);
-	for (;;) {
-		cairo_text_extents(p->cr, buf, &e);
-		if (e.x_advance <= w || (n = strlen(buf)) == 0)
-			break;
-		/* Drop whole UTF-8 characters, then the ellipsis. */
-		if (n >= 3 && strcmp(buf + n - 3, "\xe2\x80\xa6") == 0)
-			n -= 3;
-		while (n > 0 && utf8_cont((unsigned char)buf[n - 1]))
-			n--;
-		if (n > 0)
-			n--;
-		if (n == 0) {
-			buf[0] = '\0';
-			break;
-		}
-		memcpy(buf + n, "\xe2\x80\xa6", 4);
-	}
-}
-
-/* Draw a rectangle with rounded corners as the current path. */
-static void
-pic_rounded(cairo_t *cr, double x, double y, double w, double h, double r)
-{
-	cairo_new_path(cr);
-	cairo_arc(cr, x + w - r, y + r, r, -PIC_PI / 2, 0);
-	cairo_arc(cr, x + w - r, y + h - r, r, 0, PIC_PI / 2);
-	cairo_arc(cr, x + r, y + h - r, r, PIC_PI / 2, PIC_PI);
-	cairo_arc(cr, x + r, y + r, r, PIC_PI, 3 * PIC_PI / 2);
-	cairo_close_path(cr);
-}
-
-/* Do two boxes (x, y, w, h) overlap? */
-static int
-pic_overlap(const double *a, const double *b)
-{
-	return (a[0] < b[0] + b[2] && b[0] < a[0] + a[2] &&
-	    a[1] < b[1] + b[3] && b[1] < a[1] + a[3]);
-}
-
-/*
- * Find a place for seat s's label box (w by h): near its base, off the
- * circle with its numbers, off every base and the labels placed before.
- * Candidates turn away from the start field's direction in 5 degree
- * steps, so that side seats move their labels toward the corners.
- */
-static void
-pic_label_place(const struct pic *p, int s, double w, double h,
-    double placed[][4], int nplaced, double *box)
-{
-	double	a0, a, x, y, nx, ny, d, m = p->size * PIC_LABEL_MARGIN;
-	double	base[4], first[4];
-	int	k, t, ok;
-
-	a0 = pic_field_angle(p, tac_start(p->st, s));
-	d = p->mr * PIC_LABEL_BASE;
-	for (k = 0; k < PIC_LABEL_TRIES; k++) {
-		a = a0 + ((k + 1) / 2) * (k % 2 ? -1 : 1) * PIC_LABEL_STEP;
-		x = p->cx + p->size * PIC_LABEL_R * cos(a) - w / 2;
-		y = p->cy + p->size * PIC_LABEL_R * sin(a) - h / 2;
-		if (x < m)
-			x = m;
-		if (x + w > p->size - m)
-			x = p->size - m - w;
-		if (y < m)
-			y = m;
-		if (y + h > p->size - m)
-			y = p->size - m - h;
-		box[0] = x;
-		box[1] = y;
-		box[2] = w;
-		box[3] = h;
-		if (k == 0)
-			memcpy(first, box, sizeof first);
-
-		/* The point of the box nearest the centre, off the numbers. */
-		nx = p->cx < x ? x : (p->cx > x + w ? x + w : p->cx);
-		ny = p->cy < y ? y : (p->cy > y + h ? y + h : p->cy);
-		ok = hypot(nx - p->cx, ny - p->cy) > p->r + p->size *
-		    PIC_LABEL_CLEAR;
-		for (t = 0; ok && t < p->nseats; t++) {
-			pic_base_xy(p, t, &base[0], &base[1]);
-			base[0] -= d;
-			base[1] -= d;
-			base[2] = base[3] = 2 * d;
-			ok = !pic_overlap(box, base);
-		}
-		for (t = 0; ok && t < nplaced; t++)
-			ok = !pic_overlap(box, placed[t]);
-		if (ok)
-			return;
-	}
-	memcpy(box, first, sizeof first);
-}
-
-/*
- * Draw seat s's label near its base: its marble mark, name and a card
- * with the number of cards left.  The seat to act gets a thick frame and
- * a pointer, so that the turn does not depend on colour either.  The box
- * is added to placed[].
- */
-static void
-pic_label(const struct pic *p, int s, int turn, double placed[][4],
-    int nplaced)
-{
-	cairo_t			*cr = p->cr;
-	cairo_text_extents_t	 e;
-	char			 name[128], cards[8];
-	double			 x, y, w, h, fs, tw, cw, pad, *box;
-
-	fs = p->size * PIC_LABEL_FONT;
-	pad = fs * 0.45;
-	cairo_select_font_face(cr, PIC_FONT, CAIRO_FONT_SLANT_NORMAL,
-	    turn ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-	cairo_set_font_size(cr, fs);
-	pic_name(p, s, p->size * 0.15, name, sizeof name);
-	cairo_text_extents(cr, name, &e);
-	tw = e.x_advance;
-	snprintf(cards, sizeof cards, "%d", p->st->nhand[s]);
-	cairo_text_extents(cr, cards, &e);
-	cw = e.x_advance;
-
-	/* pointer room, mark, name, card icon, count */
-	w = fs + pad + 2 * p->mr + pad + tw + pad * 1.6 + fs * 0.62 +
-	    pad * 0.5 + cw + pad;
-	h = fs * 1.75;
-	box = placed[nplaced];
-	pic_label_place(p, s, w, h, placed, nplaced, box);
-	x = box[0] + fs;
-	y = box[1];
-	w -= fs;
-
-	pic_rounded(cr, x, y, w, h, h * 0.3);
-	if (turn)
-		cairo_set_source_rgb(cr, PIC_LABEL_TURN);
-	else
-		cairo_set_source_rgb(cr, PIC_LABEL_BG);
-	cairo_fill_preserve(cr);
-	cairo_set_source_rgb(cr, PIC_LABEL_RIM);
-	cairo_set_line_width(cr, p->size * (turn ? PIC_LABEL_TURN_W :
-	    PIC_LABEL_W));
-	cairo_stroke(cr);
-	if (turn) {
-		cairo_move_to(cr, x - fs * 0.2, y + h / 2);
-		cairo_line_to(cr, x - fs * 0.9, y + h / 2 - fs * 0.45);
-		cairo_line_to(cr, x - fs * 0.9, y + h / 2 + fs * 0.45);
-		cairo_close_path(cr);
-		cairo_fill(cr);
-	}
-
-	pic_marble(p, x + pad + p->mr, y + h / 2, p->mr * 0.9, s, 0);
-	cairo_select_font_face(cr, PIC_FONT, CAIRO_FONT_SLANT_NORMAL,
-	    turn ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-	cairo_set_font_size(cr, fs);
-	cairo_set_source_rgb(cr, PIC_LABEL_TEXT);
-	x += pad + 2 * p->mr + pad;
-	pic_text_at(p, name, x + tw / 2, y + h / 2);
-	x += tw + pad * 1.6;
-
-	/* A card standing for the hand, then how many are left. */
-	pic_rounded(cr, x, y + h / 2 - fs * 0.45, fs * 0.62, fs * 0.9,
-	    fs * 0.1);
-	cairo_set_source_rgb(cr, 1, 1, 1);
-	cairo_fill_preserve(cr);
-	cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-	cairo_set_line_width(cr, p->size * 0.0018);
-	cairo_stroke(cr);
-	x += fs * 0.62 + pad * 0.5;
-	cairo_set_source_rgb(cr, PIC_LABEL_TEXT);
-	pic_text_at(p, cards, x + cw / 2, y + h / 2);
-}
-
-/* The name of seat s as the text lines say it (no width limit). */
-static const char *
-pic_who(const struct pic *p, int s)
-{
-	if (p->o != NULL && p->o->names[s] != NULL &&
-	    p->o->names[s][0] != '\0')
-		return (p->o->names[s]);
-	return (tr(p->lang, render_colour(s)));
-}
-
-/* Write the line that says who acts and how, as the text board does. */
-static void
-pic_turnline(const struct pic *p, char *buf, size_t len)
-{
-	const struct tac_state	*st = p->st;
-	const char		*who = pic_who(p, st->turn), *wait[TAC_MAXSEATS];
-	struct rbuf		 list = { NULL, 0, 0 };
-	int			 names = st->cfg.names, s, n;
-	size_t			 used;
-
-	switch (st->phase) {
-	case TAC_PH_OVER:
-		if (st->winner == TAC_NONE) {
-			snprintf(buf, len, "%s",
-			    tr(p->lang, "The game ended without a winner."));
-			break;
-		}
-		used = snprintf(buf, len, "%s",
-		    tr(p->lang, "Game over. The winners:"));
-		for (s = n = 0; s < p->nseats && used < len; s++) {
-			if (tac_team(st, s) != st->winner)
-				continue;
-			used += snprintf(buf + used, len - used, "%s%s",
-			    n++ == 0 ? " " : ", ", pic_who(p, s));
-		}
-		break;
-	case TAC_PH_DEAL:
-		snprintf(buf, len, "%s", tr(p->lang, "Dealing the cards."));
-		break;
-	case TAC_PH_EXCHANGE:
-		/* Everyone gives at once: who has not given yet. */
-		for (s = n = 0; s < p->nseats; s++) {
-			if (st->gift[s] == TAC_NONE)
-				wait[n++] = pic_who(p, s);
-		}
-		render_list(p->lang, wait, n, &list);
-		if (n == p->nseats)
-			snprintf(buf, len, "%s", tr(p->lang, "Exchange: "
-			    "everyone gives a card to a partner."));
-		else
-			snprintf(buf, len, tr(p->lang, "Exchange: waiting for "
-			    "%s."), list.s != NULL ? list.s : "");
-		rbuf_free(&list);
-		break;
-	case TAC_PH_FOOL:
-		snprintf(buf, len, tr(p->lang, "%s plays one more card (%s)."),
-		    who, render_card(p->lang, names, TAC_FOOL));
-		break;
-	case TAC_PH_SKIP:
-		snprintf(buf, len, tr(p->lang, "%s is skipped by an 8: discard "
-		    "a card or answer with a %s."), who,
-		    render_card(p->lang, names, TAC_TAC));
-		break;
-	case TAC_PH_DEVIL:
-		snprintf(buf, len, tr(p->lang, "%s plays a card from the hand "
-		    "of %s (%s)."), who, pic_who(p, st->victim % p->nseats),
-		    render_card(p->lang, names, TAC_DEVIL));
-		break;
-	case TAC_PH_FORCED:
-		snprintf(buf, len, tr(p->lang, "%s may undo the winning move "
-		    "with a %s."), who, render_card(p->lang, names, TAC_TAC));
-		break;
-	default:
-		snprintf(buf, len, tr(p->lang, "%s's turn."), who);
-		break;
-	}
-}
-
-/*
- * Break text into at most PIC_MAXLINES lines of width w in the current
- * font, at blanks; a word wider than w gets a line of its own.
- */
-static int
-pic_wrap(const struct pic *p, const char *text, double w,
-    char lines[PIC_MAXLINES][256])
-{
-	cairo_text_extents_t	 e;
-	char			 try[256];
-	const char		*word, *end;
-	int			 n = 0;
-
-	lines[0][0] = '\0';
-	for (word = text; *word != '\0' && n < PIC_MAXLINES; word = end) {
-		while (*word == ' ')
-			word++;
-		if (*word == '\0')
-			break;
-		for (end = word; *end != '\0' && *end != ' '; end++)
-			;
-		if (lines[n][0] == '\0')
-			snprintf(try, sizeof try, "%.*s", (int)(end - word),
-			    word);
-		else
-			snprintf(try, sizeof try, "%s %.*s", lines[n],
-			    (int)(end - word), word);
-		cairo_text_extents(p->cr, try, &e);
-		if (e.x_advance > w && lines[n][0] != '\0') {
-			if (++n == PIC_MAXLINES)
-				break;
-			snprintf(lines[n], sizeof lines[n], "%.*s",
-			    (int)(end - word), word);
-		} else
-			memcpy(lines[n], try, sizeof lines[n]);
-	}
-	if (n < PIC_MAXLINES && lines[n][0] != '\0')
-		n++;
-	return (n);
-}
-
-/* Draw wrapped text centred on (x, y) with the given font size. */
-static void
-pic_paragraph(const struct pic *p, const char *text, double x, double y,
-    double fs, double w)
-{
-	char	lines[PIC_MAXLINES][256];
-	int	i, n;
-
-	cairo_set_font_size(p->cr, fs);
-	n = pic_wrap(p, text, w, lines);
-	for (i = 0; i < n; i++)
-		pic_text_at(p, lines[i], x, y + (i - (n - 1) / 2.0) * fs * 1.3);
-}
-
-/*
- * The middle of the circle: whose turn it is (or the result) and the last
- * action, in the words compose gives (else in notation).
- */
-static void
-pic_centre(const struct pic *p)
-{
-	cairo_t	*cr = p->cr;
-	char	 line[512], act[128];
-	double	 w;
-
-	/* Six homes come closer to the middle than four. */
-	w = p->size * (p->nseats == 6 ? 0.19 : 0.25);
-	pic_turnline(p, line, sizeof line);
-	cairo_select_font_face(cr, PIC_FONT, CAIRO_FONT_SLANT_NORMAL,
-	    CAIRO_FONT_WEIGHT_BOLD);
-	cairo_set_source_rgb(cr, 0.08, 0.08, 0.08);
-	pic_paragraph(p, line, p->cx, p->cy - p->size * 0.035,
-	    p->size * 0.024, w);
-
-	if (p->o == NULL || p->o->last == NULL)
-		return;
-	tac_action_format(p->o->last, act, sizeof act);
-	if (p->o->lastline != NULL)
-		snprintf(line, sizeof line, "%s", p->o->lastline);
-	else if (p->o->last_seat >= 0 && p->o->last_seat < p->nseats)
-		snprintf(line, sizeof line, "%s: %s",
-		    pic_who(p, p->o->last_seat), act);
-	else
-		snprintf(line, sizeof line, "%s", act);
-	cairo_select_font_face(cr, PIC_FONT, CAIRO_FONT_SLANT_NORMAL,
-	    CAIRO_FONT_WEIGHT_NORMAL);
-	cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-	pic_paragraph(p, line, p->cx, p->cy + p->size * 0.055,
-	    p->size * 0.02, w);
-}
-
 /* Is the position something we can draw (a loaded position always is)? */
 static int
 pic_valid(const struct tac_state *st)
@@ -695,13 +346,18 @@ pic_valid(const struct tac_state *st)
 	return (st->turn < st->cfg.nseats);
 }
 
-/* Where things go on a picture of st, size pixels wide (no drawing). */
+/*
+ * Where things go on a picture of st, size pixels wide, with seat bottom
+ * at the bottom (no drawing).
+ */
 void
-pic_setup(struct pic *p, const struct tac_state *st, int size)
+pic_setup(struct pic *p, const struct tac_state *st, int size, int bottom)
 {
 	memset(p, 0, sizeof *p);
 	p->st = st;
 	p->nseats = st->cfg.nseats;
+	p->bottom = bottom >= 0 && bottom < p->nseats ? bottom : 0;
+	p->rot = tac_start(st, p->bottom);
 	p->size = size;
 	p->cx = p->cy = size / 2.0;
 	p->r = size * 0.31;
@@ -712,35 +368,46 @@ pic_setup(struct pic *p, const struct tac_state *st, int size)
 }
 
 /*
- * Draw what changes from picture to picture over the empty board: the
- * marbles, the last action or the choices, the labels and the middle.
+ * Draw what changes from picture to picture over the empty board, where
+ * the plan puts it: the marbles, the last action or the choices, the
+ * labels and the middle.  p->g holds the plan afterwards.
  */
 void
 pic_draw(struct pic *p)
 {
-	const struct tac_state	*st = p->st;
-	double			 placed[TAC_MAXSEATS][4];
-	int			 s, turn;
-
+	pic_plan(p);
 	if (p->o != NULL && p->o->opts != NULL) {
 		pic_marbles(p);
-		pic_options(p);
+		pic_arrows_draw(p);
+		pic_numbers_draw(p);
 	} else {
 		pic_kicked(p, 0);
 		pic_marbles(p);
-		pic_arrows(p);
+		pic_arrows_draw(p);
+		pic_numbers_draw(p);
 		pic_kicked(p, 1);
 	}
-	turn = st->phase != TAC_PH_OVER && st->phase != TAC_PH_DEAL;
-	for (s = 0; s < p->nseats; s++)
-		pic_label(p, s, turn && s == st->turn, placed, s);
-	pic_centre(p);
+	pic_labels_draw(p);
+	pic_centre_draw(p);
+}
+
+/* The size a picture is drawn at, or -1 if it cannot be drawn. */
+static int
+pic_size(const struct tac_state *st, const struct picture_opts *o)
+{
+	int	size;
+
+	size = (o == NULL || o->size == 0) ? PIC_DEFSIZE : o->size;
+	if (size < PIC_MINSIZE || size > PIC_MAXSIZE || !pic_valid(st))
+		return (-1);
+	return (size);
 }
 
 /*
  * Draw st as a PNG into a malloc'd buffer; see picture.h.  A board of a
- * cached size is drawn over its layer's empty board and written with the
- * layer's palette; another one is drawn whole and quantised on its own.
+ * cached size is drawn over its layer's empty board (turned to its
+ * bottom seat) and written with the layer's palette; another one is
+ * drawn whole and quantised on its own.
  */
 int
 picture_render(const struct tac_state *st, const struct picture_opts *o,
@@ -751,11 +418,10 @@ picture_render(const struct tac_state *st, const struct picture_opts *o,
 	struct pic		 p;
 	int			 size, rv = -1;
 
-	size = (o == NULL || o->size == 0) ? PIC_DEFSIZE : o->size;
-	if (size < PIC_MINSIZE || size > PIC_MAXSIZE || !pic_valid(st))
+	if ((size = pic_size(st, o)) < 0)
 		return (-1);
-
-	if ((layer = pic_layer_get(st, size)) != NULL)
+	pic_setup(&p, st, size, o != NULL ? o->bottom : 0);
+	if ((layer = pic_layer_get(st, size, p.bottom)) != NULL)
 		sf = cairo_surface_reference(pic_layer_surface(layer));
 	else {
 		/* No alpha: the PNG is smaller and quicker to write. */
@@ -766,10 +432,10 @@ picture_render(const struct tac_state *st, const struct picture_opts *o,
 		cairo_surface_destroy(sf);
 		return (-1);
 	}
-	pic_setup(&p, st, size);
 	p.cr = cairo_create(sf);
 	p.o = o;
 	p.lang = (o != NULL && o->lang != NULL) ? o->lang : "en";
+	p.g = xmalloc(sizeof *p.g);
 
 	if (layer == NULL)
 		pic_board(&p);
@@ -781,10 +447,40 @@ picture_render(const struct tac_state *st, const struct picture_opts *o,
 		else
 			rv = pic_png_encode(sf, png, len);
 	}
+	free(p.g);
 	cairo_destroy(p.cr);
 	/* The layer's surface is its empty board again for the next. */
 	if (layer != NULL)
 		pic_layer_clean(layer);
+	cairo_surface_destroy(sf);
+	return (rv);
+}
+
+/*
+ * Where picture_render() puts things, planned as it plans them (the
+ * words measured on a surface of one pixel) but not drawn; see
+ * picture.h.
+ */
+int
+picture_geometry(const struct tac_state *st, const struct picture_opts *o,
+    struct picture_geom *g)
+{
+	cairo_surface_t	*sf;
+	struct pic	 p;
+	int		 size, rv = -1;
+
+	if ((size = pic_size(st, o)) < 0)
+		return (-1);
+	pic_setup(&p, st, size, o != NULL ? o->bottom : 0);
+	sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+	p.cr = cairo_create(sf);
+	p.o = o;
+	p.lang = (o != NULL && o->lang != NULL) ? o->lang : "en";
+	p.g = g;
+	pic_plan(&p);
+	if (cairo_status(p.cr) == CAIRO_STATUS_SUCCESS)
+		rv = 0;
+	cairo_destroy(p.cr);
 	cairo_surface_destroy(sf);
 	return (rv);
 }

@@ -15,28 +15,71 @@ static const struct {
 	const char	*name;
 	const char	*text;
 } render_hints[] = {
+	/* TRANSLATORS: a hint's reason, on the line after the move it
+	   explains; "It" is that move ("this move"). */
 	{ "only", N_("It is the only move you have.") },
+	/* TRANSLATORS: a hint's reason; "It" is the move above it. */
 	{ "win", N_("It wins the game.") },
-	/* TRANSLATORS: T10, %s is the player whose move would win. */
+	/* TRANSLATORS: a hint's reason (T10): the move above takes back
+	   the last move, which would win; %s the player who made it. */
 	{ "stop", N_("%s's last move would win: this takes it back.") },
+	/* TRANSLATORS: a hint's reason: the move above (a TAC) takes back
+	   the move of %s, a player, that kicked the reader's marble. */
 	{ "undo", N_("It takes back %s's move that kicked your marble.") },
+	/* TRANSLATORS: a hint's reason; "It" is the move above it; home:
+	   the four fields at the end of a marble's way. */
 	{ "home", N_("It brings a marble home.") },
+	/* TRANSLATORS: a hint's reason: the move above kicks a marble of
+	   %s, a player. */
 	{ "kick", N_("It kicks %s's marble.") },
+	/* TRANSLATORS: a hint's reason: the move above brings a marble out
+	   of the base onto the start field. */
 	{ "enter", N_("It brings a new marble out.") },
+	/* TRANSLATORS: a hint's reason: the reader's marbles are all home,
+	   so the move above moves a marble of %s, their partner. */
 	{ "partner", N_("Your marbles are all home: it moves for %s, your "
 	    "partner.") },
+	/* TRANSLATORS: a hint's reason: the move above takes a marble where
+	   no other can kick it. */
 	{ "save", N_("It takes a marble out of reach of a kick.") },
+	/* TRANSLATORS: a hint's reason: the move above (an 8) makes %s, a
+	   player, skip their turn. */
 	{ "skip", N_("It makes %s skip a turn.") },
+	/* TRANSLATORS: a hint's reason, after "Play the [Devil]": with it
+	   the reader plays one of the cards of %s, a player, for them. */
 	{ "devil", N_("It plays one of %s's cards for them: choose which "
 	    "once you see them.") },
+	/* TRANSLATORS: a hint's reason: the move above (the Fool) passes
+	   every hand on, so the reader gets new cards. */
 	{ "newhand", N_("It gets you a new hand to play from.") },
+	/* TRANSLATORS: a hint's reason: the move above puts a marble of %s,
+	   a player, further back on its way (a 4 backwards, a swap); not a
+	   kick. */
 	{ "setback", N_("It sets %s's marble back.") },
+	/* TRANSLATORS: a hint's reason; "It" is the move above it. */
 	{ "forward", N_("It brings a marble closer to home.") },
+	/* TRANSLATORS: a hint's reason, after a card to give in the
+	   exchange: %s, the partner who gets it, can enter a marble with
+	   it. */
 	{ "give_enter", N_("%s can bring a marble out with it.") },
+	/* TRANSLATORS: a hint's reason, after a card to give in the
+	   exchange. */
 	{ "give", N_("It is the card you can spare best.") },
+	/* TRANSLATORS: a hint's reason, after a card to discard. */
 	{ "discard", N_("No card can move a marble: this is the one you need "
 	    "least.") },
+	/* TRANSLATORS: a hint's reason: every move is bad, the one above
+	   costs least. */
 	{ "least", N_("A card must be played: this move costs least.") },
+	/* TRANSLATORS: a hint's reason in a cooperative game (Team-TAC),
+	   where a team that is home plays for the others; %s a player of
+	   the other team. */
+	{ "help", N_("Your team is home: it moves %s's marbles.") },
+	/* TRANSLATORS: a hint's reason in a cooperative game (Team-TAC):
+	   the rules make the player take back the move that brought the
+	   last marble home; %s the player who made it. */
+	{ "must", N_("%s's move brought the last marble home, and you must "
+	    "take it back: this way is best.") },
 };
 
 /*

@@ -250,36 +250,40 @@ read_same(struct read_ctx *rc, const char *shown)
 
 /*
  * What a move line tells of a played action, as the service records it
- * (service-turn.c, svc_turn_facts()): whose marbles it moved, and whose
- * bases gained marbles (kicked, or a TAC's undoing).
+ * (service-turn.c, svc_turn_facts()): whose marbles it moved, whose
+ * bases gained marbles (kicked; for a TAC, from the board it puts back),
+ * and whose card play a TAC undid.
  */
 static void
-read_facts(const struct tac_state *st, const struct tac_action *a,
-    struct render_move *mv)
+read_facts(const struct render_game *g, const struct tac_state *st,
+    const struct tac_action *a, struct render_move *mv)
 {
-	struct tac_state	t = *st;
-	int			s, owners[TAC_MAXSEG];
+	struct tac_state	 t = *st;
+	const struct tac_board	*was = &st->b;
+	int			 s, owners[TAC_MAXSEG];
 
-	memset(mv, 0, sizeof *mv);
-	mv->a = a;
-	mv->seat = st->turn;
-	mv->names = RENDER_NAMECHARS;
-	for (s = 0; s < TAC_MAXSEG; s++)
-		mv->marbles[s] = -1;
+	render_move_start(mv, a, st->turn, RENDER_NOBODY);
+	if (a->tac && !a->devil && g->lastplay > 0)
+		mv->undone = g->lastplay - 1;
 	if (a->op == TAC_OP_MOVE || a->op == TAC_OP_SWAP) {
 		tac_marbles(st, a, owners);
 		for (s = 0; s < (a->op == TAC_OP_SWAP ? 2 : a->nseg) &&
 		    s < TAC_MAXSEG; s++)
 			mv->marbles[s] = owners[s];
 	}
+	if (a->tac && !a->devil && st->undo.card != TAC_NONE)
+		was = &st->undo.before;
 	tac_play(&t, a);
 	for (s = 0; s < st->cfg.nseats; s++) {
-		if (t.b.base[s] > st->b.base[s])
+		if (t.b.base[s] > was->base[s])
 			mv->kicked[mv->nkicked++] = s;
 	}
 }
 
-/* Does a move line of action a (by the seat to act) read as the input? */
+/*
+ * Does a move line of action a (by the seat to act) read as the input:
+ * the line of the player's own messages (for them), or the group's?
+ */
 static int
 read_line(struct read_ctx *rc, const struct render_game *g,
     const struct tac_action *a)
@@ -289,10 +293,10 @@ read_line(struct read_ctx *rc, const struct render_game *g,
 	struct rbuf		 who = { NULL, 0, 0 };
 	int			 you, hit = 0;
 
-	read_facts(rc->st, a, &mv);
+	read_facts(g, rc->st, a, &mv);
 	render_seat(&o, g, rc->st->turn, &who);
 	for (you = 0; you < 2 && !hit; you++) {
-		mv.you = you;
+		mv.reader = you ? rc->st->turn : RENDER_NOBODY;
 		rbuf_reset(&rc->b);
 		render_move_words(g, &mv, 0, render_move_ntok(a), &rc->b);
 		hit = read_same(rc, rc->b.s);
@@ -312,26 +316,26 @@ read_line(struct read_ctx *rc, const struct render_game *g,
  * Does a button that plays action a read as the input?  A leaf of the
  * menu says the tokens from its level to the end (render.h), in at most
  * RENDER_LABELMAX characters (two fewer after a flat root's number),
- * with names or with letters, and with every field of a 7's marble, in
- * any of the forms a keyboard may share (src/compose/compose-menu.c).  whole: the
- * buttons that say the whole action (a flat root's, a "play" entry's),
- * else those that say only its last steps.
+ * with names or with the seats' colours, and with every field of a 7's
+ * marble, in any of the forms a keyboard may share
+ * (src/compose/compose-menu.c).  whole: the buttons that say the whole
+ * action (a flat root's, a "play" entry's), else those that say only its
+ * last steps.
  */
 static int
 read_label(struct read_ctx *rc, const struct render_game *g,
     const struct tac_action *a, int whole)
 {
 	struct render_move	mv, m;
-	int			n = render_move_ntok(a), from, letters, cut, form;
+	int			n = render_move_ntok(a), from, how, cut, form;
 
-	render_move_init(&mv, rc->st, a, rc->st->turn, 1);
+	render_move_init(&mv, g, rc->st, a, rc->st->turn, rc->st->turn);
 	for (from = whole ? 0 : 1; from < (whole ? 1 : n); from++) {
-		/* Names, letters, then (a 7's two ways) letters and steps. */
-		for (letters = 0; letters < 3; letters++) {
+		/* Names, colours, then (a 7's two ways) colours and steps. */
+		for (how = 0; how < 3; how++) {
 			m = mv;
-			if (letters)
-				m.names = 0;
-			m.steps = letters == 2;
+			m.colours = how > 0;
+			m.steps = how == 2;
 			/* A keyboard's labels share the form that fits all. */
 			for (form = 0; form < RENDER_FORMS; form++) {
 				for (cut = 0; cut < (whole ? 2 : 1); cut++) {

@@ -23,9 +23,9 @@
 /* Seat colours in seat order, as message ids; marks are their initials. */
 static const char *const render_colours[TAC_MAXSEATS] = {
 	/* TRANSLATORS: a seat's colour; its first letter marks that seat's
-	   marbles on the text board and in moves ("B40"), so the six
-	   colours' first letters must differ (German says Türkis for green:
-	   Grün and Gelb would share G). */
+	   marbles on the text board, so the six colours' first letters must
+	   differ (German says Türkis for green: Grün and Gelb would share
+	   G). */
 	N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"), N_("Purple"),
 	N_("White")
 };
@@ -242,6 +242,11 @@ render_turnline(const struct render_opts *o, const struct render_game *g,
 	char		*who, *victim;
 	int		 names = g->cfg.names;
 
+	if (st->phase == TAC_PH_OVER && st->cfg.coop) {
+		render_coop(lang, st, b);
+		rbuf_addstr(b, "\n");
+		return;
+	}
 	if (st->phase == TAC_PH_OVER) {
 		render_result(o, g, st->winner == TAC_NONE ? -1 : st->winner,
 		    b);
@@ -334,6 +339,10 @@ render_board_top(const struct render_opts *o, const struct render_game *g,
 	rbuf_add(b, tr(lang, "Game #%lld, round %d, dealer %s."),
 	    (long long)g->id, st->round, name.s);
 	rbuf_addstr(b, "\n");
+	if (st->cfg.coop && st->phase != TAC_PH_OVER) {
+		render_coop(lang, st, b);
+		rbuf_addstr(b, "\n");
+	}
 	render_circle(o, lang, st, b);
 
 	for (s = 0; s < st->cfg.nseats; s++) {
@@ -367,7 +376,7 @@ render_board_top(const struct render_opts *o, const struct render_game *g,
 			/* TRANSLATORS: at the end of the line of the player
 			   to act, on the text board; keep the two leading
 			   blanks. */
-			rbuf_addstr(b, tr(lang, "  <- to act"));
+			rbuf_addstr(b, tr(lang, "  \xe2\x86\x90 to act"));
 		rbuf_addstr(b, "\n");
 		if (st->announce & (1U << s))
 			any = 1;
@@ -542,6 +551,42 @@ render_result(const struct render_opts *o, const struct render_game *g,
 	rbuf_addstr(b, "\n");
 	rbuf_free(&team);
 	rbuf_free(&who);
+}
+
+/*
+ * Append the end of a game of Team-TAC (rules K5, K6): everyone won
+ * together, with the cards it took, its score.  No team is named.
+ */
+void
+render_coop_result(const char *lang, uint32_t cards, struct rbuf *b)
+{
+	/* TRANSLATORS: the end of a cooperative game (Team-TAC), where
+	   all players win together; %u the cards they played, the score
+	   (fewer is better). */
+	rbuf_add(b, trn(lang, "Game over: everyone won together, with %u "
+	    "card played.", "Game over: everyone won together, with %u "
+	    "cards played.", cards), (unsigned)cards);
+}
+
+/*
+ * Append what a game of Team-TAC shows instead of teams (rules K): the
+ * cards played so far, or at its end the result.  No newline.
+ */
+void
+render_coop(const char *lang, const struct tac_state *st, struct rbuf *b)
+{
+	uint32_t	cards = tac_cards_played(st);
+
+	if (st->phase == TAC_PH_OVER) {
+		render_coop_result(lang, cards, b);
+		return;
+	}
+	/* TRANSLATORS: on the board of a cooperative game (Team-TAC),
+	   where all players win or lose together; %u the cards played so
+	   far, the score (fewer is better). */
+	rbuf_add(b, trn(lang, "Everyone plays together: %u card played so "
+	    "far.", "Everyone plays together: %u cards played so far.",
+	    cards), (unsigned)cards);
 }
 
 /* Append a turn deadline in seconds: "30 min", "2 h", "3 days". */

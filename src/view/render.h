@@ -40,12 +40,16 @@ struct render_seat {
 	int		 away;		/* a person whose turns the AI plays */
 };
 
-/* A game as a reader sees it: its number, language, rules and people. */
+/*
+ * A game as a reader sees it: its number, language, rules and people,
+ * and who made its last card play (a TAC undoes it, and says whose).
+ */
 struct render_game {
 	int64_t		 id;
 	char		 lang[8];	/* "en", "ru" */
 	struct tac_config cfg;
 	struct render_seat seats[TAC_MAXSEATS];
+	int		 lastplay;	/* that seat plus one; 0: not known */
 };
 
 /* render.c */
@@ -72,6 +76,9 @@ void		 render_hand(const struct render_game *,
 		     const struct tac_state *, int, struct rbuf *);
 void		 render_result(const struct render_opts *,
 		     const struct render_game *, int, struct rbuf *);
+void		 render_coop(const char *, const struct tac_state *,
+		     struct rbuf *);
+void		 render_coop_result(const char *, uint32_t, struct rbuf *);
 void		 render_list(const char *, const char *const *, int,
 		     struct rbuf *);
 void		 render_team(const struct render_opts *,
@@ -98,24 +105,39 @@ void		 render_place(const char *, int, struct rbuf *);
  */
 #define RENDER_LABELMAX		40	/* characters of a button's label */
 #define RENDER_LABELNAME	12	/* characters of a name in a label */
-#define RENDER_FORMS		3	/* ways to say a move shorter */
+#define RENDER_NAMEMIN		4	/* ... at least: three letters and an
+					   ellipsis */
+#define RENDER_FORMS		7	/* ways to say a move shorter */
+#define RENDER_NOBODY		(-1)	/* the reader of a group's line */
 
 struct render_move {
 	const struct tac_action *a;
 	int		 seat;		/* who plays it */
-	int		 you;		/* the words are for that player */
+	int		 reader;	/* who reads the words (their marbles
+					   are "your 19"), or RENDER_NOBODY */
+	int		 undone;	/* a TAC: whose card play it undoes,
+					   -1 if not known */
 	int		 marbles[TAC_MAXSEG];	/* tac_marbles(); -1: not known */
 	int		 nkicked;
 	int		 kicked[TAC_MAXSEATS];	/* whose marbles it kicks */
-	int		 names;		/* characters of a name, 0: letters */
-	int		 brief;		/* ", " between steps, not ", then " */
+	int		 names;		/* characters of a name, at least
+					   RENDER_NAMEMIN */
+	int		 colours;	/* people by their seats' colours (two
+					   of one name) */
+	int		 brief;		/* 1: ", " between steps, not ", then ",
+					   "H2", "19 ↔ 40"; 2: and a TAC
+					   without whose play it undoes; 3:
+					   and no kicks but the reader's, no
+					   blanks around arrows */
 	int		 steps;		/* every place of a marble's chain of
 					   segments, not its start and end */
 };
 
+void		 render_move_start(struct render_move *,
+		     const struct tac_action *, int, int);
 void		 render_move_init(struct render_move *,
-		     const struct tac_state *, const struct tac_action *, int,
-		     int);
+		     const struct render_game *, const struct tac_state *,
+		     const struct tac_action *, int, int);
 int		 render_move_ntok(const struct tac_action *);
 void		 render_move_words(const struct render_game *,
 		     const struct render_move *, int, int, struct rbuf *);
@@ -132,6 +154,11 @@ int		 render_hint_why(const struct render_game *, const char *, int,
 
 /* render-why.c */
 void		 render_why(const struct render_game *, const struct tac_why *,
+		     struct rbuf *);
+
+/* render-time.c */
+void		 render_span(const char *, int64_t, struct rbuf *);
+int		 render_clock(const char *, const char *, int64_t, int64_t,
 		     struct rbuf *);
 
 /* render-fold.c */
