@@ -47,33 +47,33 @@ compose_app_history(struct compose_ctx *c, const char *lang, int64_t game,
 }
 
 /*
- * The button of a message about game m->game, if it has one: "Open the
- * board" under a running game's board and its players' turn, menu and
- * hand, "Watch the replay" under a finished game's summary.
+ * The button of a message about game m->game, of a kind with flags
+ * (COMPOSE_K_*), if it has one: "Open the board" under a running game's
+ * board in its group and its players' turn, menu and hand, "Watch the
+ * replay" under a finished game's summary.
  */
 void
-compose_app(struct compose_ctx *c, struct compose_msg *m)
+compose_app(struct compose_ctx *c, struct compose_msg *m, int flags)
 {
 	const char	*label;
 
 	if (!c->have || m->game <= 0)
 		return;
-	if (m->kind == SVC_OUT_SUMMARY && c->g.state == SVC_OVER)
+	if ((flags & COMPOSE_K_REPLAY) && c->g.state == SVC_OVER)
 		/* TRANSLATORS: a button's label, at most 40 characters
 		   (shorter is better on a phone); it opens the game's
 		   replay in the Mini App. */
 		label = tr(m->lang, "Watch the replay");
-	else if (c->g.state == SVC_PLAYING && (m->kind == SVC_OUT_TURN ||
-	    m->kind == SVC_OUT_MENU || m->kind == SVC_OUT_HAND ||
-	    (m->form == COMPOSE_BOARD && !c->g.private)))
+	else if (c->g.state == SVC_PLAYING && ((flags & COMPOSE_K_APP) ||
+	    ((flags & COMPOSE_K_APP_GROUP) && !c->g.private)))
 		/* TRANSLATORS: a button's label, at most 40 characters
 		   (shorter is better on a phone); it opens the Mini App. */
 		label = tr(m->lang, "Open the board");
 	else
 		return;
 	compose_keys_newrow(&m->keys);
-	if (compose_app_key(c, m->game, label, &m->keys) && m->kind ==
-	    SVC_OUT_SUMMARY)
+	if (compose_app_key(c, m->game, label, &m->keys) &&
+	    (flags & COMPOSE_K_REPLAY))
 		m->setkeys = 1;
 	compose_keys_newrow(&m->keys);
 }

@@ -26,10 +26,12 @@
  * the text says so and there is no file.
  */
 int
-compose_document(struct compose_ctx *c, struct compose_msg *m)
+compose_document_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
 {
 	char	*text;
 
+	(void)out;
 	if (m->game <= 0)
 		return (compose_none(m));
 	if (svc_game_record(c->svc, m->game, &text) != 0) {

@@ -3,9 +3,12 @@
  * private chat's first /start and of a group that just added the bot,
  * with the buttons that lead on (add the bot to a group, open the private
  * chat, the rules, the commands); the command lists a platform shows in
- * its menu; and what a group is told about a player the bot cannot
- * write to.  The links themselves are the bridge's: a button says only
- * which link and its payload (enum compose_link).
+ * its menu, the command list of /help, the rules in short (/rules); and
+ * what a group is told about a player the bot cannot write to: the
+ * "help", "rules" and "unreachable" rows.  The links themselves are the
+ * bridge's: a button says only which link and its payload (enum
+ * compose_link).  The commands' names, arguments and lines are their
+ * entries' (struct svc_command): compose only words them.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -16,59 +19,30 @@
 
 #include <jansson.h>
 
-#include "compose.h"
+#include "compose-int.h"
 #include "i18n.h"
-
-/* A command of the platform's menu, and where it is offered. */
-static const struct compose_cmd {
-	const char	*name;		/* without the "/" */
-	const char	*desc;		/* a message id */
-	int		 where;		/* COMPOSE_IN_* */
-} compose_cmds[] = {
-	{ "start", N_("Welcome, and how to play"), COMPOSE_IN_PRIVATE },
-	{ "new", N_("Open a game here"), COMPOSE_IN_GROUP },
-	{ "join", N_("Take a seat in the game"), COMPOSE_IN_GROUP },
-	{ "start", N_("Start the game once every seat is taken"),
-	    COMPOSE_IN_GROUP },
-	{ "hand", N_("Your cards and, on your turn, your choices"),
-	    COMPOSE_IN_PRIVATE | COMPOSE_IN_GROUP },
-	{ "board", N_("Show the board"), COMPOSE_IN_PRIVATE | COMPOSE_IN_GROUP },
-	{ "play", N_("Play a move typed in notation"), COMPOSE_IN_PRIVATE },
-	{ "hint", N_("A hint for your turn"), COMPOSE_IN_PRIVATE },
-	{ "learn", N_("Lessons: the rules one at a time"),
-	    COMPOSE_IN_PRIVATE },
-	{ "review", N_("Your review of a finished game"),
-	    COMPOSE_IN_PRIVATE | COMPOSE_IN_GROUP },
-	{ "leave", N_("Leave; the AI plays on for you"), COMPOSE_IN_GROUP },
-	{ "resume", N_("Take your seat back from the AI"),
-	    COMPOSE_IN_PRIVATE | COMPOSE_IN_GROUP },
-	{ "stats", N_("Statistics and ratings"),
-	    COMPOSE_IN_PRIVATE | COMPOSE_IN_GROUP },
-	{ "top", N_("The players by rating"), COMPOSE_IN_GROUP },
-	{ "history", N_("The last finished games"),
-	    COMPOSE_IN_PRIVATE | COMPOSE_IN_GROUP },
-	{ "rules", N_("The rules in short"),
-	    COMPOSE_IN_PRIVATE | COMPOSE_IN_GROUP },
-	{ "lang", N_("Choose the language: en, ru, de, ka"),
-	    COMPOSE_IN_PRIVATE | COMPOSE_IN_GROUP },
-	{ "help", N_("All commands"), COMPOSE_IN_PRIVATE | COMPOSE_IN_GROUP },
-};
 
 /*
  * The i-th command offered where (COMPOSE_IN_PRIVATE or _GROUP), its
- * name and its description in lang: 1, or 0 past the last one.
+ * name and its description in lang: 1, or 0 past the last one.  The
+ * commands' entries say which (svc_command()).
  */
 int
 compose_command(int where, size_t i, const char *lang, const char **name,
     const char **desc)
 {
-	size_t	j;
+	const struct svc_command	*cmd;
+	size_t				 j;
+	int				 in;
 
-	for (j = 0; j < sizeof compose_cmds / sizeof compose_cmds[0]; j++) {
-		if ((compose_cmds[j].where & where) == 0 || i-- > 0)
+	in = where == COMPOSE_IN_PRIVATE ? SVC_IN_PRIVATE : SVC_IN_GROUP;
+	for (j = 0; (cmd = svc_command(j)) != NULL; j++) {
+		if ((cmd->menu & in) == 0 || cmd->about == NULL || i-- > 0)
 			continue;
-		*name = compose_cmds[j].name;
-		*desc = tr(lang, compose_cmds[j].desc);
+		*name = cmd->name;
+		*desc = tr(lang, in == SVC_IN_PRIVATE &&
+		    cmd->about_private != NULL ? cmd->about_private :
+		    cmd->about);
 		return (1);
 	}
 	return (0);
@@ -162,7 +136,7 @@ compose_welcome_group(const char *lang, struct rbuf *b,
  * Is a "help" row's payload a greeting?  Where it is for (COMPOSE_IN_*:
  * its "welcome", "private" or "group"), 0 when it is the command list.
  */
-int
+static int
 compose_greeting(json_t *p)
 {
 	const char	*w = json_string_value(json_object_get(p, "welcome"));
@@ -178,7 +152,7 @@ compose_greeting(json_t *p)
  * ("private" or "group", as where: COMPOSE_IN_*), in lang, naming the
  * person (name may be NULL), and add its buttons to k (NULL: none).
  */
-void
+static void
 compose_welcome(const char *lang, int where, const char *name,
     struct rbuf *b, struct compose_keys *k)
 {
@@ -198,7 +172,7 @@ compose_welcome(const char *lang, int where, const char *name,
  * private chat: once, or (game > 0) when it is their turn in that game
  * and a reminder could not reach them.
  */
-void
+static void
 compose_unreachable(const char *lang, const char *name, const char *link,
     int64_t game, struct rbuf *b)
 {
@@ -214,4 +188,120 @@ compose_unreachable(const char *lang, const char *name, const char *link,
 		   bot's @name; "Start" is the button of Telegram's client. */
 		rbuf_add(b, tr(lang, "%s: I cannot write to you privately. Open "
 		    "%s and press Start to get your cards."), name, link);
+}
+
+/*
+ * Append the command list (the answer to /help): a line for each listed
+ * command, its arguments and what it does, as its entry says.
+ */
+static void
+compose_help(const char *lang, struct rbuf *b)
+{
+	const struct svc_command	*cmd;
+	char				 usage[256];
+	size_t				 i;
+
+	rbuf_addstr(b, tr(lang, "Commands:"));
+	rbuf_addstr(b, "\n");
+	for (i = 0; (cmd = svc_command(i)) != NULL; i++) {
+		if (cmd->about == NULL)
+			continue;
+		snprintf(usage, sizeof usage, "/%s%s%s", cmd->name,
+		    cmd->args != NULL ? " " : "",
+		    cmd->args != NULL ? tr(lang, cmd->args) : "");
+		/*
+		 * TRANSLATORS: a line of /help: the first %s is a command with
+		 * its arguments ("/join [SEAT]"), the second what it does.
+		 */
+		rbuf_add(b, tr(lang, "%s - %s"), usage, tr(lang, cmd->about));
+		rbuf_addstr(b, "\n");
+	}
+}
+
+/*
+ * A "help" row: the command list, or (a first /start, a group that just
+ * added the bot) the greeting with the buttons that lead on.
+ */
+int
+compose_help_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	int	where = compose_greeting(out->data);
+
+	(void)c;
+	if (where == 0) {
+		compose_help(m->lang, &m->text);
+		return (m->form);
+	}
+	compose_welcome(m->lang, where, compose_str(out->data, "name"),
+	    &m->text, &m->keys);
+	m->setkeys = 1;
+	return (m->form);
+}
+
+/* Append a summary of the rules (the answer to /rules). */
+static void
+compose_rules(const char *lang, int names, struct rbuf *b)
+{
+	const char	*tac = render_card(lang, names, TAC_TAC);
+
+	/*
+	 * TRANSLATORS: the first %s is the game's name (TAC, or TAKER in the
+	 * Russian edition, as its TAC card is called), the second the
+	 * Trickster's name, the third the TAC card's, in the game's naming.
+	 */
+	rbuf_add(b, tr(lang, "%s in short: two teams race to bring all their "
+	    "marbles from the base around the circle into their homes. On "
+	    "your turn play one card: a 1 or 13 puts a marble on your start "
+	    "field; numbers move one marble forward (the 4 backwards), and no "
+	    "marble may jump over another; a 7 splits seven steps among your "
+	    "marbles and kicks every marble it passes; an 8 moves 8 or makes "
+	    "the next player skip; the %s swaps two marbles; the %s takes "
+	    "back the previous card, and you play that card yourself. Ending "
+	    "a move on a marble sends that marble back to its base. Partners "
+	    "give each other one card after each deal. If no card can move, "
+	    "you discard one. Once your marbles are home, you play for your "
+	    "partner."),
+	    tac, render_card(lang, names, TAC_TR), tac);
+	rbuf_addstr(b, "\n");
+}
+
+/* A "rules" row: a summary of the rules (the answer to /rules). */
+int
+compose_rules_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	compose_rules(m->lang, compose_names(c, out, m->lang), &m->text);
+	return (m->form);
+}
+
+/*
+ * An "unreachable" row: what a group is told of a person the bot cannot
+ * write to, with the link that opens their private chat with it.
+ */
+int
+compose_unreachable_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	char	payload[SVC_PAYLOAD_MAX], url[256], name[UTF8_NAMEMAX];
+	char	key[SVC_KEY_MAX];
+	int	n;
+
+	/* A seat's hand by the game's number; a join by its key. */
+	if (compose_int(out->data, "seat", -1) >= 0)
+		n = svc_payload_format(payload, sizeof payload, SVC_LINK_HAND,
+		    m->game);
+	else
+		n = svc_game_key(c->svc, m->game, key) == 1 ?
+		    svc_payload_format_key(payload, sizeof payload, key) : -1;
+	if (n < 0 ||
+	    c->o->link == NULL || c->o->link(c->o->arg, COMPOSE_LINK_START,
+	    m->chat, payload, url, sizeof url) != 0)
+		return (compose_none(m));
+	utf8_shorten(compose_str(out->data, "name") != NULL ?
+	    compose_str(out->data, "name") : "?", RENDER_NAMECHARS, name,
+	    sizeof name);
+	compose_unreachable(m->lang, name, url, json_is_true(json_object_get(
+	    out->data, "turn")) ? m->game : 0, &m->text);
+	return (m->form);
 }

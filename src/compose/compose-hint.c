@@ -1,8 +1,9 @@
 /*
- * compose-hint.c: the hint in words ("hint" rows, and the Mini App's
- * answer), the 💡 button of a turn message and the review button of a
- * game's end, the hints a summary counts, and what the service says
- * about hints, lessons and reviews (compose_say() asks here first).
+ * compose-hint.c: the hint in words ("hint" rows, the answer to a press
+ * of the 💡 button, and the Mini App's answer), the 💡 button of a turn
+ * message and the review button of a game's end, the hints a summary
+ * counts, and what the service says about hints, lessons and reviews
+ * (compose_say() asks here first).
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -17,6 +18,7 @@
 #include "compose-int.h"
 #include "i18n.h"
 #include "menu.h"
+#include "utf8.h"
 
 #define COMPOSE_BULB	"\xf0\x9f\x92\xa1"	/* 💡 */
 #define COMPOSE_GLASS	"\xf0\x9f\x94\x8d"	/* 🔍 */
@@ -66,11 +68,13 @@ compose_hint_words(const struct render_game *t, const struct tac_state *st,
 	char			 err[128];
 
 	if (json_integer_value(json_object_get(p, "devil")) != 0)
+		/* TRANSLATORS: a hint or a review's better move: play the
+		   Devil; %s is its name in the game's edition. */
 		rbuf_add(b, tr(t->lang, "Play the %s."), render_card(t->lang,
 		    t->cfg.names, TAC_DEVIL));
 	else if (text != NULL && tac_action_parse(text, &a, err,
 	    sizeof err) == 0) {
-		render_move_init(&mv, st, &a, seat, 1);
+		render_move_init(&mv, t, st, &a, seat, seat);
 		render_move_words(t, &mv, 0, render_move_ntok(&a), b);
 	} else
 		rbuf_addstr(b, "?");
@@ -97,6 +101,8 @@ compose_hint_text(const struct svc_game *g, const struct tac_state *st,
 		return (-1);
 	compose_game(g, &t);
 	rbuf_add(b, "%s ", COMPOSE_BULB);
+	/* TRANSLATORS: a hint's first line, the move after it; %lld a
+	   game's number. */
 	rbuf_add(b, tr(t.lang, "Hint for game #%lld:"), (long long)g->id);
 	rbuf_addstr(b, " ");
 	compose_hint_words(&t, st, seat, p, b);
@@ -105,12 +111,31 @@ compose_hint_text(const struct svc_game *g, const struct tac_state *st,
 
 /* A "hint" row: nothing once its turn is over. */
 int
-compose_hint_row(struct compose_ctx *c, const struct svc_out *out,
+compose_hint_make(struct compose_ctx *c, const struct svc_out *out,
     struct compose_msg *m)
 {
 	if (!c->have || compose_hint_text(&c->g, &c->st, (int)compose_int(
 	    out->data, "seat", 0), out->data, &m->text) != 0)
 		return (compose_none(m));
+	return (m->form);
+}
+
+/*
+ * An "answer" row with a hint (a press of the 💡 button): the hint in
+ * the answer's words; nothing once its turn is over (the press's
+ * spinner just stops).  0 when the row has no hint.
+ */
+int
+compose_hint_answer(struct compose_ctx *c, const struct svc_out *out,
+    struct rbuf *b)
+{
+	json_t	*h = json_object_get(out->data, "hint");
+
+	if (!json_is_object(h))
+		return (0);
+	if (c->have)
+		(void)compose_hint_text(&c->g, &c->st, (int)compose_int(h,
+		    "seat", 0), h, b);
 	return (1);
 }
 
@@ -122,7 +147,7 @@ compose_hint_row(struct compose_ctx *c, const struct svc_out *out,
 void
 compose_hint_key(struct compose_ctx *c, struct compose_msg *m)
 {
-	char	label[64];
+	char	label[128];
 
 	if (!c->have || !c->g.hints || c->g.state != SVC_PLAYING ||
 	    m->keys.n == 0 || m->keys.n >= MENU_KEYS)
@@ -135,17 +160,71 @@ compose_hint_key(struct compose_ctx *c, struct compose_msg *m)
 }
 
 /*
+ * Does entry e of a menu lead to action a (its tokens t, n of them): a
+ * leaf that plays it, or a choice whose steps so far are a's?
+ */
+static int
+compose_hint_leads(const struct menu_entry *e, const int *t, int n)
+{
+	int	et[MENU_MAXTOK], ne, i;
+
+	ne = menu_tokens(&e->a, et);
+	if (e->to > n || e->to > ne || (e->leaf && ne != n))
+		return (0);
+	for (i = 0; i < (e->leaf ? n : e->to); i++)
+		if (et[i] != t[i])
+			return (0);
+	return (1);
+}
+
+/*
+ * Mark with 💡 the button among k that leads to the hinted action (text,
+ * in notation) from node m of game's menu at turn, so that the turn
+ * message shows the hint where the person presses.
+ */
+void
+compose_hint_mark(const struct menu *m, int64_t game, int64_t turn,
+    const char *text, struct compose_keys *k)
+{
+	struct tac_action	 a;
+	char			 err[128], cmd[MENU_PATHMAX + 16];
+	char			 data[SVC_BUTTON_MAX + 1], label[160];
+	int			 t[MENU_MAXTOK], n, i;
+	size_t			 j, cut;
+
+	if (text == NULL || tac_action_parse(text, &a, err, sizeof err) != 0)
+		return;
+	n = menu_tokens(&a, t);
+	for (i = 0; i < m->n; i++) {
+		if (!compose_hint_leads(&m->e[i], t, n))
+			continue;
+		snprintf(cmd, sizeof cmd, "menu %s", m->e[i].path);
+		if (svc_button_data(data, sizeof data, game, turn, cmd) < 0)
+			return;
+		for (j = 0; j < k->n; j++) {
+			if (strcmp(k->k[j].data, data) != 0)
+				continue;
+			snprintf(label, sizeof label, "%s %s", COMPOSE_BULB,
+			    k->k[j].label);
+			cut = utf8_cut(label, sizeof k->k[j].label - 1);
+			memcpy(k->k[j].label, label, cut);
+			k->k[j].label[cut] = '\0';
+		}
+		return;
+	}
+}
+
+/*
  * The review button of the message that tells a game's end (its summary
  * with end set): each player who presses it gets their own review.
  */
 void
 compose_review_key(const struct svc_out *out, struct compose_msg *m)
 {
-	char	label[64];
+	char	label[128];
 	int64_t	game;
 
-	if (out->type != SVC_OUT_SUMMARY ||
-	    json_integer_value(json_object_get(out->data, "end")) != 1)
+	if (json_integer_value(json_object_get(out->data, "end")) != 1)
 		return;
 	game = json_integer_value(json_object_get(json_object_get(out->data,
 	    "summary"), "game"));
@@ -165,6 +244,8 @@ compose_hints_note(const char *lang, json_t *seat, struct rbuf *b)
 	json_int_t	n = json_integer_value(json_object_get(seat, "hints"));
 
 	if (n > 0)
+		/* TRANSLATORS: after a player's line in a game's summary;
+		   %lld how many hints they took. */
 		rbuf_add(b, tr(lang, ", hints: %lld"), (long long)n);
 }
 
@@ -202,15 +283,20 @@ compose_learn_says(const char *lang, const char *code, json_t *args,
 	if (word == NULL)
 		word = "";
 	if (strcmp(code, "hints_off") == 0)
+		/* TRANSLATORS: a refusal of /hint; %lld a game's number. */
 		rbuf_add(b, tr(lang, "Game #%lld gives no hints: its creator "
 		    "turned them off."), (long long)compose_arg(args, "game"));
 	else if (strcmp(code, "no_hint") == 0)
+		/* TRANSLATORS: a refusal of /hint; %lld a game's number. */
 		rbuf_add(b, tr(lang, "There is no hint to give in game #%lld "
 		    "now."), (long long)compose_arg(args, "game"));
 	else if (strcmp(code, "private_only") == 0)
 		rbuf_addstr(b, tr(lang, "Lessons are given in a private chat: "
 		    "open mine and say /learn there."));
 	else if (strcmp(code, "bad_lesson") == 0)
+		/* TRANSLATORS: a refusal of /learn; %s what the person
+		   typed, %lld the last lesson's number; /learn list is a
+		   command: keep it. */
 		rbuf_add(b, tr(lang, "There is no lesson \"%s\": say /learn and "
 		    "a number from 1 to %lld, or /learn list."), word,
 		    (long long)compose_arg(args, "last"));
@@ -218,14 +304,20 @@ compose_learn_says(const char *lang, const char *code, json_t *args,
 		rbuf_addstr(b, tr(lang, "You have no finished game to review "
 		    "yet."));
 	else if (strcmp(code, "review_pending") == 0)
+		/* TRANSLATORS: the answer to /review; %lld a game's
+		   number. */
 		rbuf_add(b, tr(lang, "I am still going through game #%lld: your "
 		    "review comes to our private chat as soon as it is ready."),
 		    (long long)compose_arg(args, "game"));
 	else if (strcmp(code, "review_sent") == 0)
+		/* TRANSLATORS: the answer to /review in a group; %lld a
+		   game's number. */
 		rbuf_add(b, tr(lang, "Your review of game #%lld is in our "
 		    "private chat."), (long long)compose_arg(args, "game"));
 	else if (strcmp(code, "bad_option") == 0 && what != NULL &&
 	    strcmp(what, "hints") == 0)
+		/* TRANSLATORS: a refusal of /new; %s what the person typed;
+		   hints=on and hints=off are options of /new: keep them. */
 		rbuf_add(b, tr(lang, "\"%s\" is no hints setting: say hints=on "
 		    "or hints=off."), word);
 	else

@@ -1,14 +1,16 @@
 /*
  * compose-learn.c: the tutorial's messages ("lesson" rows, from
- * src/service/service-learn.c) and the row kinds of learning handed on
- * to their own files: a hint (compose-hint.c), a review
- * (compose-review.c).
+ * src/service/service-learn.c); learning's other kinds have their own
+ * files: a hint (compose-hint.c), a review (compose-review.c).
  *
  * A lesson is shown as a turn is: the position, the learner's cards and
  * the menu of their moves (src/play/menu.h) as buttons that press
  * "/learn N @PATH"; a bridge that shows pictures gets the position as
- * one, with the moves drawn and numbered as the buttons are, when the
- * menu lists them all at once (then no step of it edits the message).
+ * one, with the moves drawn and numbered as the buttons are when the
+ * menu lists them all at once.  A lesson is one message: a step of its
+ * menu and the answer to a try (the reason, the position again, or
+ * well done) edit the message pressed, its picture kept, its words and
+ * buttons replaced.
  * The lesson's texts are message ids of src/play/lessons.c; each "%s"
  * is the next card the lesson names, in the learner's edition.  The
  * learner is seat 0 and is "you"; the others have the names the texts
@@ -42,9 +44,14 @@ compose_learn_names(const char *lang)
 	return (strcmp(lang, "ru") == 0 ? TAC_NAMES_TAKER : TAC_NAMES_TAC);
 }
 
-/* A lesson's table, as the view names people. */
+/*
+ * Lesson l's table, as the view names people.  A lesson's plays before
+ * the learner's turn end with Carl's, on their right (lesson.h): the
+ * card play a TAC undoes.
+ */
 static void
-compose_learn_table(const char *lang, struct render_game *t)
+compose_learn_table(const char *lang, const struct lesson *l,
+    struct render_game *t)
 {
 	int	s;
 
@@ -56,6 +63,8 @@ compose_learn_table(const char *lang, struct render_game *t)
 	for (s = 0; s < 4; s++)
 		snprintf(t->seats[s].name, sizeof t->seats[s].name, "%s",
 		    tr(lang, compose_learners[s]));
+	if (l->setup != NULL)
+		t->lastplay = LESSON_SETUP_SEAT + 1;
 }
 
 /* Append a lesson's text (a message id), its "%s" its cards' names. */
@@ -79,6 +88,8 @@ compose_learn_title(const char *lang, int i, struct rbuf *b)
 	struct rbuf	title = { NULL, 0, 0 };
 
 	compose_learn_say(lang, lesson_get(i), lesson_get(i)->title, &title);
+	/* TRANSLATORS: a lesson's heading: %d its number, %d how many
+	   there are, %s its title. */
 	rbuf_add(b, tr(lang, "Lesson %d of %d: %s"), i + 1, lessons_n,
 	    title.s != NULL ? title.s : "");
 	rbuf_free(&title);
@@ -155,8 +166,11 @@ compose_learn_board(const struct compose_opts *o,
 
 /*
  * The position of lesson i at its menu node path: the learner's cards,
- * the board (as a picture, with the moves drawn, when pictures is set
- * and the menu lists every move; else as text), the buttons.
+ * the board (as a picture when pictures is set, else as text), the
+ * buttons.  The picture is the lesson's at its root, its moves drawn and
+ * numbered as the buttons are when the root lists them all; a step of a
+ * menu (a 7's marbles one by one) keeps that picture and changes the
+ * words and buttons under it.
  */
 static int
 compose_learn_play(const struct compose_opts *o, const struct render_game *t,
@@ -166,7 +180,7 @@ compose_learn_play(const struct compose_opts *o, const struct render_game *t,
 	struct compose_picture	*p = NULL;
 	int			 s;
 
-	if (pictures && *path == '\0') {
+	if (pictures) {
 		/* The picture names the table as the texts do. */
 		p = xcalloc(1, sizeof *p);
 		p->st = *st;
@@ -174,17 +188,26 @@ compose_learn_play(const struct compose_opts *o, const struct render_game *t,
 		for (s = 0; s < TAC_MAXSEATS; s++)
 			snprintf(p->names[s], sizeof p->names[s], "%s",
 			    t->seats[s].name);
+		/* The learner's turn: "Your turn.", not "you's turn." */
+		p->yours = 1;
+		p->reader = LESSON_SEAT;
+		p->bottom = LESSON_SEAT;
 	}
-	if (compose_learn_keys(t, st, i, path, p, m) != 0) {
+	/*
+	 * Only a root's moves are drawn: a step is of a root that does not
+	 * list them all (one drawn without arrows), so the picture is the
+	 * same at every step.
+	 */
+	if (compose_learn_keys(t, st, i, path, *path == '\0' ? p : NULL,
+	    m) != 0) {
 		free(p);
 		return (-1);
 	}
 	m->setkeys = 1;
-	if (p != NULL && p->nopts > 0) {
+	if (p != NULL) {
 		m->picture = p;
 		m->form = COMPOSE_TURN;
 	} else {
-		free(p);
 		rbuf_addstr(&m->text, "\n");
 		compose_learn_board(o, t, st, &m->text);
 		m->mono = 1;
@@ -206,8 +229,25 @@ compose_learn_move(const struct render_game *t, const struct tac_state *st,
 		rbuf_addstr(b, text != NULL ? text : "?");
 		return;
 	}
-	render_move_init(&mv, st, &a, LESSON_SEAT, 1);
+	render_move_init(&mv, t, st, &a, LESSON_SEAT, LESSON_SEAT);
 	render_move_words(t, &mv, 0, render_move_ntok(&a), b);
+}
+
+/* Append the learner's try in words: "Your try: 5: 20 → 25." */
+static void
+compose_learn_tried(const char *lang, const struct render_game *t,
+    const struct tac_state *st, const char *text, struct rbuf *b)
+{
+	struct rbuf	move = { NULL, 0, 0 };
+
+	if (text == NULL)
+		return;
+	compose_learn_move(t, st, text, &move);
+	/* TRANSLATORS: after a lesson's wrong try; %s the move tried, in
+	   words ("5: 20 → 25"). */
+	rbuf_add(b, tr(lang, "Your try: %s."), move.s != NULL ? move.s : "");
+	rbuf_addstr(b, "\n");
+	rbuf_free(&move);
 }
 
 /* The list of lessons, the solved ones ticked, a button for each. */
@@ -232,6 +272,8 @@ compose_learn_list(const char *lang, json_t *p, struct compose_msg *m)
 		rbuf_addstr(&m->text, tr(lang, "You have solved every lesson. "
 		    "Play any of them again:"));
 	else
+		/* TRANSLATORS: the list of lessons; %d solved, %d how many
+		   there are. */
 		rbuf_add(&m->text, tr(lang, "Lessons: you have solved %d of "
 		    "%d."), n, lessons_n);
 	rbuf_addstr(&m->text, "\n");
@@ -248,13 +290,15 @@ compose_learn_list(const char *lang, json_t *p, struct compose_msg *m)
 	}
 	compose_keys_newrow(&m->keys);
 	if (next >= 0 && next < lessons_n) {
+		/* TRANSLATORS: under the list of lessons; %d the next
+		   lesson's number; /learn is a command: keep it. */
 		rbuf_add(&m->text, tr(lang, "Next: lesson %d. /learn starts it."),
 		    next + 1);
 		rbuf_addstr(&m->text, "\n");
 	}
 	rbuf_free(&b);
 	m->setkeys = 1;
-	return (1);
+	return (m->form);
 }
 
 /* After a solved lesson: well done, and on to the next. */
@@ -267,6 +311,8 @@ compose_learn_right(const char *lang, const struct lesson *l, json_t *p,
 
 	compose_learn_say(lang, l, l->done, &m->text);
 	rbuf_addstr(&m->text, "\n");
+	/* TRANSLATORS: after a solved lesson; %d solved, %d how many
+	   there are. */
 	rbuf_add(&m->text, tr(lang, "You have solved %d of %d lessons."),
 	    (int)json_integer_value(json_object_get(p, "solved")), lessons_n);
 	if (next >= 0 && next < lessons_n) {
@@ -277,12 +323,12 @@ compose_learn_right(const char *lang, const struct lesson *l, json_t *p,
 	    "learn list");
 	compose_keys_newrow(&m->keys);
 	m->setkeys = 1;
-	return (1);
+	return (m->form);
 }
 
 /* A "lesson" row: a lesson's task, a step, a try's answer, the list. */
-static int
-compose_lesson_row(struct compose_ctx *c, const struct svc_out *out,
+int
+compose_lesson_make(struct compose_ctx *c, const struct svc_out *out,
     struct compose_msg *m)
 {
 	const struct lesson	*l;
@@ -302,7 +348,9 @@ compose_lesson_row(struct compose_ctx *c, const struct svc_out *out,
 	if ((l = lesson_get(i)) == NULL || lesson_position(l,
 	    compose_learn_names(lang), &st, err, sizeof err) != 0)
 		return (compose_none(m));
-	compose_learn_table(lang, &t);
+	compose_learn_table(lang, l, &t);
+	/* A step or a try's answer edits the lesson's message pressed. */
+	compose_named(out, "message", m);
 	if (strcmp(state, "right") == 0)
 		return (compose_learn_right(lang, l, p, m));
 	if (strcmp(state, "wrong") == 0) {
@@ -316,6 +364,9 @@ compose_lesson_row(struct compose_ctx *c, const struct svc_out *out,
 			compose_learn_move(&t, &st, l->answer, &m->text);
 			rbuf_addstr(&m->text, "\n");
 		}
+		/* The try named: each one edits the lesson's words anew. */
+		compose_learn_tried(lang, &t, &st, json_string_value(
+		    json_object_get(p, "action")), &m->text);
 		rbuf_addstr(&m->text, tr(lang, "Try again."));
 		rbuf_addstr(&m->text, "\n");
 	} else if (strcmp(state, "illegal") == 0) {
@@ -336,42 +387,6 @@ compose_lesson_row(struct compose_ctx *c, const struct svc_out *out,
 		return (compose_none(m));
 	if (compose_learn_play(c->o, &t, &st, i, path, compose_pictures(c->o,
 	    p), m) != 0)
-		return (compose_none(m));
-	/* A menu step edits the message whose button was pressed. */
-	if (strcmp(state, "menu") == 0)
-		compose_named(out, "message", m);
-	return (1);
-}
-
-/*
- * A row of learning's kinds, whole (compose_batch() hands them here):
- * its form (COMPOSE_TEXT, or COMPOSE_TURN with the board drawn), or
- * COMPOSE_NONE when there is nothing to send.
- */
-int
-compose_learn_row(struct compose_ctx *c, const struct svc_out *out,
-    struct compose_msg *m)
-{
-	int	rc;
-
-	m->form = COMPOSE_TEXT;
-	switch (out->type) {
-	case SVC_OUT_HINT:
-		rc = compose_hint_row(c, out, m);
-		break;
-	case SVC_OUT_LESSON:
-		rc = compose_lesson_row(c, out, m);
-		break;
-	case SVC_OUT_REVIEW:
-		rc = compose_review_row(c, out, m);
-		break;
-	default:
-		return (compose_none(m));
-	}
-	if (rc == 0)
-		return (COMPOSE_NONE);
-	rbuf_trim(&m->text);
-	if (m->text.len == 0 && m->picture == NULL)
 		return (compose_none(m));
 	return (m->form);
 }

@@ -4,8 +4,8 @@
  * or the text board), the last moves in words, whose turn it is and
  * until when.  A picture chat gets the words as the picture's caption,
  * the picture's own line the last move in words; a text chat the text
- * board with the words under it.  The moves' own rows say nothing in
- * such a group: this message tells them.
+ * board with the words under it.  The moves have no rows of their own
+ * in such a group: this message tells them.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -41,7 +41,8 @@ compose_live_turn(struct compose_ctx *c, const struct render_game *t,
 {
 	const struct svc_game	*g = &c->g;
 	const struct svc_seat	*p;
-	char			 when[64];
+	struct rbuf		 left = { NULL, 0, 0 };
+	int64_t			 now = svc_now(c->svc);
 
 	if (g->state == SVC_ABORTED) {
 		rbuf_add(b, tr(t->lang, "Game #%lld was aborted."),
@@ -56,10 +57,11 @@ compose_live_turn(struct compose_ctx *c, const struct render_game *t,
 	p = &g->seats[g->actor];
 	if (p->ai > 0 || p->away || p->user[0] == '\0')
 		return;
-	compose_time(g->due, when, sizeof when);
+	render_span(t->lang, g->due > now ? g->due - now : 0, &left);
 	/* TRANSLATORS: under the group's board, after whose turn it is;
-	   %s a time ("2024-05-01 18:30 UTC"). */
-	rbuf_add(b, tr(t->lang, "Until %s; then the AI plays."), when);
+	   %s how long they have left ("3 h 20 min", "2 days"). */
+	rbuf_add(b, tr(t->lang, "%s left; then the AI plays."), left.s);
+	rbuf_free(&left);
 	rbuf_addstr(b, "\n");
 }
 
@@ -91,8 +93,7 @@ compose_live_last(struct compose_ctx *c, const struct render_game *t,
  * line, and whether it is pinned.
  */
 void
-compose_live(struct compose_ctx *c, const struct svc_out *out,
-    struct compose_msg *m)
+compose_live(struct compose_ctx *c, struct compose_msg *m)
 {
 	const struct render_opts *o = &c->o->r;
 	struct render_game	 t;
@@ -100,10 +101,10 @@ compose_live(struct compose_ctx *c, const struct svc_out *out,
 	struct rbuf		 words = { NULL, 0, 0 };
 	size_t			 i, n, from, head;
 
-	(void)out;
 	compose_game(&c->g, &t);
 	svc_live(c->svc, c->g.id, &l);
-	m->live = 1;
+	/* Once over, it is edited where it is: nothing to keep in sight. */
+	m->live = c->g.state == SVC_PLAYING;
 	m->pinned = l.pin > 0 && l.pinned[0] != '\0' &&
 	    strcmp(l.pinned, m->replaces) == 0;
 	/* The last moves: as many as there are seats, a round of turns. */

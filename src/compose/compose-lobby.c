@@ -2,7 +2,8 @@
  * compose-lobby.c: the lobby: its text (options, seats, what to do next)
  * and its buttons (join, a team, add an AI, options, start, cancel), the
  * options message with its headings and buttons, and the question asked
- * before /abort or /leave.  Every button's data is the service's button data
+ * before /abort or /leave: the "lobby", "edit-lobby", "aborted",
+ * "options" and "confirm" rows.  Every button's data is the service's button data
  * (svc_button_data()): the game and a command, valid at any turn.
  */
 #ifndef _POSIX_C_SOURCE
@@ -14,7 +15,7 @@
 
 #include <jansson.h>
 
-#include "compose.h"
+#include "compose-int.h"
 #include "i18n.h"
 
 /* Append a game's options: "4 players, pairs, master cards, ...". */
@@ -32,9 +33,15 @@ compose_options(const char *lang, const struct svc_game *g, struct rbuf *b)
 	    tr(lang, "no master cards"),
 	    g->cfg.names == TAC_NAMES_TAKER ? tr(lang, "TAKER names") :
 	    tr(lang, "TAC names"));
-	render_deadline(lang, g->deadline, b);
+	compose_pace_clock(lang, g, b);
 	rbuf_add(b, ", %s", g->hints ? tr(lang, "hints on") :
 	    tr(lang, "hints off"));
+	/* TRANSLATORS: a game's options line: a turn with only one
+	   possible move is played by itself (auto=on), or waits. */
+	rbuf_add(b, ", %s", g->autoplay ? tr(lang, "one-move turns play "
+	    "themselves") : tr(lang, "one-move turns wait"));
+	if (g->cfg.coop)
+		rbuf_add(b, ", %s", tr(lang, "everyone together"));
 }
 
 /* Append the lobby: options, seats, and what to do next. */
@@ -98,11 +105,12 @@ compose_lobby(const struct render_opts *o, const struct svc_game *g,
 
 /*
  * The lobby's buttons: join, one per team with a free seat, add an AI,
- * options, start, cancel.  None once the lobby is over.
+ * options, start, cancel.  None once the lobby is over.  key: the game's
+ * (svc_game_key()), for its join link; NULL or "": none.
  */
 void
 compose_keys_lobby(const struct svc_game *g, const char *lang,
-    struct compose_keys *k)
+    const char *key, struct compose_keys *k)
 {
 	struct tac_state	 st;
 	struct rbuf		 b = { NULL, 0, 0 }, colours = { NULL, 0, 0 };
@@ -113,11 +121,12 @@ compose_keys_lobby(const struct svc_game *g, const char *lang,
 		return;
 	/*
 	 * In a group, Join opens the person's private chat with the bot,
-	 * which seats them ("/start jID"): whoever joins can be written to
-	 * before the game starts.
+	 * which seats them ("/start jKEY", the game's key: a link that
+	 * leaves the group names the game by nothing else): whoever joins
+	 * can be written to before the game starts.
 	 */
-	if (!g->private && svc_payload_format(payload, sizeof payload,
-	    SVC_LINK_JOIN, g->id) > 0)
+	if (!g->private && key != NULL && svc_payload_format_key(payload,
+	    sizeof payload, key) > 0)
 		/* TRANSLATORS: a button's label, at most 40 characters
 		   (shorter is better on a phone). */
 		compose_keys_link(k, tr(lang, "Join"), COMPOSE_LINK_START,
@@ -230,6 +239,17 @@ compose_keys_options(const struct svc_game *g, const char *lang,
 		    g->cfg.triples, "triples");
 		compose_keys_newrow(k);
 	}
+	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
+	   better on a phone): the usual game, one team wins. */
+	compose_option(k, g, tr(lang, "team against team"), !g->cfg.coop,
+	    "nocoop");
+	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
+	   better on a phone), and an option in a game's options line: the
+	   cooperative game (Team-TAC), all players against the deck, who
+	   win together. */
+	compose_option(k, g, tr(lang, "everyone together"), g->cfg.coop,
+	    "coop");
+	compose_keys_newrow(k);
 	compose_option(k, g, tr(lang, "master cards"), g->cfg.master,
 	    "master");
 	compose_option(k, g, tr(lang, "no master cards"), !g->cfg.master,
@@ -240,7 +260,11 @@ compose_keys_options(const struct svc_game *g, const char *lang,
 	compose_keys_newrow(k);
 	for (i = 0; i < sizeof dl / sizeof dl[0]; i++)
 		compose_option(k, g, tr(lang, dl[i].label),
-		    g->deadline == dl[i].secs, dl[i].word);
+		    g->bank == 0 && g->deadline == dl[i].secs, dl[i].word);
+	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
+	   better on a phone): a time bank of two days for each player. */
+	compose_option(k, g, tr(lang, "bank of 2 days"), g->bank == 172800,
+	    "bank=2d");
 	compose_keys_newrow(k);
 	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
 	   better on a phone): the quick AI level. */
@@ -253,6 +277,15 @@ compose_keys_options(const struct svc_game *g, const char *lang,
 	compose_option(k, g, tr(lang, "hints off"), !g->hints, "hints=off");
 	compose_keys_newrow(k);
 	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
+	   better on a phone): a turn with one possible move plays itself. */
+	compose_option(k, g, tr(lang, "One move: play it"), g->autoplay,
+	    "auto=on");
+	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
+	   better on a phone): a turn with one possible move waits. */
+	compose_option(k, g, tr(lang, "One move: wait"), !g->autoplay,
+	    "auto=off");
+	compose_keys_newrow(k);
+	/* TRANSLATORS: a button's label, at most 40 characters (shorter is
 	   better on a phone): the options are chosen, back to the lobby. */
 	compose_keys_add(k, tr(lang, "Done"), g->id, -1, "options done");
 	compose_keys_newrow(k);
@@ -262,7 +295,7 @@ compose_keys_options(const struct svc_game *g, const char *lang,
  * Append the options message: a heading a line, each with its choice,
  * in the order of the buttons' rows.
  */
-void
+static void
 compose_options_text(const struct svc_game *g, const char *lang,
     struct rbuf *b)
 {
@@ -278,26 +311,56 @@ compose_options_text(const struct svc_game *g, const char *lang,
 		   "teams of two" or "two teams of three". */
 		rbuf_add(b, "\n%s %s", tr(lang, "Teams:"), g->cfg.triples ?
 		    tr(lang, "two teams of three") : tr(lang, "teams of two"));
+	/* TRANSLATORS: a heading of the options message, before "team
+	   against team" or "everyone together" (the cooperative game). */
+	rbuf_add(b, "\n%s %s", tr(lang, "Play:"), g->cfg.coop ?
+	    tr(lang, "everyone together") : tr(lang, "team against team"));
+	if (g->cfg.coop)
+		rbuf_add(b, " (%s)", tr(lang, "you win together against the "
+		    "deck, the fewer cards the better"));
 	/* TRANSLATORS: a heading of the options message, before "master
 	   cards" or "no master cards". */
 	rbuf_add(b, "\n%s %s", tr(lang, "Cards:"), g->cfg.master ?
 	    tr(lang, "master cards") : tr(lang, "no master cards"));
-	/* TRANSLATORS: a heading of the options message, before "TAC
-	   names" or "TAKER names". */
+	/* TRANSLATORS: a heading of the options message, before the
+	   naming of the cards ("TAC" or "TAKER"). */
 	rbuf_add(b, "\n%s %s", tr(lang, "Names:"), g->cfg.names ==
-	    TAC_NAMES_TAKER ? tr(lang, "TAKER names") : tr(lang, "TAC names"));
+	    TAC_NAMES_TAKER ?
+	    /* TRANSLATORS: after the heading "Names:": the cards have
+	       the names of the Russian edition, TAKER. */
+	    trc(lang, "names", "TAKER") :
+	    /* TRANSLATORS: after the heading "Names:": the cards have
+	       TAC's names. */
+	    trc(lang, "names", "TAC"));
 	/* TRANSLATORS: a heading of the options message, before the time
 	   a turn may take ("2 h per turn"). */
 	rbuf_add(b, "\n%s ", tr(lang, "Time:"));
-	render_deadline(lang, g->deadline, b);
-	/* TRANSLATORS: a heading of the options message, before "AI
-	   quick" or "AI strong". */
+	compose_pace_clock(lang, g, b);
+	/* TRANSLATORS: a heading of the options message, before how the
+	   AI players play ("quick" or "strong"). */
 	rbuf_add(b, "\n%s %s", tr(lang, "AI players:"), g->ai == 2 ?
-	    tr(lang, "AI strong") : tr(lang, "AI quick"));
-	/* TRANSLATORS: a heading of the options message, before "hints
-	   on" or "hints off". */
+	    /* TRANSLATORS: after the heading "AI players:"; they think
+	       longer. */
+	    trc(lang, "AI players", "strong") :
+	    /* TRANSLATORS: after the heading "AI players:"; they answer
+	       at once. */
+	    trc(lang, "AI players", "quick"));
+	/* TRANSLATORS: a heading of the options message, before "on" or
+	   "off". */
 	rbuf_add(b, "\n%s %s\n", tr(lang, "Hints:"), g->hints ?
-	    tr(lang, "hints on") : tr(lang, "hints off"));
+	    /* TRANSLATORS: after the heading "Hints:": players may ask
+	       for hints. */
+	    trc(lang, "hints", "on") :
+	    /* TRANSLATORS: after the heading "Hints:": no hints. */
+	    trc(lang, "hints", "off"));
+	/* TRANSLATORS: a heading of the options message, before what
+	   happens to a turn with only one possible move. */
+	rbuf_add(b, "%s %s\n", tr(lang, "A turn with one move:"),
+	    g->autoplay ?
+	    /* TRANSLATORS: after "A turn with one move:". */
+	    tr(lang, "played for its player, who is told") :
+	    /* TRANSLATORS: after "A turn with one move:". */
+	    tr(lang, "waits for its player"));
 	if (g->state == SVC_LOBBY)
 		rbuf_addstr(b, tr(lang, "The creator chooses, then presses "
 		    "Done."));
@@ -309,7 +372,7 @@ compose_options_text(const struct svc_game *g, const char *lang,
  * p, game g), or, once answered, how it went; with its buttons Yes and
  * No into k (NULL: none).
  */
-void
+static void
 compose_confirm(const struct svc_game *g, const char *lang, json_t *p,
     struct rbuf *b, struct compose_keys *k)
 {
@@ -322,6 +385,10 @@ compose_confirm(const struct svc_game *g, const char *lang, json_t *p,
 	name = json_string_value(json_object_get(p, "name"));
 	user = json_string_value(json_object_get(p, "user"));
 	state = (int)json_integer_value(json_object_get(p, "state"));
+	if (what != NULL && strcmp(what, "seat") == 0) {
+		compose_seat_ask(g, lang, p, b, k);
+		return;
+	}
 	leave = what != NULL && strcmp(what, "leave") == 0;
 	utf8_shorten(name != NULL ? name : "?", RENDER_NAMECHARS, who,
 	    sizeof who);
@@ -349,22 +416,29 @@ compose_confirm(const struct svc_game *g, const char *lang, json_t *p,
 	}
 	if (!leave)
 		/* TRANSLATORS: a question before aborting; %lld a game's
-		   number; /abort yes is a command: keep it. */
+		   number, %s the word yes of your language ([answer] yes),
+		   which the bot reads after /abort; /abort is a command:
+		   keep it. */
 		rbuf_add(b, tr(lang, "End game #%lld for everyone? Press Yes, "
-		    "or type /abort yes."), (long long)g->id);
+		    "or type /abort %s."), (long long)g->id,
+		    compose_answer_word(lang, 1));
 	else if (state == SVC_LOBBY)
 		/* TRANSLATORS: a question before leaving a lobby; %s the
-		   person asked, %lld a game's number; /leave yes is a
-		   command: keep it. */
+		   person asked, %lld a game's number, %s the word yes of
+		   your language ([answer] yes), which the bot reads after
+		   /leave; /leave is a command: keep it. */
 		rbuf_add(b, tr(lang, "%s, leave game #%lld? Press Yes, or type "
-		    "/leave yes."), who, (long long)g->id);
+		    "/leave %s."), who, (long long)g->id,
+		    compose_answer_word(lang, 1));
 	else
 		/* TRANSLATORS: a question before leaving a running game; %s
-		   the person asked, %lld a game's number; /resume and /leave
-		   yes are commands: keep them. */
+		   the person asked, %lld a game's number, %s the word yes of
+		   your language ([answer] yes), which the bot reads after
+		   /leave; /resume and /leave are commands: keep them. */
 		rbuf_add(b, tr(lang, "%s, leave game #%lld? The AI plays your "
-		    "seat until you say /resume. Press Yes, or type /leave "
-		    "yes."), who, (long long)g->id);
+		    "seat until you type /resume. Press Yes, or type /leave "
+		    "%s."), who, (long long)g->id,
+		    compose_answer_word(lang, 1));
 	rbuf_addstr(b, "\n");
 	if (k == NULL)
 		return;
@@ -384,4 +458,124 @@ compose_confirm(const struct svc_game *g, const char *lang, json_t *p,
 	   better on a phone). */
 	compose_keys_add(k, tr(lang, "No"), g->id, -1, cmd);
 	compose_keys_newrow(k);
+}
+
+/* The lobby's buttons under m, its join link with the game's key. */
+static void
+compose_lobby_keys(struct compose_ctx *c, struct compose_msg *m)
+{
+	char	key[SVC_KEY_MAX];
+
+	if (svc_game_key(c->svc, c->g.id, key) != 1)
+		key[0] = '\0';
+	compose_keys_lobby(&c->g, m->lang, key[0] != '\0' ? key : NULL,
+	    &m->keys);
+}
+
+/*
+ * The lobby as it is now, in the message m->replaces names, with its
+ * buttons while it is open.
+ */
+static int
+compose_lobby_msg(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	if (!c->have)
+		return (compose_unsaid(out, m));
+	compose_lobby(&c->o->r, &c->g, &m->text);
+	compose_lobby_keys(c, m);
+	m->setkeys = 1;
+	return (m->form);
+}
+
+/*
+ * A "lobby" row: in the message pressed (one that stood in for the
+ * lobby), else in the lobby's own; at the bottom of the chat (/board),
+ * the one before taken away.
+ */
+int
+compose_lobby_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	if (!c->have)
+		return (compose_unsaid(out, m));
+	compose_named(out, "message", m);
+	if (m->replaces[0] == '\0')
+		compose_kept(c, m, SVC_OUT_LOBBY);
+	compose_lobby_msg(c, out, m);
+	m->repost = m->replaces[0] != '\0' &&
+	    json_is_true(json_object_get(out->data, "bottom"));
+	return (m->form);
+}
+
+/* An "edit-lobby" row: the kept lobby shown as it is now, if there is one. */
+int
+compose_edit_lobby_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	if (!c->have || !compose_kept(c, m, SVC_OUT_LOBBY))
+		return (compose_none(m));
+	m->editonly = 1;
+	return (compose_lobby_msg(c, out, m));
+}
+
+/* An "aborted" row: the lobby's last words, "Game #7 was aborted." */
+int
+compose_aborted_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	if (!c->have)
+		return (compose_unsaid(out, m));
+	compose_lobby(&c->o->r, &c->g, &m->text);
+	return (m->form);
+}
+
+/*
+ * An "options" row: in the message pressed (the lobby's, which they
+ * stand in for), with a button per choice and Done; once done, the
+ * lobby again there, or the options alone without buttons.
+ */
+int
+compose_options_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	char	lobby[SVC_REF_MAX];
+
+	if (!c->have)
+		return (compose_unsaid(out, m));
+	compose_options_text(&c->g, m->lang, &m->text);
+	rbuf_trim(&m->text);
+	compose_named(out, "message", m);
+	m->setkeys = 1;
+	if (!json_is_true(json_object_get(out->data, "done"))) {
+		compose_keys_options(&c->g, m->lang, &m->keys);
+		return (m->form);
+	}
+	m->editonly = 1;
+	if (m->replaces[0] == '\0' || svc_message(c->svc, c->g.id, m->chat,
+	    svc_kind_name(SVC_OUT_LOBBY), lobby, sizeof lobby) != 1 ||
+	    strcmp(lobby, m->replaces) != 0)
+		return (m->form);
+	rbuf_reset(&m->text);
+	compose_lobby(&c->o->r, &c->g, &m->text);
+	compose_lobby_keys(c, m);
+	return (m->form);
+}
+
+/*
+ * A "confirm" row: the question before /abort or /leave, with Yes and
+ * No, in the message pressed; once answered, how it went there.
+ */
+int
+compose_confirm_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	if (!c->have)
+		return (compose_unsaid(out, m));
+	compose_confirm(&c->g, m->lang, out->data, &m->text, &m->keys);
+	compose_named(out, "message", m);
+	m->setkeys = 1;
+	if (compose_str(out->data, "done") != NULL)
+		m->editonly = 1;
+	return (m->form);
 }

@@ -3,9 +3,11 @@
  * each node's buttons in words that fit a phone, the "menu" row's text,
  * and a turn message's buttons with the choices to draw on its picture.
  *
- * A button says what pressing it does, in the player's terms ("13: Enter
- * a marble", "12 → 13", "Swap your 19 with Boris's 40"), in at most
- * RENDER_LABELMAX characters; a leaf says whom it kicks.  No message has
+ * A button says what pressing it does, in the player's terms and to
+ * them ("13: Enter a marble", "12 → 13", "Swap your 19 with Boris's
+ * 40", "kicks your marble"), in the words of the move lines, in at most
+ * RENDER_LABELMAX characters, names shortened last and never below
+ * three letters; a leaf says whom it kicks.  No message has
  * more than MENU_KEYS buttons: the menu pages a long node, and "more"
  * and "back" are counted in.  When a turn's choices are few enough to
  * list at once (a flat root) and the message is a picture, they are
@@ -39,7 +41,7 @@ static const char *const compose_circled[MENU_FLAT] = {
  * Append the label of entry i of node m of st's menu in form (see
  * render_move_form()): its words, with whom it kicks if it plays,
  * numbered if asked (COMPOSE_NUMBERED: a flat root drawn on a picture),
- * people as their colours' letters if asked (COMPOSE_LETTERS: two
+ * people by their seats' colours if asked (COMPOSE_COLOURS: two
  * players of one name), every field a marble passes if asked
  * (COMPOSE_STEPS), in at most RENDER_LABELMAX characters: 1 when it fits
  * uncut.
@@ -52,15 +54,15 @@ compose_menu_form(const struct render_game *t, const struct tac_state *st,
 	struct render_move	 mv;
 	size_t			 max = RENDER_LABELMAX;
 
-	render_move_init(&mv, st, &e->a, st->turn, 1);
+	render_move_init(&mv, t, st, &e->a, st->turn, st->turn);
 	if (!e->leaf)
 		mv.nkicked = 0;
 	if ((how & COMPOSE_NUMBERED) && m->flat && i < MENU_FLAT) {
 		rbuf_add(b, "%s ", compose_circled[i]);
 		max -= 2;
 	}
-	if (how & COMPOSE_LETTERS)
-		mv.names = 0;
+	if (how & COMPOSE_COLOURS)
+		mv.colours = 1;
 	if (how & COMPOSE_STEPS)
 		mv.steps = 1;
 	return (render_move_form(t, &mv, e->from, e->to, form, max, b));
@@ -89,10 +91,10 @@ compose_menu_label(const struct render_game *t, const struct tac_state *st,
 /*
  * The labels of node m's entries into labels[] (the caller frees them),
  * all in one form, the first in which every one fits (one keyboard
- * never says "Swap B6 with R16" beside "Swap Boris's 6 with your 32"):
- * with people's names, or with their colours' letters when names would
- * make two buttons alike (two players of one name), and then with every
- * field a marble passes (two ways of a 7 to one field).
+ * never says "Boris's 6" beside "Bor…'s 7"): with people's names, or
+ * with their seats' colours when names would make two buttons alike
+ * (two players of one name), and then with every field a marble passes
+ * (two ways of a 7 to one field).
  */
 static void
 compose_menu_labels(const struct render_game *t, const struct tac_state *st,
@@ -111,19 +113,20 @@ compose_menu_labels(const struct render_game *t, const struct tac_state *st,
 			for (j = 0; j < i; j++)
 				same |= strcmp(labels[i], labels[j]) == 0;
 		}
-		if (same && (how & (COMPOSE_LETTERS | COMPOSE_STEPS)) !=
-		    (COMPOSE_LETTERS | COMPOSE_STEPS)) {
+		/* Labels alike once all fit (or can be no shorter). */
+		if ((fit || form == RENDER_FORMS - 1) && same &&
+		    (how & (COMPOSE_COLOURS | COMPOSE_STEPS)) !=
+		    (COMPOSE_COLOURS | COMPOSE_STEPS)) {
 			/*
 			 * Two players of one name: their colours instead;
 			 * two ways of one marble to the same field: every
 			 * field it passes on the way.
 			 */
-			how |= how & COMPOSE_LETTERS ? COMPOSE_STEPS :
-			    COMPOSE_LETTERS;
+			how |= how & COMPOSE_COLOURS ? COMPOSE_STEPS :
+			    COMPOSE_COLOURS;
 			fit = 0;
 			form = -1;
-		}
-		if (fit || form == RENDER_FORMS - 1)
+		} else if (fit || form == RENDER_FORMS - 1)
 			break;
 		for (i = 0; i < m->n; i++)
 			free(labels[i]);
@@ -148,8 +151,8 @@ compose_perrow(size_t w)
 
 /*
  * The buttons of a menu node (page) of st for game t at turn: its
- * entries, several a row by their width, then "more" to the next page
- * and "<- back" unless it is the root's first page.  Each presses
+ * entries, several a row by their width, then "more →" to the next page
+ * and "← back" unless it is the root's first page.  Each presses
  * "/menu PATH".  numbered: number a flat root's choices.
  */
 void
@@ -182,13 +185,15 @@ compose_menu_keys(const struct render_game *t, const struct tac_state *st,
 		snprintf(cmd, sizeof cmd, "menu %s", m->more);
 		/* TRANSLATORS: a button's label, at most 40 characters
 		   (shorter is better on a phone): the next page of choices. */
-		compose_keys_add(k, tr(t->lang, "more ->"), t->id, turn, cmd);
+		compose_keys_add(k, tr(t->lang, "more \xe2\x86\x92"), t->id,
+		    turn, cmd);
 	}
 	if (!m->top) {
 		snprintf(cmd, sizeof cmd, "menu %s", m->back);
 		/* TRANSLATORS: a button's label, at most 40 characters
 		   (shorter is better on a phone): the choices before. */
-		compose_keys_add(k, tr(t->lang, "<- back"), t->id, turn, cmd);
+		compose_keys_add(k, tr(t->lang, "\xe2\x86\x90 back"), t->id,
+		    turn, cmd);
 	}
 	compose_keys_newrow(k);
 }
@@ -232,7 +237,7 @@ compose_ask(const char *lang, const struct menu *m, struct rbuf *b)
  * far and the node's choices.  -1 when there is nothing to show (no such
  * node now).  The caller checks that the row's turn is the game's.
  */
-int
+static int
 compose_menu(struct compose_ctx *c, int seat, const char *path,
     struct rbuf *text, struct compose_keys *k)
 {
@@ -255,7 +260,7 @@ compose_menu(struct compose_ctx *c, int seat, const char *path,
 	tac_view(&st, seat, &view);
 	render_hand(&t, &view, seat, text);
 	if (m->depth > 0) {
-		render_move_init(&mv, &st, &m->a, seat, 1);
+		render_move_init(&mv, &t, &st, &m->a, seat, seat);
 		mv.nkicked = 0;
 		render_move_words(&t, &mv, 0, m->depth, &pre);
 		/* TRANSLATORS: a menu, while a move is being chosen; %s its
@@ -276,14 +281,15 @@ out:
 
 /*
  * The buttons of a "turn" row: the menu's root, if seat is to act, the
- * choices numbered when numbered and the root lists them all; the
+ * choices numbered when numbered and the root lists them all, the one
+ * toward hint (an action in notation, NULL: none) marked; the
  * actions of such a root into p's choices (at most COMPOSE_OPTS), for
  * the picture to draw as numbered arrows, when p is not NULL.  -1 when
  * there are no buttons.
  */
 static int
 compose_root(struct compose_ctx *c, int seat, int numbered,
-    struct compose_keys *k, struct compose_picture *p)
+    const char *hint, struct compose_keys *k, struct compose_picture *p)
 {
 	struct render_game	 t;
 	struct tac_state	 st;
@@ -300,6 +306,8 @@ compose_root(struct compose_ctx *c, int seat, int numbered,
 		compose_game(&c->g, &t);
 		compose_menu_keys(&t, &st, m, c->g.turn_no, numbered &&
 		    drawn, k);
+		if (hint != NULL)
+			compose_hint_mark(m, c->g.id, c->g.turn_no, hint, k);
 		for (i = 0; p != NULL && drawn && i < m->n &&
 		    i < COMPOSE_OPTS; i++)
 			p->opts[p->nopts++] = m->e[i].a;
@@ -311,14 +319,16 @@ compose_root(struct compose_ctx *c, int seat, int numbered,
 }
 
 /*
- * Give a "turn" message its buttons and, when the bridge shows pictures
+ * Give a "turn" message its buttons (the one toward hint marked, see
+ * compose_root()) and, when the bridge shows pictures
  * and the game's board is one, the board as its picture with the
  * choices drawn on it (if they are few enough to list at once: then
  * numbered as the buttons are).  The text stands in when the picture
  * cannot be shown.
  */
 void
-compose_turnmsg(struct compose_ctx *c, struct compose_msg *m, int seat)
+compose_turnmsg(struct compose_ctx *c, struct compose_msg *m, int seat,
+    const char *hint)
 {
 	struct compose_picture	*p = NULL;
 
@@ -330,8 +340,12 @@ compose_turnmsg(struct compose_ctx *c, struct compose_msg *m, int seat)
 		p = xcalloc(1, sizeof *p);
 		p->st = c->st;
 		compose_picture_names(&c->g, p);
+		/* Drawn from the reader's seat, as the Mini App shows it. */
+		p->bottom = seat;
+		p->yours = 1;
+		p->reader = seat;
 	}
-	if (compose_root(c, seat, p != NULL, &m->keys, p) != 0) {
+	if (compose_root(c, seat, p != NULL, hint, &m->keys, p) != 0) {
 		free(p);
 		return;
 	}
@@ -340,4 +354,25 @@ compose_turnmsg(struct compose_ctx *c, struct compose_msg *m, int seat)
 		m->picture = p;
 		m->form = COMPOSE_TURN;
 	}
+}
+
+/*
+ * A "menu" row: a step of a turn's choices, in the message pressed.  A
+ * menu of a turn that has moved on shows nothing.
+ */
+int
+compose_menu_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	json_t		*v = json_object_get(out->data, "turn");
+	const char	*path = compose_str(out->data, "path");
+
+	if (!c->have || path == NULL || (json_is_integer(v) &&
+	    json_integer_value(v) != c->g.turn_no) ||
+	    compose_menu(c, (int)compose_int(out->data, "seat", 0), path,
+	    &m->text, &m->keys) != 0)
+		return (compose_none(m));
+	m->setkeys = 1;
+	compose_named(out, "message", m);
+	return (m->form);
 }

@@ -54,25 +54,21 @@ compose_picture_lastline(struct compose_ctx *c, struct compose_picture *p)
 	struct render_move	 mv;
 	struct tac_state	 before;
 	struct rbuf		 b = { NULL, 0, 0 };
-	int			 i;
 
 	compose_game(&c->g, &t);
 	snprintf(t.lang, sizeof t.lang, "%s", p->lang);
 	o.lang = p->lang;
 	before = c->st;
 	before.turn = (uint8_t)p->last_seat;
+	/* Whose card play a TAC in it undid is not known here. */
+	t.lastplay = 0;
 	if ((p->last.op == TAC_OP_MOVE || p->last.op == TAC_OP_SWAP) &&
 	    c->st.undo.card != TAC_NONE) {
 		before.b = c->st.undo.before;
-		render_move_init(&mv, &before, &p->last, p->last_seat, 0);
-	} else {
-		memset(&mv, 0, sizeof mv);
-		mv.a = &p->last;
-		mv.seat = p->last_seat;
-		mv.names = RENDER_NAMECHARS;
-		for (i = 0; i < TAC_MAXSEG; i++)
-			mv.marbles[i] = -1;
-	}
+		render_move_init(&mv, &t, &before, &p->last, p->last_seat,
+		    RENDER_NOBODY);
+	} else
+		render_move_start(&mv, &p->last, p->last_seat, RENDER_NOBODY);
 	render_seat(&o, &t, p->last_seat, &b);
 	rbuf_addstr(&b, ": ");
 	render_move_words(&t, &mv, 0, render_move_ntok(&p->last), &b);
@@ -137,6 +133,28 @@ compose_picture_opts(const struct compose_picture *p, struct picture_opts *o)
 		o->before = &p->before;
 	o->opts = p->nopts > 0 ? p->opts : NULL;
 	o->nopts = p->nopts;
+	o->yours = p->yours;
+	o->reader = p->reader;
+	o->bottom = p->bottom;
+}
+
+/*
+ * The seat a board sent to chat is seen from: in a player's own chat
+ * (its id is the person's user id) theirs, at the bottom as in the Mini
+ * App; in the group, seat 0.
+ */
+int
+compose_picture_bottom(const struct svc_game *g, const char *chat)
+{
+	int	s;
+
+	if (!g->private && strcmp(chat, g->chat) == 0)
+		return (0);
+	for (s = 0; s < g->cfg.nseats && s < TAC_MAXSEATS; s++)
+		if (g->seats[s].user[0] != '\0' &&
+		    strcmp(g->seats[s].user, chat) == 0)
+			return (s);
+	return (0);
 }
 
 /*

@@ -4,7 +4,8 @@
  * do, what changed their cards, their cards; the buttons are
  * compose-menu.c's), what changed their cards between turns (a deal, a
  * gift received, a Fool, a Devil), what their turn message says once it
- * is played, and that the game ended.
+ * is played, and that the game ended: the "turn", "hand", "reminder",
+ * "played", "retire" and "ended" rows ("menu" rows are compose-menu.c's).
  *
  * During an exchange (D7) everyone who has not given acts at once: the
  * position a turn is composed on is the game's with the reader to act
@@ -17,48 +18,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "compose-int.h"
 #include "i18n.h"
 #include "xmalloc.h"
-
-/*
- * Does seat act now in the game c read?  1 with st the position as it
- * acts in it (in an exchange: the reader to give), else 0.
- */
-int
-compose_acting(const struct compose_ctx *c, int seat, struct tac_state *st)
-{
-	if (!c->have || !c->g.started || c->g.state != SVC_PLAYING ||
-	    seat < 0 || seat >= c->st.cfg.nseats)
-		return (0);
-	*st = c->st;
-	switch (st->phase) {
-	case TAC_PH_OVER:
-	case TAC_PH_DEAL:
-		return (0);
-	case TAC_PH_EXCHANGE:
-		if (st->gift[seat] != TAC_NONE)
-			return (0);
-		st->turn = (uint8_t)seat;
-		return (1);
-	default:
-		return (st->turn == seat);
-	}
-}
-
-/* A unix time as "2024-05-01 18:30 UTC". */
-void
-compose_time(int64_t t, char *s, size_t len)
-{
-	struct tm	tm;
-	time_t		tt = (time_t)t;
-
-	if (gmtime_r(&tt, &tm) == NULL ||
-	    strftime(s, len, "%Y-%m-%d %H:%M UTC", &tm) == 0)
-		snprintf(s, len, "%lld", (long long)t);
-}
 
 /* Append who sits in seat, by name (the AI's in the reader's words). */
 static void
@@ -74,7 +37,7 @@ compose_who(const struct render_game *t, int seat, struct rbuf *b)
  * wrote it ({what, ...}), as one sentence and a line break; nothing
  * without news.
  */
-void
+static void
 compose_news(const struct render_game *t, int seat, json_t *news,
     struct rbuf *b)
 {
@@ -205,18 +168,43 @@ compose_ask_you(const struct render_game *t, const struct tac_state *st,
 }
 
 /*
+ * Append a turn's deadline as its person reads it: on their clock and
+ * how long is left, or how long alone when their zone is not known.
+ */
+static void
+compose_turn_due(struct compose_ctx *c, const struct svc_out *out,
+    const char *lang, int64_t due, struct rbuf *b)
+{
+	struct rbuf	clock = { NULL, 0, 0 }, left = { NULL, 0, 0 };
+
+	if (compose_due(c, out, lang, due, &clock, &left))
+		/* TRANSLATORS: a turn's deadline; %s a time on the
+		   reader's clock ("18:30", "tomorrow 09:15", "Tuesday
+		   09:15"), %s how long is left ("3 h 20 min", "2 days"). */
+		rbuf_add(b, tr(lang, "Play by %s (%s left), or an AI plays "
+		    "for you."), clock.s, left.s);
+	else
+		/* TRANSLATORS: a turn's deadline; %s how long is left ("3 h
+		   20 min", "2 days"). */
+		rbuf_add(b, tr(lang, "You have %s left to play, or an AI "
+		    "plays for you."), left.s);
+	rbuf_free(&clock);
+	rbuf_free(&left);
+}
+
+/*
  * Append the private "your turn" message of the game c read, for seat:
  * what to do, what changed the cards (news), the deadline, the hand
  * (its choices are the message's buttons).  Nothing when seat does not
  * act now (the row is late: the turn has moved on, or the gift is in).
  */
-void
-compose_turn(struct compose_ctx *c, const struct render_game *t, int seat,
-    int64_t due, json_t *news, struct rbuf *b)
+static void
+compose_turn(struct compose_ctx *c, const struct svc_out *out,
+    const struct render_game *t, int seat, int64_t due, json_t *news,
+    struct rbuf *b)
 {
 	const char		*lang = t->lang;
 	struct tac_state	 st, view;
-	char			 when[64];
 
 	if (!compose_acting(c, seat, &st))
 		return;
@@ -226,10 +214,7 @@ compose_turn(struct compose_ctx *c, const struct render_game *t, int seat,
 	compose_news(t, seat, news, b);
 	compose_ask_you(t, &st, seat, b);
 	if (due > 0) {
-		compose_time(due, when, sizeof when);
-		/* TRANSLATORS: %s a time ("2024-05-01 18:30 UTC"). */
-		rbuf_add(b, tr(lang, "Play by %s, or an AI plays for you."),
-		    when);
+		compose_turn_due(c, out, lang, due, b);
 		rbuf_addstr(b, "\n");
 	}
 	tac_view(&st, seat, &view);
@@ -240,7 +225,7 @@ compose_turn(struct compose_ctx *c, const struct render_game *t, int seat,
  * Append a "hand" row's text: the reader's cards, after what changed
  * them (news), in the game c read.
  */
-void
+static void
 compose_hand(struct compose_ctx *c, const struct render_game *t, int seat,
     json_t *news, struct rbuf *b)
 {
@@ -266,6 +251,7 @@ compose_played(const struct svc_game *g, json_t *p, struct rbuf *b)
 	struct rbuf		 act = { NULL, 0, 0 };
 	const char		*text = compose_str(p, "action");
 	char			 why[128];
+	int			 seat;
 
 	compose_game(g, &t);
 	if (text != NULL && tac_action_parse(text, &a, why, sizeof why) == 0 &&
@@ -280,7 +266,8 @@ compose_played(const struct svc_game *g, json_t *p, struct rbuf *b)
 		rbuf_free(&act);
 		return;
 	}
-	compose_words(&t, (int)compose_int(p, "seat", -1), 1, text, p, &act);
+	seat = (int)compose_int(p, "seat", -1);
+	compose_words(&t, seat, seat, text, p, &act);
 	/* TRANSLATORS: replaces a turn's buttons once played; %lld a game's
 	   number, %s the move in words. */
 	rbuf_add(b, tr(t.lang, "Game #%lld. You played: %s"),
@@ -292,7 +279,7 @@ compose_played(const struct svc_game *g, json_t *p, struct rbuf *b)
  * Append an "ended" row's text (payload p) for the person in seat: the
  * game is over (who won, the reader's team or not) or was aborted.
  */
-void
+static void
 compose_ended(const struct svc_game *g, int seat, json_t *p, struct rbuf *b)
 {
 	struct render_opts	 o = { RENDER_PLAIN, NULL, NULL, 0 };
@@ -301,6 +288,7 @@ compose_ended(const struct svc_game *g, int seat, json_t *p, struct rbuf *b)
 	struct rbuf		 who = { NULL, 0, 0 };
 	json_t			*w = json_object_get(p, "winner");
 	const char		*by = compose_str(p, "by");
+	unsigned long		 n;
 	int			 s, won = -1, mine;
 
 	compose_game(g, &t);
@@ -322,6 +310,19 @@ compose_ended(const struct svc_game *g, int seat, json_t *p, struct rbuf *b)
 			    (long long)g->id);
 		rbuf_addstr(b, "\n");
 		rbuf_free(&who);
+		return;
+	}
+	if (g->cfg.coop) {
+		/* Rules K5, K6: nobody wins alone; the score is the cards. */
+		n = (unsigned long)compose_int(p, "cards", 0);
+		/* TRANSLATORS: in the reader's private chat, at the end of a
+		   cooperative game (Team-TAC); %lld a game's number, %lu the
+		   cards all players played, the score (fewer is better). */
+		rbuf_add(b, trn(t.lang, "Game #%lld is over: you all won "
+		    "together, with %lu card played.", "Game #%lld is over: "
+		    "you all won together, with %lu cards played.", n),
+		    (long long)g->id, n);
+		rbuf_addstr(b, "\n");
 		return;
 	}
 	if (json_is_integer(w))
@@ -351,4 +352,169 @@ compose_ended(const struct svc_game *g, int seat, json_t *p, struct rbuf *b)
 		    (long long)g->id, who.s);
 	rbuf_addstr(b, "\n");
 	rbuf_free(&who);
+}
+
+/*
+ * Where a turn notice's game is played: the group's title and a link to
+ * its board message there, when the bridge has such links.
+ */
+static void
+compose_where(struct compose_ctx *c, struct compose_msg *m)
+{
+	char	ref[SVC_REF_MAX], url[256];
+
+	if (!c->have || strcmp(c->g.chat, m->chat) == 0)
+		return;
+	if (c->g.title[0] != '\0' && !c->g.private) {
+		rbuf_addstr(&m->text, "\n");
+		/* TRANSLATORS: under a private message; %s the title of
+		 * the group that plays the game. */
+		rbuf_add(&m->text, tr(m->lang, "Group: %s"), c->g.title);
+	}
+	if (c->o->link != NULL && svc_message(c->svc, c->g.id, c->g.chat,
+	    svc_kind_name(SVC_OUT_BOARD), ref, sizeof ref) == 1 &&
+	    c->o->link(c->o->arg, COMPOSE_LINK_MESSAGE, c->g.chat, ref, url,
+	    sizeof url) == 0)
+		rbuf_add(&m->text, "\n%s", url);
+}
+
+/*
+ * A "turn" row: the person's turn, with its choices as buttons (or drawn
+ * on the board's picture), the hint's button and where the game is
+ * played.  Nothing for a backlog's old "your turn": the person has moved
+ * on (or has given their card in the exchange).  One with a hint and a
+ * message (the 💡 button was pressed there) changes that message's
+ * buttons only, the one toward the hint marked.
+ */
+int
+compose_turn_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	struct render_game	 t;
+	struct tac_state	 st;
+	json_t			*p = out->data, *v = json_object_get(p, "turn");
+
+	if (!c->have)
+		return (compose_unsaid(out, m));
+	if ((json_is_integer(v) && json_integer_value(v) != c->g.turn_no) ||
+	    (c->g.started && !compose_acting(c, (int)compose_int(p, "seat",
+	    -1), &st)))
+		return (compose_none(m));
+	if (!c->g.started)
+		return (m->form);
+	compose_game(&c->g, &t);
+	compose_turn(c, out, &t, (int)compose_int(p, "seat", -1),
+	    compose_int(p, "due", 0), json_object_get(p, "news"), &m->text);
+	rbuf_trim(&m->text);
+	compose_turnmsg(c, m, (int)compose_int(p, "seat", 0),
+	    compose_str(p, "hint"));
+	compose_hint_key(c, m);
+	compose_where(c, m);
+	if (compose_str(p, "hint") != NULL) {
+		compose_named(out, "message", m);
+		if (m->replaces[0] == '\0' || m->keys.n == 0)
+			return (compose_none(m));
+		/* The picture and the words are as they were sent. */
+		free(m->picture);
+		m->picture = NULL;
+		m->form = COMPOSE_TEXT;
+		m->setkeys = 1;
+		m->editonly = 1;
+		m->keysonly = 1;
+	}
+	return (m->form);
+}
+
+/* A "hand" row: the reader's cards, after what changed them. */
+int
+compose_hand_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	struct render_game	t;
+
+	if (!c->have)
+		return (compose_unsaid(out, m));
+	if (!c->g.started)
+		return (m->form);
+	compose_game(&c->g, &t);
+	compose_hand(c, &t, (int)compose_int(out->data, "seat", -1),
+	    json_object_get(out->data, "news"), &m->text);
+	return (m->form);
+}
+
+/* A "reminder" row: it is still the reader's turn, and until when. */
+int
+compose_reminder_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	int64_t	due = compose_int(out->data, "due", 0);
+
+	if (!c->have)
+		return (compose_unsaid(out, m));
+	if (due <= 0)
+		/* A turn without a deadline has waited a while. */
+		/* TRANSLATORS: %lld a game's number. */
+		rbuf_add(&m->text, tr(m->lang, "Reminder: it is your turn in "
+		    "game #%lld. /hand shows your cards and choices again."),
+		    (long long)c->g.id);
+	else {
+		/* TRANSLATORS: %lld a game's number. */
+		rbuf_add(&m->text, tr(m->lang, "Reminder: it is your turn in "
+		    "game #%lld."), (long long)c->g.id);
+		rbuf_addstr(&m->text, " ");
+		compose_turn_due(c, out, m->lang, due, &m->text);
+	}
+	rbuf_addstr(&m->text, "\n");
+	return (m->form);
+}
+
+/*
+ * A "played" row: the turn message's buttons are dead: edit them away,
+ * the message saying what was played.
+ */
+int
+compose_played_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	compose_named(out, "ref", m);
+	if (m->replaces[0] == '\0')
+		compose_named(out, "message", m);
+	if (!c->have || compose_str(out->data, "action") == NULL ||
+	    m->replaces[0] == '\0')
+		return (compose_none(m));
+	compose_played(&c->g, out->data, &m->text);
+	m->setkeys = 1;
+	m->editonly = 1;
+	return (m->form);
+}
+
+/*
+ * A "retire" row: a message's buttons are dead (a turn message's once
+ * the game ended, a lesson's once a new one took its place): they go,
+ * its words stay.
+ */
+int
+compose_retire_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	(void)c;
+	compose_named(out, "ref", m);
+	if (m->replaces[0] == '\0')
+		return (compose_none(m));
+	m->setkeys = 1;
+	m->editonly = 1;
+	m->keysonly = 1;
+	return (m->form);
+}
+
+/* An "ended" row: the game is over, or was aborted. */
+int
+compose_ended_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	if (!c->have)
+		return (compose_unsaid(out, m));
+	compose_ended(&c->g, (int)compose_int(out->data, "seat", -1),
+	    out->data, &m->text);
+	return (m->form);
 }

@@ -217,13 +217,26 @@ say_usage(struct say *s)
 	else if (say_is(s, "command", "board"))
 		rbuf_addstr(s->b, tr(s->lang, "Say /board picture or /board "
 		    "text."));
+	else if (say_is(s, "command", "rematch"))
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); "/rematch rotate" is a command:
+		   the teams change. */
+		rbuf_addstr(s->b, tr(s->lang, "Say /rematch to play the last "
+		    "game again, or /rematch rotate to change the teams."));
+	else if (say_is(s, "command", "top"))
+		/* TRANSLATORS: a refusal; "/top coop" is a command: the
+		   best cooperative games (Team-TAC). */
+		rbuf_addstr(s->b, tr(s->lang, "Say /top for the ratings, or "
+		    "/top coop for your best games of everyone together."));
 	else if (say_is(s, "command", "abort") || say_is(s, "command",
 	    "leave"))
 		/* TRANSLATORS: a refusal, or its answer to a button (then
 		   200 characters at most); %s the command (abort, leave),
-		   twice: keep "yes". */
-		rbuf_add(s->b, tr(s->lang, "Say /%s to be asked, or /%s yes."),
-		    say_str(s, "command"), say_str(s, "command"));
+		   twice, then %s the word yes of your language ([answer]
+		   yes), which the bot reads after it. */
+		rbuf_add(s->b, tr(s->lang, "Say /%s to be asked, or /%s %s."),
+		    say_str(s, "command"), say_str(s, "command"),
+		    compose_answer_word(s->lang, 1));
 	else
 		/* TRANSLATORS: a refusal, or its answer to a button (then
 		   200 characters at most); %lld the person's start field;
@@ -281,6 +294,23 @@ say_seating(struct say *s, const char *code)
 			   name. */
 			rbuf_add(s->b, tr(s->lang, "%s sits in that seat."),
 			    say_seat(s, "seat", who, sizeof who));
+	} else if (strcmp(code, "seat_held") == 0) {
+		if (json_object_get(s->args, "seat") != NULL)
+			/* TRANSLATORS: a refusal, or its answer to a button
+			   (then 200 characters at most); %s a seat's
+			   colour. */
+			rbuf_add(s->b, tr(s->lang, "The %s seat is kept for "
+			    "its player from the last game until they answer "
+			    "the rematch."), tr(s->lang, render_colour((int)
+			    say_num(s, "seat"))));
+		else
+			/* TRANSLATORS: a refusal, or its answer to a button
+			   (then 200 characters at most); %lld a game's
+			   number. */
+			rbuf_add(s->b, tr(s->lang, "The free seats of game "
+			    "#%lld are kept for the players of the last game "
+			    "until they answer the rematch."),
+			    say_num(s, "game"));
 	} else if (strcmp(code, "already_seated") == 0)
 		/* TRANSLATORS: a refusal, or its answer to a button (then
 		   200 characters at most); %lld a game's number. */
@@ -374,6 +404,12 @@ say_game(struct say *s, const char *code)
 			    "this chat: /new opens one."));
 		else if (say_is(s, "where", "you"))
 			rbuf_addstr(s->b, tr(s->lang, "You are in no game."));
+		else if (json_object_get(s->args, "game") == NULL)
+			/* TRANSLATORS: a refusal (200 characters at most): a
+			   link named a game that is not there, or not the
+			   reader's. */
+			rbuf_addstr(s->b, tr(s->lang, "There is no such "
+			    "game."));
 		else
 			/* TRANSLATORS: a refusal, or its answer to a button
 			   (then 200 characters at most); %lld a game's
@@ -463,6 +499,34 @@ say_stats(struct say *s, const char *code)
 	if (strcmp(code, "no_stats") == 0)
 		rbuf_addstr(s->b, tr(s->lang, "No game has ended in this chat "
 		    "yet."));
+	else if (strcmp(code, "no_coop_stats") == 0)
+		/* TRANSLATORS: /top coop in a group without a finished
+		   cooperative game (Team-TAC); "/new coop" is a command. */
+		rbuf_addstr(s->b, tr(s->lang, "No game of everyone together "
+		    "has ended in this chat yet; /new coop opens one."));
+	else if (strcmp(code, "rematch_offered") == 0)
+		/* TRANSLATORS: the answer to the button that offers a
+		   rematch (200 characters at most). */
+		rbuf_addstr(s->b, tr(s->lang, "Your rematch is offered; the "
+		    "others are asked in their private chats."));
+	else if (strcmp(code, "rematch_in") == 0)
+		/* TRANSLATORS: the answer to a button (200 characters at
+		   most). */
+		rbuf_addstr(s->b, tr(s->lang, "You are in the rematch."));
+	else if (strcmp(code, "rematch_out") == 0)
+		/* TRANSLATORS: the answer to a button (200 characters at
+		   most). */
+		rbuf_addstr(s->b, tr(s->lang, "You are not playing the rematch "
+		    "this time."));
+	else if (strcmp(code, "rematch_gone") == 0)
+		/* TRANSLATORS: the answer to a button (200 characters at
+		   most): the rematch started, lapsed or was aborted. */
+		rbuf_addstr(s->b, tr(s->lang, "This rematch offer is over."));
+	else if (strcmp(code, "rematch_answered") == 0)
+		/* TRANSLATORS: the answer to a button (200 characters at
+		   most). */
+		rbuf_addstr(s->b, tr(s->lang, "You have answered this rematch "
+		    "already."));
 	else if (strcmp(code, "no_stats_yet") == 0)
 		rbuf_addstr(s->b, tr(s->lang, "You have not finished a game "
 		    "yet."));
@@ -546,7 +610,7 @@ compose_say_game(struct svc *svc, const struct svc_game *known,
 		compose_game(known, &s.t);
 		s.have = 1;
 	} else if (say_num(&s, "game") > 0 && svc_game_info(svc,
-	    say_num(&s, "game"), &g) == 0) {
+	    say_num(&s, "game"), &g) == 1) {
 		compose_game(&g, &s.t);
 		s.have = 1;
 	} else
@@ -554,8 +618,11 @@ compose_say_game(struct svc *svc, const struct svc_game *known,
 		s.t.cfg.names = strcmp(lang, "ru") == 0 ? TAC_NAMES_TAKER :
 		    TAC_NAMES_TAC;
 	snprintf(s.t.lang, sizeof s.t.lang, "%s", lang);
-	if (compose_learn_says(lang, code, s.args, b) || say_seating(&s, code) ||
-	    say_game(&s, code) || say_info(&s, code) || say_stats(&s, code))
+	if (compose_learn_says(lang, code, s.args, b) ||
+	    compose_settings_says(lang, code, s.args, b) ||
+	    compose_access_says(lang, code, s.args, b) ||
+	    say_seating(&s, code) || say_game(&s, code) || say_info(&s, code) ||
+	    say_stats(&s, code))
 		;
 	else if (strcmp(code, "bad_option") == 0)
 		say_option(&s);
@@ -580,4 +647,29 @@ compose_say_game(struct svc *svc, const struct svc_game *known,
 	else
 		rbuf_add(b, "[%s]", code);
 	rbuf_addstr(b, "\n");
+}
+
+/* An "error" or "info" row: what the service says, in words. */
+int
+compose_say_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	compose_say_game(c->svc, c->have ? &c->g : NULL, m->lang, out->data,
+	    &m->text);
+	return (m->form);
+}
+
+/* An "answer" row: a press answered, with a few words or none. */
+int
+compose_answer_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	const char	*cb = compose_str(out->data, "callback");
+
+	snprintf(m->callback, sizeof m->callback, "%s", cb != NULL ? cb : "");
+	m->alert = json_is_true(json_object_get(out->data, "alert"));
+	if (!compose_hint_answer(c, out, &m->text))
+		compose_say_make(c, out, m);
+	rbuf_trim(&m->text);
+	return (m->form);
 }

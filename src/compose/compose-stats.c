@@ -19,6 +19,7 @@
 
 #include "compose-int.h"
 #include "i18n.h"
+#include "xmalloc.h"
 
 /* A member as an integer (0 if none). */
 static int64_t
@@ -234,13 +235,52 @@ cs_person(const char *lang, int names, json_t *p, struct rbuf *b)
 	    b);
 }
 
-/* The players by rating. */
+/*
+ * The best games of Team-TAC, the fewest cards first: the score, who
+ * played, when.
+ */
+static void
+cs_top_coop(const char *lang, json_t *games, struct rbuf *b)
+{
+	json_t		*v, *seat;
+	size_t		 i, j;
+	unsigned long	 n;
+
+	/* TRANSLATORS: the heading of /top coop: a group's best
+	   cooperative games (Team-TAC), where all players win together
+	   and the score is the cards they played. */
+	rbuf_addstr(b, tr(lang, "Your best games of everyone together, the "
+	    "fewest cards first:"));
+	rbuf_addstr(b, "\n");
+	json_array_foreach(games, i, v) {
+		n = (unsigned long)cs_int(v, "cards");
+		rbuf_add(b, "%zu. ", i + 1);
+		/* TRANSLATORS: a cooperative game's score in /top coop;
+		   %lu the cards played; the players and the date follow. */
+		rbuf_add(b, trn(lang, "%lu card", "%lu cards", n), n);
+		rbuf_addstr(b, ": ");
+		json_array_foreach(json_object_get(v, "seats"), j, seat) {
+			if (j > 0)
+				rbuf_addstr(b, ", ");
+			cs_name(lang, seat, "name", "ai", b);
+		}
+		rbuf_addstr(b, " (");
+		cs_date(cs_int(v, "ended"), b);
+		rbuf_addstr(b, ")\n");
+	}
+}
+
+/* The players by rating; or, for /top coop, the best Team-TAC games. */
 static void
 cs_top(const char *lang, json_t *p, struct rbuf *b)
 {
 	json_t	*v;
 	size_t	 i;
 
+	if ((v = json_object_get(p, "coop")) != NULL) {
+		cs_top_coop(lang, v, b);
+		return;
+	}
 	rbuf_addstr(b, tr(lang, "Ratings (everyone starts at 1500):"));
 	rbuf_addstr(b, "\n");
 	json_array_foreach(json_object_get(p, "players"), i, v) {
@@ -291,7 +331,7 @@ cs_teams(const char *lang, json_t *seats, struct rbuf *b)
 	}
 }
 
-/* The last games, a line each (the buttons are compose_stats_keys()'s). */
+/* The last games, a line each (the buttons are compose_history_make()'s). */
 static void
 cs_history(const char *lang, json_t *p, struct rbuf *b)
 {
@@ -322,12 +362,13 @@ cs_history(const char *lang, json_t *p, struct rbuf *b)
 }
 
 /* One finished game: when, how long, who won, and each seat's numbers. */
-static void
-cs_summary(const char *lang, int names, json_t *p, struct rbuf *b)
+void
+compose_summary(const char *lang, int names, json_t *p, struct rbuf *b)
 {
 	json_t		*g = json_object_get(p, "summary"), *seats, *v;
 	struct rbuf	 day = { NULL, 0, 0 }, d = { NULL, 0, 0 };
 	int64_t		 finisher = cs_int(g, "finisher");
+	unsigned long	 n;
 	char		*who;
 	size_t		 i;
 
@@ -343,7 +384,17 @@ cs_summary(const char *lang, int names, json_t *p, struct rbuf *b)
 	rbuf_free(&day);
 	rbuf_free(&d);
 	rbuf_addstr(b, "\n");
-	if (cs_int(g, "winner") >= 0) {
+	if (cs_int(g, "coop")) {
+		n = (unsigned long)cs_int(g, "cards");
+		/* TRANSLATORS: the summary of a cooperative game (Team-TAC):
+		   %lu the cards all players played, its score; its players'
+		   ratings do not change. */
+		rbuf_add(b, trn(lang, "Everyone together: you all won, with %lu "
+		    "card played (the fewer, the better); ratings do not "
+		    "change.", "Everyone together: you all won, with %lu "
+		    "cards played (the fewer, the better); ratings do not "
+		    "change.", n), n);
+	} else if (cs_int(g, "winner") >= 0) {
 		rbuf_addstr(b, tr(lang, "Won:"));
 		rbuf_addstr(b, " ");
 		cs_team(lang, seats, cs_int(g, "winner"), b);
@@ -367,7 +418,7 @@ cs_summary(const char *lang, int names, json_t *p, struct rbuf *b)
 		/* TRANSLATORS: %s is the TAC card's name; the number after
 		   it, how many were played. */
 		rbuf_add(b, tr(lang, "cards: %lld, kicks given/taken: %lld/%lld, "
-		    "%s: %lld, rating: %lld -> %lld"),
+		    "%s: %lld, rating: %lld \xe2\x86\x92 %lld"),
 		    (long long)cs_int(v, "played"),
 		    (long long)cs_int(v, "kicks_given"),
 		    (long long)cs_int(v, "kicks_taken"),
@@ -441,7 +492,7 @@ cs_record(const struct svc_game *g, const char *lang, int names, json_t *p,
 			render_seat(&o, &t, seat, b);
 			rbuf_addstr(b, ": ");
 		}
-		compose_words(&t, seat, 0, text, json_is_object(facts) ? facts :
+		compose_words(&t, seat, RENDER_NOBODY, text, json_is_object(facts) ? facts :
 		    NULL, b);
 		rbuf_addstr(b, "\n");
 	}
@@ -470,96 +521,9 @@ cs_chart(const char *lang, json_t *p, struct rbuf *b)
 		rbuf_add(b, ": %.0f", c.team[i].value[c.n - 1]);
 	}
 	if (c.kind == CHART_LINE)
-		rbuf_add(b, "%.0f -> %.0f", c.value[0], c.value[c.n - 1]);
+		rbuf_add(b, "%.0f \xe2\x86\x92 %.0f", c.value[0],
+		    c.value[c.n - 1]);
 	rbuf_addstr(b, "\n");
-}
-
-/*
- * Compose a statistics row's text into b (its kind is one of them); names:
- * the game's naming, or the one a chat of lang plays with.
- */
-void
-compose_stats(const struct svc_game *g, const char *lang, int names,
-    const struct svc_out *out, struct rbuf *b)
-{
-	const char	*scope;
-
-	switch (out->type) {
-	case SVC_OUT_STATS:
-		scope = json_string_value(json_object_get(out->data, "scope"));
-		if (scope != NULL && strcmp(scope, "chat") == 0)
-			cs_group(lang, names, out->data, b);
-		else
-			cs_person(lang, names, out->data, b);
-		break;
-	case SVC_OUT_TOP:
-		cs_top(lang, out->data, b);
-		break;
-	case SVC_OUT_HISTORY:
-		cs_history(lang, out->data, b);
-		break;
-	case SVC_OUT_SUMMARY:
-		cs_summary(lang, names, out->data, b);
-		break;
-	case SVC_OUT_RECORD:
-		cs_record(g, lang, names, out->data, b);
-		break;
-	case SVC_OUT_CHART:
-		cs_chart(lang, out->data, b);
-		break;
-	}
-}
-
-/*
- * The buttons of a statistics row: a summary, a moves and a replay button
- * per game of a history, back and next on a page of moves.
- */
-void
-compose_stats_keys(struct compose_ctx *c, const char *lang,
-    const struct svc_out *out, struct compose_keys *k)
-{
-	json_t	*v;
-	int64_t	 game, page, pages;
-	char	 label[128], cmd[32];
-	size_t	 i;
-
-	if (out->type == SVC_OUT_HISTORY) {
-		json_array_foreach(json_object_get(out->data, "games"), i, v) {
-			game = cs_int(v, "game");
-			/* TRANSLATORS: a button's label, at most 40
-			   characters (shorter is better on a phone); %lld a
-			   game's number. */
-			snprintf(label, sizeof label, tr(lang, "#%lld summary"),
-			    (long long)game);
-			compose_keys_add(k, label, game, -1, "summary");
-			/* TRANSLATORS: a button's label, at most 40
-			   characters (shorter is better on a phone); %lld a
-			   game's number. */
-			snprintf(label, sizeof label, tr(lang, "#%lld moves"),
-			    (long long)game);
-			compose_keys_add(k, label, game, -1, "moves");
-			compose_app_history(c, lang, game, k);
-			compose_keys_newrow(k);
-		}
-		return;
-	}
-	if (out->type != SVC_OUT_RECORD)
-		return;
-	game = cs_int(out->data, "game");
-	page = cs_int(out->data, "page");
-	pages = cs_int(out->data, "pages");
-	if (page > 1) {
-		snprintf(cmd, sizeof cmd, "moves %lld", (long long)page - 1);
-		/* TRANSLATORS: a button's label, at most 40 characters
-		   (shorter is better on a phone): the page before. */
-		compose_keys_add(k, tr(lang, "<< back"), game, -1, cmd);
-	}
-	if (page < pages) {
-		snprintf(cmd, sizeof cmd, "moves %lld", (long long)page + 1);
-		/* TRANSLATORS: a button's label, at most 40 characters
-		   (shorter is better on a phone): the next page. */
-		compose_keys_add(k, tr(lang, "next >>"), game, -1, cmd);
-	}
 }
 
 /*
@@ -612,4 +576,124 @@ compose_chart(const char *lang, json_t *p, struct chart *c)
 		    "last %d games"), c->n);
 	}
 	return (c->n > 0 ? 0 : -1);
+}
+
+/* A "stats" row: a person's numbers, or a group's. */
+int
+compose_stats_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	const char	*scope = compose_str(out->data, "scope");
+	int		 names = compose_names(c, out, m->lang);
+
+	if (scope != NULL && strcmp(scope, "chat") == 0)
+		cs_group(m->lang, names, out->data, &m->text);
+	else
+		cs_person(m->lang, names, out->data, &m->text);
+	return (m->form);
+}
+
+/* A "top" row: the players by rating. */
+int
+compose_top_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	(void)c;
+	cs_top(m->lang, out->data, &m->text);
+	return (m->form);
+}
+
+/*
+ * A "history" row: the last games, a line each, and per game a summary,
+ * a moves and a replay button.
+ */
+int
+compose_history_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	json_t	*v;
+	int64_t	 game;
+	char	 label[128];
+	size_t	 i;
+
+	cs_history(m->lang, out->data, &m->text);
+	json_array_foreach(json_object_get(out->data, "games"), i, v) {
+		game = cs_int(v, "game");
+		/* TRANSLATORS: a button's label, at most 40
+		   characters (shorter is better on a phone); %lld a
+		   game's number. */
+		snprintf(label, sizeof label, tr(m->lang, "#%lld summary"),
+		    (long long)game);
+		compose_keys_add(&m->keys, label, game, -1, "summary");
+		/* TRANSLATORS: a button's label, at most 40
+		   characters (shorter is better on a phone); %lld a
+		   game's number. */
+		snprintf(label, sizeof label, tr(m->lang, "#%lld moves"),
+		    (long long)game);
+		compose_keys_add(&m->keys, label, game, -1, "moves");
+		compose_app_history(c, m->lang, game, &m->keys);
+		compose_keys_newrow(&m->keys);
+	}
+	m->setkeys = 1;
+	return (m->form);
+}
+
+/* A "summary" row: a finished game, and at its end the review's button. */
+int
+compose_summary_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	compose_summary(m->lang, compose_names(c, out, m->lang), out->data,
+	    &m->text);
+	compose_rematch_keys(out, m);
+	compose_review_key(out, m);
+	return (m->form);
+}
+
+/*
+ * A "record" row: a page of a game's actions (/moves), back and next
+ * buttons; a page turned shows in the message pressed.
+ */
+int
+compose_record_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	int64_t	 game, page, pages;
+	char	 cmd[32];
+
+	cs_record(c->have ? &c->g : NULL, m->lang, compose_names(c, out,
+	    m->lang), out->data, &m->text);
+	game = cs_int(out->data, "game");
+	page = cs_int(out->data, "page");
+	pages = cs_int(out->data, "pages");
+	if (page > 1) {
+		snprintf(cmd, sizeof cmd, "moves %lld", (long long)page - 1);
+		/* TRANSLATORS: a button's label, at most 40 characters
+		   (shorter is better on a phone): the page before. */
+		compose_keys_add(&m->keys, tr(m->lang, "<< back"), game, -1,
+		    cmd);
+	}
+	if (page < pages) {
+		snprintf(cmd, sizeof cmd, "moves %lld", (long long)page + 1);
+		/* TRANSLATORS: a button's label, at most 40 characters
+		   (shorter is better on a phone): the next page. */
+		compose_keys_add(&m->keys, tr(m->lang, "next >>"), game, -1,
+		    cmd);
+	}
+	m->setkeys = 1;
+	compose_named(out, "message", m);
+	return (m->form);
+}
+
+/* A "chart" row: the picture, its title in words as its caption. */
+int
+compose_chart_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	(void)c;
+	cs_chart(m->lang, out->data, &m->text);
+	m->chart = xmalloc(sizeof *m->chart);
+	if (compose_chart(m->lang, out->data, m->chart) != 0)
+		return (compose_none(m));
+	return (m->form);
 }

@@ -212,7 +212,7 @@ compose_web_games(const struct svc_web_games *w, const char *lang)
 
 /*
  * The seats: names as stored, AI levels, who is away, who is a person,
- * and each one's team (the engine's).
+ * and each one's team (the engine's; in Team-TAC everyone's is one).
  */
 static json_t *
 compose_web_seats(const struct svc_web_game *w)
@@ -227,7 +227,7 @@ compose_web_seats(const struct svc_web_game *w)
 		json_array_append_new(arr, json_pack("{s:s, s:i, s:b, s:b, "
 		    "s:i}", "name", g->seats[s].name, "ai", g->seats[s].ai,
 		    "away", g->seats[s].away, "person", g->seats[s].user[0] !=
-		    '\0', "team", tac_team(&st, s)));
+		    '\0', "team", g->cfg.coop ? 0 : tac_team(&st, s)));
 	return (arr);
 }
 
@@ -311,7 +311,7 @@ compose_web_moves(const struct svc_web_game *w, const char *lang)
 	for (i = 0; i < w->nlegal; i++) {
 		a = &w->legal[i];
 		tac_action_format(a, text, sizeof text);
-		render_move_init(&mv, &w->view, a, w->seat, 1);
+		render_move_init(&mv, &t, &w->view, a, w->seat, w->seat);
 		ntok = render_move_ntok(a);
 		/* The card (and TAC, Devil), then a token a segment. */
 		head = !!a->tac + !!a->devil + 1;
@@ -353,6 +353,8 @@ compose_web_last(const struct svc_web_game *w, const char *lang)
 	if (!w->has_last)
 		return (json_null());
 	compose_web_rgame(w, lang, &t);
+	/* Whose card play a TAC of an earlier move undid is not known. */
+	t.lastplay = 0;
 	ro.lang = lang;
 	who = render_seat_dup(&ro, &t, w->last_seat);
 	if (tac_action_parse(w->last, &a, why, sizeof why) != 0)
@@ -360,8 +362,8 @@ compose_web_last(const struct svc_web_game *w, const char *lang)
 		   card, face down; %s the player's name. */
 		rbuf_add(&b, tr(lang, "%s gave a card."), who);
 	else {
-		render_move_init(&mv, &w->before, &a, w->last_seat,
-		    w->last_seat == w->seat);
+		render_move_init(&mv, &t, &w->before, &a, w->last_seat,
+		    w->seat >= 0 ? w->seat : RENDER_NOBODY);
 		rbuf_add(&b, "%s: ", who);
 		render_move_words(&t, &mv, 0, render_move_ntok(&a), &b);
 	}
@@ -420,13 +422,33 @@ compose_web_position(const struct svc_web_game *w)
 }
 
 /*
+ * A game of Team-TAC in words, as its board says it (rules K): the
+ * cards played so far at the move shown, or at its end the result;
+ * null for any other game, or before its first deal.
+ */
+static json_t *
+compose_web_together(const struct svc_web_game *w, const char *lang)
+{
+	struct rbuf	 b = { NULL, 0, 0 };
+	json_t		*o;
+
+	if (!w->g.cfg.coop || !w->g.started)
+		return (json_null());
+	render_coop(lang, &w->view, &b);
+	o = json_string(b.s != NULL ? b.s : "");
+	rbuf_free(&b);
+	return (o != NULL ? o : json_null());
+}
+
+/*
  * One game as the person may see it, at a move: {id, key, state, turn
  * (actions so far), at (the move shown), actor, players, seat (null for
  * a watcher), winner, open (every hand shown), seats, names, title, last:
  * {seat, action, line, before} or null, legal, moves: {NOTATION: words},
  * position: tac-position/1 as they may see it (none in a lobby), lang,
  * words, hints (the game offers them), exchange: who has still to give,
- * in words, or null}.
+ * in words, or null, together: a Team-TAC game's cards played, in words,
+ * or null}.
  */
 json_t *
 compose_web_game(const struct svc_web_game *w, const char *lang)
@@ -454,6 +476,7 @@ compose_web_game(const struct svc_web_game *w, const char *lang)
 	json_object_set_new(o, "title", json_string(g->title));
 	json_object_set_new(o, "hints", json_boolean(g->hints));
 	json_object_set_new(o, "exchange", compose_web_exchange(w, lang));
+	json_object_set_new(o, "together", compose_web_together(w, lang));
 	return (o);
 }
 
@@ -479,6 +502,44 @@ compose_web_hint(struct svc *svc, int64_t id, json_t *hint, const char *lang)
 	    ""));
 	rbuf_free(&b);
 	return (hint);
+}
+
+/* The Mini App's refusals of a request (enum compose_web_error). */
+static const struct {
+	const char	*code;
+	const char	*msgid;
+} compose_web_errors[COMPOSE_WEB_NERRORS] = {
+	[COMPOSE_WEB_NO_ANSWER] = { "failed",
+	    N_("The server could not make the answer.") },
+	[COMPOSE_WEB_FAILED] = { "failed",
+	    N_("The server could not do it now: try again in a moment.") },
+	[COMPOSE_WEB_NO_GAME] = { "no_game", N_("There is no such game.") },
+	[COMPOSE_WEB_BAD_REQUEST] = { "bad_request",
+	    N_("The request is not one the page sends.") },
+	[COMPOSE_WEB_NO_PATH] = { "bad_request",
+	    N_("There is no such page.") },
+	[COMPOSE_WEB_SEATS] = { "bad_request",
+	    N_("A board has 4 or 6 seats.") },
+	[COMPOSE_WEB_NOT_FOUND] = { "not_found",
+	    N_("There is no such page.") },
+	[COMPOSE_WEB_METHOD] = { "method",
+	    N_("This address does not take that method.") },
+	[COMPOSE_WEB_EXPIRED] = { "unauthorized",
+	    N_("This page has expired: open the board again from the chat.") },
+	[COMPOSE_WEB_STOPPING] = { "stopping",
+	    N_("The server is stopping: try again in a minute.") },
+	[COMPOSE_WEB_BUSY] = { "busy",
+	    N_("Too many requests: wait a second.") },
+};
+
+/* A request refused (enum compose_web_error): {error, message in lang}. */
+json_t *
+compose_web_error(int why, const char *lang)
+{
+	if (why < 0 || why >= COMPOSE_WEB_NERRORS)
+		why = COMPOSE_WEB_NO_ANSWER;
+	return (json_pack("{s:s, s:s}", "error", compose_web_errors[why].code,
+	    "message", tr(lang, compose_web_errors[why].msgid)));
 }
 
 /*

@@ -86,9 +86,10 @@ struct compose_opts {
 	int		 app;		/* add the buttons that open the
 					   bridge's app (COMPOSE_LINK_APP) */
 	int		 live;		/* the bridge keeps a group's live
-					   message of a game: its "moved"
-					   rows say nothing there, the live
-					   message's edit tells them */
+					   message of a game: its board row
+					   is that message, which tells the
+					   moves (a "moved" row an older tacd
+					   queued there says nothing) */
 	int		(*link)(void *, int, const char *, const char *,
 			    char *, size_t);
 	void		*arg;
@@ -106,8 +107,11 @@ enum compose_form {
 	COMPOSE_CHART,		/* a chart, the words its caption */
 	COMPOSE_DOCUMENT,	/* a file, the words its caption */
 	COMPOSE_ANSWER,		/* the answer to a button press */
-	COMPOSE_PIN		/* pin (or unpin) the message it replaces,
+	COMPOSE_PIN,		/* pin (or unpin) the message it replaces,
 				   silently: no words */
+	COMPOSE_MEMBER		/* no message: ask the platform whether the
+				   person member is in the group group, and
+				   answer with svc_outbox_member() */
 };
 
 /*
@@ -128,6 +132,12 @@ struct compose_picture {
 	struct tac_action opts[COMPOSE_OPTS];	/* a turn's choices, as
 					   arrows numbered from 1 */
 	int		 nopts;
+	int		 bottom;	/* the seat drawn at the bottom: its
+					   reader's in a person's own chat, 0
+					   in a group */
+	int		 yours;		/* for the player in seat reader
+					   (picture.h) */
+	int		 reader;
 };
 
 /* One message, whole: what a bridge sends for a batch of rows. */
@@ -158,6 +168,9 @@ struct compose_msg {
 					   its bridge once buried */
 	int		 pinned;	/* ... it is the message pinned */
 	int		 silent;	/* routine: no notification */
+	int		 tidy;		/* it only tidies (a pin): it goes
+					   beside the chat's messages, never
+					   holding them (SVC_OF_TIDY) */
 	int		 pin;		/* PIN: 1 pin, 0 unpin */
 	struct compose_picture *picture;	/* BOARD, TURN: what to draw
 					   (NULL: the text alone); owned */
@@ -173,17 +186,58 @@ struct compose_msg {
 					   cannot be sent */
 	char		 callback[80];	/* ANSWER: the press answered */
 	int		 alert;		/* ... shown as an alert */
+	char		 group[64];	/* MEMBER: the group's chat id */
+	char		 member[64];	/* ... and the person's user id */
 };
+
+/*
+ * What a kind of row is, for a bridge (compose-kind.c holds each kind's
+ * flags): a bridge asks compose_kind_is(kind, COMPOSE_K_...) and never
+ * tests kinds itself.
+ */
+#define COMPOSE_K_WORDS		0x001	/* nothing to send without words
+					   (or a picture) */
+#define COMPOSE_K_NOTIFY	0x002	/* what a group should notice: it
+					   notifies */
+#define COMPOSE_K_NOTIFY_NEW	0x004	/* ... unless it is shown again at
+					   the bottom of its chat (/board) */
+#define COMPOSE_K_MOVE		0x008	/* one move's line: a group's live
+					   message tells it, and a board shown
+					   after it shows it */
+#define COMPOSE_K_STATE		0x010	/* shows a game as it is (its lobby,
+					   its board): a later one of the
+					   same kind and game tells all */
+#define COMPOSE_K_APP		0x020	/* "Open the board" under it while
+					   the game runs */
+#define COMPOSE_K_APP_GROUP	0x040	/* ... in a group's chat only */
+#define COMPOSE_K_REPLAY	0x080	/* "Watch the replay" under it once
+					   the game is over */
+#define COMPOSE_K_CHOICES	0x100	/* its buttons are a turn's choices */
+#define COMPOSE_K_LESSON	0x200	/* ... a lesson's, pressed, never
+					   typed as moves */
+#define COMPOSE_K_YOURTURN	0x400	/* tells the reader it is their turn:
+					   a bridge that shows no board beside
+					   it shows the board first */
+#define COMPOSE_K_END		0x800	/* tells that the game ended */
+#define COMPOSE_K_ASK		0x1000	/* no message: a question to the
+					   platform, answered by the bridge
+					   (whether a person is in a group:
+					   svc_outbox_member()) */
+
+/* compose-kind.c */
+int		 compose_kind_is(int, int);
 
 /* compose-msg.c */
 int		 compose_batch(struct svc *, struct svc_batch *,
 		     const struct compose_opts *, struct compose_msg *);
-void		 compose_msg_free(struct compose_msg *);
+
+/* compose-picture.c */
 void		 compose_picture_opts(const struct compose_picture *,
 		     struct picture_opts *);
 
-/* compose.c */
+/* compose-ctx.c */
 void		 compose_game(const struct svc_game *, struct render_game *);
+void		 compose_msg_free(struct compose_msg *);
 
 /* compose-private.c */
 void		 compose_played(const struct svc_game *, struct json_t *,
@@ -197,33 +251,25 @@ void		 compose_say(struct svc *, const char *, struct json_t *,
 void		 compose_lobby(const struct render_opts *,
 		     const struct svc_game *, struct rbuf *);
 void		 compose_keys_lobby(const struct svc_game *, const char *,
-		     struct compose_keys *);
+		     const char *, struct compose_keys *);
 void		 compose_keys_options(const struct svc_game *, const char *,
 		     struct compose_keys *);
-void		 compose_options_text(const struct svc_game *, const char *,
-		     struct rbuf *);
-void		 compose_confirm(const struct svc_game *, const char *,
+
+/* compose-access.c */
+void		 compose_seat_ask(const struct svc_game *, const char *,
 		     struct json_t *, struct rbuf *, struct compose_keys *);
 
 /* compose-stats.c */
-void		 compose_stats(const struct svc_game *, const char *, int,
-		     const struct svc_out *, struct rbuf *);
-struct compose_ctx;
-void		 compose_stats_keys(struct compose_ctx *, const char *,
-		     const struct svc_out *, struct compose_keys *);
+void		 compose_summary(const char *, int, struct json_t *,
+		     struct rbuf *);
 int		 compose_chart(const char *, struct json_t *, struct chart *);
 
 /* compose-end.c */
 int		 compose_homes(const char *, struct json_t *, struct chart *);
 
 /* compose-hello.c */
-int		 compose_greeting(struct json_t *);
-void		 compose_welcome(const char *, int, const char *,
-		     struct rbuf *, struct compose_keys *);
 int		 compose_command(int, size_t, const char *, const char **,
 		     const char **);
-void		 compose_unreachable(const char *, const char *, const char *,
-		     int64_t, struct rbuf *);
 void		 compose_keys_link(struct compose_keys *, const char *, int,
 		     const char *);
 
@@ -235,7 +281,7 @@ void		 compose_keys_free(struct compose_keys *);
 
 /* compose-menu.c */
 #define COMPOSE_NUMBERED	0x1	/* labels numbered as on the picture */
-#define COMPOSE_LETTERS		0x2	/* people as their colours' letters */
+#define COMPOSE_COLOURS		0x2	/* people as their seats' colours */
 #define COMPOSE_STEPS		0x4	/* every field a 7's marble passes */
 void		 compose_menu_label(const struct render_game *,
 		     const struct tac_state *, const struct menu *, int, int,
@@ -260,6 +306,27 @@ struct json_t	*compose_web_refused(struct svc *,
 struct json_t	*compose_web_hint(struct svc *, int64_t, struct json_t *,
 		     const char *);
 const char	*compose_web_state(int);
+
+/*
+ * What the Mini App's server says when it cannot answer a request (the
+ * HTTP status is its bridge's): compose_web_error() makes {error: the
+ * code, message: the words in lang}.
+ */
+enum compose_web_error {
+	COMPOSE_WEB_NO_ANSWER,		/* failed: no answer could be made */
+	COMPOSE_WEB_FAILED,		/* failed: the service failed */
+	COMPOSE_WEB_NO_GAME,		/* no_game: none the person may see */
+	COMPOSE_WEB_BAD_REQUEST,	/* bad_request: not what the page sends */
+	COMPOSE_WEB_NO_PATH,		/* bad_request: no such address */
+	COMPOSE_WEB_SEATS,		/* bad_request: a board of 4 or 6 seats */
+	COMPOSE_WEB_NOT_FOUND,		/* not_found: no such page */
+	COMPOSE_WEB_METHOD,		/* method: not taken there */
+	COMPOSE_WEB_EXPIRED,		/* unauthorized: no good init data */
+	COMPOSE_WEB_STOPPING,		/* stopping: the server is */
+	COMPOSE_WEB_BUSY,		/* busy: over a rate limit */
+	COMPOSE_WEB_NERRORS
+};
+struct json_t	*compose_web_error(int, const char *);
 
 /*
  * compose-console.c: what the console says of its own (enum
