@@ -9,7 +9,9 @@
  * when asked (enum svc_gstate): an answer once the game has moved on (a
  * lobby that started, a game that ended) is out of date.  /leave's say
  * who asked too ("leave yes STATE USER"): only they may answer.  Typed,
- * "/abort yes" does it at once.
+ * "/abort yes" does it at once, and so does the word yes of the person's
+ * language ("/abort да"), read by the answer reader installed
+ * (svc_set_answer()).
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -73,10 +75,38 @@ svc_ask_done(struct svc_ctx *ctx, const struct svc_gm *gm, const char *what,
 	    answer, "name", svc_ask_name(ctx), "message", ctx->ev->message)));
 }
 
+/* Install how a typed answer in words is read (service.h). */
+void
+svc_set_answer(struct svc *svc, svc_answer_fn fn, void *arg)
+{
+	svc->answer = fn;
+	svc->answer_arg = arg;
+}
+
+/*
+ * The answer word, typed: "yes" or "no", or the same in the person's
+ * language (svc_set_answer()); NULL when it is neither.
+ */
+static const char *
+svc_ask_word(struct svc_ctx *ctx, const struct svc_gm *gm, const char *word)
+{
+	const char	*langs[2];
+	int		 rc;
+
+	if (strcmp(word, "yes") == 0 || strcmp(word, "no") == 0)
+		return (word);
+	if (ctx->svc->answer == NULL)
+		return (NULL);
+	langs[0] = ctx->user_lang;
+	langs[1] = gm->g.lang;
+	rc = ctx->svc->answer(ctx->svc->answer_arg, langs, 2, word);
+	return (rc == 1 ? "yes" : rc == 0 ? "no" : NULL);
+}
+
 /*
  * What the arguments of /abort or /leave (what) say: nothing (ask: a
- * "confirm" row is queued), "yes" or "no" with the state asked in and,
- * for /leave, who asked.  *yes: 1 go ahead; 0 asked, answered no (its
+ * "confirm" row is queued), "yes" or "no" (or the same in the person's
+ * language) with the state asked in and, for /leave, who asked.  *yes: 1 go ahead; 0 asked, answered no (its
  * message edited), or refused (out of date, someone else's, bad words).
  * 0, or -1 on failure.
  */
@@ -84,8 +114,9 @@ int
 svc_ask(struct svc_ctx *ctx, const struct svc_gm *gm, const char *what,
     int *yes)
 {
-	char	word[8], user[64];
-	int	n, state = -1;
+	const char	*answer;
+	char		 word[64], user[64];
+	int		 n, state = -1;
 
 	*yes = 0;
 	if (ctx->args[0] == '\0')
@@ -94,14 +125,14 @@ svc_ask(struct svc_ctx *ctx, const struct svc_gm *gm, const char *what,
 		    "what", what, "state", gm->g.state, "user", ctx->ev->user,
 		    "name", svc_ask_name(ctx), "message", ctx->ev->message)));
 	user[0] = '\0';
-	n = sscanf(ctx->args, "%7s %d %63s", word, &state, user);
-	if (n < 1 || (strcmp(word, "yes") != 0 && strcmp(word, "no") != 0))
+	n = sscanf(ctx->args, "%63s %d %63s", word, &state, user);
+	if (n < 1 || (answer = svc_ask_word(ctx, gm, word)) == NULL)
 		return (svc_refuse(ctx, "usage", "{s:s}", "command", what));
 	if (n >= 2 && state != gm->g.state)
 		return (svc_refuse(ctx, "stale", NULL));
 	if (n >= 3 && strcmp(user, ctx->ev->user) != 0)
 		return (svc_refuse(ctx, "not_yours", NULL));
-	if (strcmp(word, "no") == 0)
+	if (strcmp(answer, "no") == 0)
 		return (svc_ask_done(ctx, gm, what, "no"));
 	*yes = 1;
 	return (0);

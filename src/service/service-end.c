@@ -151,7 +151,10 @@ svc_end_tell(struct svc *svc, struct svc_gm *gm, const char *by)
 			return (-1);
 		if (g->private && strcmp(p->pid, g->chat_pid) == 0)
 			continue;
-		if (g->state == STORE_OVER)
+		if (g->state == STORE_OVER && g->cfg.coop && gm->started)
+			j = json_pack("{s:n, s:I}", "winner", "cards",
+			    (json_int_t)tac_cards_played(&gm->st));
+		else if (g->state == STORE_OVER)
 			j = g->winner < 0 ? json_pack("{s:n}", "winner") :
 			    json_pack("{s:i}", "winner", g->winner);
 		else
@@ -160,47 +163,6 @@ svc_end_tell(struct svc *svc, struct svc_gm *gm, const char *by)
 			return (-1);
 	}
 	return (0);
-}
-
-/*
- * "/record 12": the game's number without its "#" is taken as "#12";
- * what follows it stays the arguments.
- */
-static void
-svc_record_pick(struct svc_ctx *ctx)
-{
-	char	*end, *p;
-
-	if (ctx->pick != 0 || !isdigit((unsigned char)ctx->args[0]))
-		return;
-	ctx->pick = strtoll(ctx->args, &end, 10);
-	if (*end != '\0' && !isspace((unsigned char)*end)) {
-		ctx->pick = 0;
-		return;
-	}
-	for (p = end; isspace((unsigned char)*p); p++)
-		;
-	memmove(ctx->args, p, strlen(p) + 1);
-}
-
-/*
- * /record #ID: a finished game's record as a file.  With a page after
- * the game ("/record #ID 2", the buttons of pages sent before /moves
- * had its name) it is the page, as /moves.
- */
-int
-svc_cmd_record(struct svc_ctx *ctx)
-{
-	struct store_game	g;
-	int			rc;
-
-	svc_record_pick(ctx);
-	if (ctx->args[0] != '\0')
-		return (svc_cmd_moves(ctx));
-	if ((rc = svc_finished(ctx, &g)) <= 0)
-		return (rc);
-	return (svc_reply(ctx, SVC_OUT_DOCUMENT, json_pack("{s:I}", "game",
-	    (json_int_t)g.id)));
 }
 
 /*

@@ -26,141 +26,27 @@
 
 #include "service-int.h"
 
-/* Read the gifts given so far, when gm's exchange is under way. */
-int
-svc_gifts_load(struct svc *svc, struct svc_gm *gm)
-{
-	int	s, n;
 
-	for (s = 0; s < TAC_MAXSEATS; s++) {
-		gm->gift[s].card = -1;
-		gm->gift[s].who = 0;
-		gm->gift[s].at = 0;
-	}
-	gm->ngifts = 0;
-	if (!gm->started || gm->g.state != STORE_PLAYING ||
-	    gm->st.phase != TAC_PH_EXCHANGE)
-		return (0);
-	if ((n = store_gifts(svc->store, gm->g.id, gm->g.turn_no,
-	    gm->gift)) < 0)
-		return (svc_store_fail(svc));
-	gm->ngifts = n;
-	return (0);
-}
-
-/* Has seat still to give in gm's exchange? */
-int
-svc_gift_due(const struct svc_gm *gm, int seat)
-{
-	return (gm->started && gm->g.state == STORE_PLAYING &&
-	    gm->st.phase == TAC_PH_EXCHANGE && seat >= 0 &&
-	    seat < gm->g.cfg.nseats && gm->gift[seat].card < 0);
-}
-
-/* Does the AI give for seat (an AI's, a person's who is away, nobody's)? */
+/*
+ * The exchange of round is over: a group's live message says so, among
+ * its moves (no message of its own there); a private game's chat gets
+ * the row.
+ */
 static int
-svc_gift_ai(const struct svc_gm *gm, int seat)
+svc_exchanged(struct svc *svc, struct svc_gm *gm, int round)
 {
-	const struct store_seat	*p = &gm->g.seats[seat];
+	json_t	*j;
+	int	 told;
 
-	return (p->ai > 0 || p->away || p->user == 0);
-}
-
-/* Is seat's person to give now (and not the AI for them)? */
-int
-svc_gift_asked(const struct svc_gm *gm, int seat)
-{
-	return (svc_gift_due(gm, seat) && !svc_gift_ai(gm, seat));
-}
-
-/* The seat that gives k-th in play order, from the dealer's left. */
-static int
-svc_gift_seat(const struct tac_state *st, int k)
-{
-	return ((st->dealer + 1 + k) % st->cfg.nseats);
-}
-
-/* Lay seat's gift card down in st: out of the hand, face down. */
-static void
-svc_gift_lay(struct tac_state *st, int seat, int card)
-{
-	st->gift[seat] = (uint8_t)card;
-	st->hand[seat][card]--;
-	st->nhand[seat]--;
-}
-
-/*
- * The position as seat gives in it, for the rules' checks, the menus and
- * the AI: the rules' own when seat's turn to give comes, the seats
- * before it in play order having given (their gift, or where they have
- * not given yet one of their cards: only its being face down shows, and
- * only seat's own hand counts here), those after it not yet.  It is a
- * position the rules reach, so the AI may play the exchange on from it.
- */
-void
-svc_gift_state(const struct svc_gm *gm, int seat, struct tac_state *st)
-{
-	int	k, s, c;
-
-	*st = gm->st;
-	for (k = 0; k < st->cfg.nseats; k++) {
-		if ((s = svc_gift_seat(st, k)) == seat)
-			break;
-		c = gm->gift[s].card;
-		if (c < 0 || st->hand[s][c] == 0)
-			for (c = 0; c < TAC_NCARDS && st->hand[s][c] == 0; c++)
-				;
-		if (c < TAC_NCARDS)
-			svc_gift_lay(st, s, c);
-	}
-	st->turn = (uint8_t)seat;
-}
-
-/*
- * The position as people see it during an exchange: every gift given
- * laid down (tac_view() shows another's face down), and to act the first
- * seat in play order that has not given.  Only for showing: the rules
- * never take it.  Any other position is the game's.
- */
-void
-svc_gift_shown(const struct svc_gm *gm, struct tac_state *st)
-{
-	int	k, s, c;
-
-	*st = gm->st;
-	if (!gm->started || gm->g.state != STORE_PLAYING ||
-	    st->phase != TAC_PH_EXCHANGE)
-		return;
-	for (s = 0; s < st->cfg.nseats; s++) {
-		if ((c = gm->gift[s].card) >= 0 && st->hand[s][c] > 0)
-			svc_gift_lay(st, s, c);
-	}
-	for (k = 0; k < st->cfg.nseats; k++) {
-		if (st->gift[s = svc_gift_seat(st, k)] == TAC_NONE) {
-			st->turn = (uint8_t)s;
-			break;
-		}
-	}
-}
-
-/*
- * Check seat's gift a as the rules do, into its canonical form: 0, or
- * -1 with the reason in why.
- */
-int
-svc_gift_check(struct svc *svc, const struct svc_gm *gm, int seat,
-    struct tac_action *a, struct tac_why *why)
-{
-	struct tac_state	st;
-	int			idx;
-
-	svc_gift_state(gm, seat, &st);
-	if ((idx = tac_apply_why(&st, a, svc->list, why)) < 0)
+	j = json_pack("{s:s, s:i}", "action", "exchanged", "round", round);
+	if ((told = svc_live_told(svc, gm, j)) != 0)
+		json_decref(j);
+	if (told < 0)
 		return (-1);
-	*a = svc->list->a[idx];
-	return (0);
+	if (told > 0)
+		return (svc_edit_after(svc, gm, SVC_OUT_EDIT_BOARD));
+	return (svc_put_chat(svc, gm, SVC_OUT_EXCHANGED, j));
 }
-
 /*
  * Every gift is in: apply them all in play order, log them so (each as
  * its giver gave it, at its time), tell the group once and each person
@@ -201,8 +87,8 @@ svc_gift_apply(struct svc *svc, struct svc_gm *gm)
 		svc_news_free(news);
 		return (svc_store_fail(svc));
 	}
-	if (svc_gifts_load(svc, gm) != 0 || svc_put_chat(svc, gm,
-	    SVC_OUT_EXCHANGED, json_pack("{s:i}", "round", before.round)) != 0) {
+	if (svc_gifts_load(svc, gm) != 0 || svc_exchanged(svc, gm,
+	    before.round) != 0) {
 		svc_news_free(news);
 		return (-1);
 	}
@@ -254,55 +140,6 @@ svc_gift_give(struct svc *svc, struct svc_gm *gm, int seat,
 		return (svc_store_fail(svc));
 	/* The group's board says who is still to give. */
 	return (svc_edit_after(svc, gm, SVC_OUT_EDIT_BOARD));
-}
-
-/*
- * The exchange's part of svc_schedule_news(): the first seat in play
- * order that has not given is the one "to act"; while the AI has gifts
- * to make it acts at once (svc_gift_timer()), then the people who have
- * not given get the turn's deadline and reminder.  With notify, each of
- * them is told, with their news.
- */
-int
-svc_gift_schedule(struct svc *svc, struct svc_gm *gm, int notify,
-    json_t **news)
-{
-	struct store_game	*g = &gm->g;
-	int64_t			 due;
-	json_t			*j;
-	int			 k, s, ai = 0;
-
-	g->actor = -1;
-	g->due = g->remind = 0;
-	for (k = g->cfg.nseats - 1; k >= 0; k--) {
-		s = svc_gift_seat(&gm->st, k);
-		if (!svc_gift_due(gm, s))
-			continue;
-		g->actor = s;
-		ai |= svc_gift_ai(gm, s);
-	}
-	due = g->deadline > 0 ? svc->now + g->deadline : 0;
-	if (ai)
-		g->due = svc->now;
-	else if (g->deadline > 0) {
-		g->due = due;
-		if (g->deadline >= SVC_REMIND_MIN)
-			g->remind = g->due - g->deadline / 4;
-	} else if (svc->idle_remind > 0)
-		g->remind = svc->now + svc->idle_remind;
-	for (s = 0; notify && s < g->cfg.nseats; s++) {
-		if (!svc_gift_asked(gm, s))
-			continue;
-		j = json_pack("{s:I, s:I}", "turn", (json_int_t)g->turn_no,
-		    "due", (json_int_t)due);
-		if (j != NULL && news != NULL && news[s] != NULL) {
-			json_object_set_new(j, "news", news[s]);
-			news[s] = NULL;
-		}
-		if (svc_put_seat(svc, gm, s, SVC_OUT_TURN, j) != 0)
-			return (-1);
-	}
-	return (0);
 }
 
 /*
@@ -373,26 +210,3 @@ svc_gift_timer(struct svc *svc, struct svc_gm *gm)
 	return (0);
 }
 
-/*
- * The open games a person sits in (store_user_games()), myturn[i] set
- * also where an exchange waits for their gift: n, -1 on failure.
- */
-int
-svc_user_games(struct svc *svc, int64_t user, int64_t *ids, int *myturn,
-    int max)
-{
-	struct svc_gm	gm;
-	int		i, n, rc;
-
-	if ((n = store_user_games(svc->store, user, ids, myturn, max)) < 0)
-		return (svc_store_fail(svc));
-	for (i = 0; i < n && i < max; i++) {
-		if (myturn[i])
-			continue;
-		if ((rc = svc_game_load(svc, ids[i], &gm)) < 0)
-			return (-1);
-		myturn[i] = rc == 1 && gm.st.phase == TAC_PH_EXCHANGE &&
-		    svc_gift_asked(&gm, svc_seat_of(&gm, user));
-	}
-	return (n);
-}

@@ -19,6 +19,10 @@
 #define SVC_CACHE	4096	/* positions kept in memory (by game id) */
 #define SVC_ANSWERS_MAX	64	/* answer rows read at once */
 #define SVC_FRAMES	8	/* replayed moves kept for the app */
+#define SVC_SEAT_ASK_TTL 86400	/* an ask for a seat waits this long */
+#define SVC_REMATCH_TTL	86400	/* a rematch's offer lapses after this */
+#define SVC_LOBBIES	5	/* lobbies a person may have opened at once,
+				   unless svc_set_lobby_cap() says */
 
 /*
  * A game's position as last saved, so that the next event on the game
@@ -82,6 +86,7 @@ struct svc {
 	int64_t		 idle_remind;	/* a turn without a deadline is
 					   reminded after this long, 0: never */
 	int		 timer_ms;	/* svc_timers()' budget, 0: none */
+	int		 lobby_cap;	/* lobbies a person may have opened */
 	struct svc_cached *cache;	/* SVC_CACHE entries */
 	struct svc_touched *touched;	/* chats with new rows */
 	size_t		 ntouched;
@@ -92,17 +97,20 @@ struct svc {
 	struct svc_told	*told;		/* people told about */
 	size_t		 ntold;
 	size_t		 stold;
-	uint64_t	 reads;		/* games read (svc_game_reads()) */
 	json_t		*refusal;	/* an app's event refused: {code,
 					   args} (service-web.c) */
 	struct svc_frame frames[SVC_FRAMES];	/* moves the app asked for */
 	size_t		 nextframe;
 	svc_read_fn	 reader;	/* /play's reader of words, or NULL */
 	void		*reader_arg;
+	svc_answer_fn	 answer;	/* reads yes and no in words, or NULL */
+	void		*answer_arg;
 	json_t		*hinted;	/* an app's hint (service-hint.c) */
 	int		 web_hint;	/* the app's event asks for one */
 	struct svc_review *review;	/* the review being worked on
 					   (service-review.c) */
+	void		(*committed)(void *);	/* svc_on_commit() */
+	void		*committed_arg;
 	char		 err[512];
 };
 
@@ -120,6 +128,37 @@ struct svc_ctx {
 	int64_t			 turn;		/* a button's turn number, -1 */
 	int			 answered;	/* a button's answer is queued */
 	int			 row_only;	/* find: the game's row, no position */
+	const struct svc_command *command;	/* the command being run */
+	int			 want;		/* enum svc_want: what the command
+						   asks of the game it names */
+	int			 bykey;		/* the game was named by its key */
+	int64_t			 checked;	/* a game whose group the platform
+						   was asked about, 0: none ... */
+	int			 member;	/* ... and its answer (enum
+						   svc_member) */
+};
+
+/* What svc_access() says. */
+enum svc_verdict {
+	SVC_DENY,		/* not theirs: the game does not exist to them */
+	SVC_ALLOW,
+	SVC_ASK,		/* a seat from outside its group: ask the
+				   platform whether they are a member */
+	SVC_NOT_MEMBER,		/* the platform said no (they hold its key) */
+	SVC_UNCHECKED		/* the platform could not say */
+};
+
+/* Who asks, and what they bring (svc_who_of()). */
+struct svc_who {
+	const char		*platform;
+	int64_t			 user;		/* users.id, 0: never seen */
+	int64_t			 chat;		/* chats.id they write in, 0:
+						   none (an app) */
+	int			 private_chat;
+	int			 bykey;		/* they named it by its key */
+	int64_t			 checked;	/* the game the platform was
+						   asked about, 0: none */
+	int			 member;	/* ... its answer, enum svc_member */
 };
 
 /*
@@ -136,17 +175,35 @@ struct svc_gm {
 	int			 ngifts;
 };
 
-/* service.c */
+/*
+ * The core, from the bottom up: a file calls only the files above it in
+ * this list (tests/circles.sh checks that no files call each other in a
+ * circle).  Nothing here calls a command (service-cmds.h): a command's
+ * file calls the core, never another command.
+ */
+
+/* service-time.c */
+int		 svc_user_time(struct svc *, int64_t, const char *,
+		     struct svc_ptime *);
+int		 svc_user_quiet(struct svc *, int64_t, const char *, int64_t);
+int64_t		 svc_seat_due(struct svc *, const struct store_seat *,
+		     int64_t);
+int		 svc_bank_start(struct svc *, const struct svc_gm *, int,
+		     const struct store_pace *, int64_t *, int64_t *);
+int		 svc_bank_spend(struct svc *, const struct svc_gm *, int, int);
+
+/* service-core.c */
 int		 svc_fail(struct svc *, const char *, ...)
 		     __attribute__((__format__(__printf__, 2, 3)));
 int		 svc_store_fail(struct svc *);
+void		 svc_cache_clear(struct svc *);
 int		 svc_txn_begin(struct svc *);
 int		 svc_txn_end(struct svc *, int);
-void		 svc_cache_clear(struct svc *);
 int		 svc_is_admin(struct svc_ctx *, const struct svc_gm *);
 int		 svc_seat_of(const struct svc_gm *, int64_t);
 int		 svc_game_facts(struct svc *, const struct store_game *,
 		     struct svc_game *);
+json_t		*svc_chat_game_of(struct svc_ctx *);
 
 /* service-out.c */
 int		 svc_put(struct svc *, const char *, const char *, int64_t,
@@ -156,114 +213,43 @@ int		 svc_put_chat(struct svc *, const struct svc_gm *, int,
 int		 svc_put_seat(struct svc *, const struct svc_gm *, int, int,
 		     json_t *);
 int		 svc_put_seats(struct svc *, const struct svc_gm *, int);
-int		 svc_refuse(struct svc_ctx *, const char *, const char *, ...);
-int		 svc_tell(struct svc_ctx *, int64_t, const char *, const char *,
-		     ...);
-int		 svc_notify(struct svc_ctx *, const char *, const char *, ...);
 int		 svc_reply(struct svc_ctx *, int, json_t *);
 int		 svc_answer(struct svc_ctx *);
+int		 svc_answer_hint(struct svc_ctx *, int64_t, json_t *);
+int		 svc_refuse(struct svc_ctx *, const char *, const char *, ...);
+int		 svc_tell(struct svc_ctx *, int64_t, const char *,
+		     const char *, ...);
+int		 svc_notify(struct svc_ctx *, const char *, const char *, ...);
 json_t		*svc_why(const struct tac_why *);
-
-/* service-outbox.c */
 void		 svc_touch(struct svc *, const char *, const char *);
+struct svc_taken *svc_taken_find(struct svc *, int64_t);
+int		 svc_taken_is(struct svc *, const char *, const char *,
+		     int64_t, int);
 int		 svc_edit_after(struct svc *, const struct svc_gm *, int);
+int		 svc_web_refuse(struct svc_ctx *, const char *, json_t *);
+
+/* service-access.c */
+int		 svc_access(const struct store_game *, const struct svc_who *,
+		     int);
+void		 svc_who_of(const struct svc_ctx *, struct svc_who *);
+int		 svc_no_game(struct svc_ctx *, int64_t);
+int		 svc_game_named(struct svc_ctx *, int64_t,
+		     struct store_game *);
+int		 svc_game_visible(struct svc_ctx *, int64_t,
+		     struct store_game *);
+int		 svc_may(struct svc_ctx *, const struct svc_gm *);
+int		 svc_may_as(struct svc_ctx *, const struct svc_gm *, int,
+		     const char *);
+int		 svc_member_ask(struct svc_ctx *, const struct store_game *);
 
 /* service-ask.c */
 int		 svc_ask_lobby(struct svc_ctx *, const struct svc_gm *);
-int		 svc_ask(struct svc_ctx *, const struct svc_gm *, const char *,
-		     int *);
 int		 svc_ask_done(struct svc_ctx *, const struct svc_gm *,
 		     const char *, const char *);
+int		 svc_ask(struct svc_ctx *, const struct svc_gm *, const char *,
+		     int *);
 
-/* service-lobby.c */
-int		 svc_cmd_new(struct svc_ctx *);
-int		 svc_cmd_options(struct svc_ctx *);
-int		 svc_cmd_join(struct svc_ctx *);
-int		 svc_cmd_leave(struct svc_ctx *);
-int		 svc_cmd_team(struct svc_ctx *);
-int		 svc_cmd_ai(struct svc_ctx *);
-int		 svc_cmd_start(struct svc_ctx *);
-int		 svc_cmd_abort(struct svc_ctx *);
-int		 svc_cmd_replace(struct svc_ctx *);
-int		 svc_cmd_resume(struct svc_ctx *);
-int		 svc_cmd_lang(struct svc_ctx *);
 
-/* service-turn.c */
-int		 svc_game_load(struct svc *, int64_t, struct svc_gm *);
-int		 svc_game_find(struct svc_ctx *, struct svc_gm *);
-int		 svc_game_begin(struct svc *, struct svc_gm *);
-int		 svc_game_save(struct svc *, struct svc_gm *);
-int		 svc_schedule(struct svc *, struct svc_gm *, int);
-int		 svc_schedule_news(struct svc *, struct svc_gm *, int,
-		     json_t **);
-void		 svc_news_free(json_t **);
-int		 svc_turn_next(struct svc *, struct svc_gm *, json_t **);
-int		 svc_turn_retire(struct svc *, struct svc_gm *, int,
-		     const char *, json_t *);
-void		 svc_acting(const struct svc_gm *, int, struct tac_state *);
-json_t		*svc_turn_facts(const struct tac_state *,
-		     const struct tac_state *, const struct tac_action *);
-int		 svc_turn_done(struct svc *, struct svc_gm *, int,
-		     const struct tac_state *, const struct tac_action *, int);
-int		 svc_running(struct svc_ctx *, const struct svc_gm *);
-int		 svc_actor(struct svc_ctx *, struct svc_gm *, int *);
-int		 svc_cmd_play(struct svc_ctx *);
-int		 svc_cmd_hand(struct svc_ctx *);
-int		 svc_cmd_board(struct svc_ctx *);
-
-/* service-menu.c */
-int		 svc_cmd_menu(struct svc_ctx *);
-int		 svc_board_style(struct svc_ctx *);
-
-/* service-link.c */
-int		 svc_cmd_link(struct svc_ctx *);
-int		 svc_pending(struct svc *, struct svc_gm *, int);
-
-/* service-stats.c */
-int		 svc_cmd_stats(struct svc_ctx *);
-int		 svc_cmd_top(struct svc_ctx *);
-int		 svc_cmd_history(struct svc_ctx *);
-int		 svc_cmd_summary(struct svc_ctx *);
-int		 svc_cmd_moves(struct svc_ctx *);
-int		 svc_finished(struct svc_ctx *, struct store_game *);
-
-/* service-end.c */
-json_t		*svc_end_chart(struct svc *, int64_t, json_t *, int *);
-int		 svc_end_summary(struct svc *, const struct svc_gm *);
-int		 svc_end_tell(struct svc *, struct svc_gm *, const char *);
-int		 svc_cmd_record(struct svc_ctx *);
-
-/* service-web.c */
-int		 svc_web_parse(struct svc_ctx *);
-int		 svc_web_refuse(struct svc_ctx *, const char *, json_t *);
-
-/* service-exchange.c */
-int		 svc_gifts_load(struct svc *, struct svc_gm *);
-int		 svc_gift_due(const struct svc_gm *, int);
-int		 svc_gift_asked(const struct svc_gm *, int);
-void		 svc_gift_state(const struct svc_gm *, int, struct tac_state *);
-void		 svc_gift_shown(const struct svc_gm *, struct tac_state *);
-int		 svc_gift_check(struct svc *, const struct svc_gm *, int,
-		     struct tac_action *, struct tac_why *);
-int		 svc_gift_give(struct svc *, struct svc_gm *, int,
-		     const struct tac_action *, int);
-int		 svc_gift_schedule(struct svc *, struct svc_gm *, int,
-		     json_t **);
-int		 svc_gift_timer(struct svc *, struct svc_gm *);
-int		 svc_user_games(struct svc *, int64_t, int64_t *, int *, int);
-/* service-hint.c */
-struct hint;
-json_t		*svc_hint_json(const struct hint *);
-int		 svc_cmd_hint(struct svc_ctx *);
-int		 svc_summary_hints(struct svc *, json_t *);
-
-/* service-learn.c */
-int		 svc_cmd_learn(struct svc_ctx *);
-
-/* service-review.c */
-int		 svc_cmd_review(struct svc_ctx *);
-int		 svc_review_queue(struct svc *, const struct svc_gm *);
-void		 svc_review_close(struct svc *);
 /* service-live.c */
 int		 svc_live_told(struct svc *, const struct svc_gm *, json_t *);
 int		 svc_live_delivered(struct svc *, const struct svc_out *,
@@ -272,10 +258,120 @@ int		 svc_live_pinned(struct svc *, const struct svc_out *, int,
 		     const char *);
 int		 svc_live_end(struct svc *, const struct svc_gm *);
 
-/* service-timer.c */
+/* service-outbox.c */
+int		 svc_finish_rows(struct svc *, struct svc_batch *, int,
+		     int64_t, const char *);
+
+/* service-gift.c */
+int		 svc_gifts_load(struct svc *, struct svc_gm *);
+int		 svc_gift_due(const struct svc_gm *, int);
+int		 svc_gift_ai(const struct svc_gm *, int);
+int		 svc_gift_asked(const struct svc_gm *, int);
+int		 svc_gift_seat(const struct tac_state *, int);
+void		 svc_gift_state(const struct svc_gm *, int,
+		     struct tac_state *);
+void		 svc_gift_shown(const struct svc_gm *, struct tac_state *);
+int		 svc_gift_check(struct svc *, const struct svc_gm *, int,
+		     struct tac_action *, struct tac_why *);
+
+/* service-game.c */
+int		 svc_game_load(struct svc *, int64_t, struct svc_gm *);
+int		 svc_game_save(struct svc *, struct svc_gm *);
+int		 svc_game_find(struct svc_ctx *, struct svc_gm *);
+int		 svc_running(struct svc_ctx *, const struct svc_gm *);
+int		 svc_actor(struct svc_ctx *, struct svc_gm *, int *);
+void		 svc_acting(const struct svc_gm *, int, struct tac_state *);
+int		 svc_user_games(struct svc *, int64_t, int64_t *, int *, int);
+
+/* service-schedule.c */
+int		 svc_turn_forced(struct svc *, const struct svc_gm *,
+		     struct tac_action *);
+int		 svc_schedule_news(struct svc *, struct svc_gm *, int,
+		     json_t **);
+int		 svc_schedule(struct svc *, struct svc_gm *, int);
+void		 svc_news_free(json_t **);
+int		 svc_gift_schedule(struct svc *, struct svc_gm *, int,
+		     json_t **);
+int		 svc_pending(struct svc *, struct svc_gm *, int);
+
+/* service-hint.c */
+struct hint;
+json_t		*svc_hint_json(const struct hint *);
+int		 svc_summary_hints(struct svc *, json_t *);
+
+/* service-end.c */
+json_t		*svc_end_chart(struct svc *, int64_t, json_t *, int *);
+int		 svc_end_summary(struct svc *, const struct svc_gm *);
+int		 svc_end_tell(struct svc *, struct svc_gm *, const char *);
+
+/* service-review.c */
+int		 svc_review_send(struct svc *, int64_t, int, const char *,
+		     const char *, const char *, const char *);
+void		 svc_review_close(struct svc *);
+int		 svc_review_queue(struct svc *, const struct svc_gm *);
+
+/* service-turn.c */
+int		 svc_game_begin(struct svc *, struct svc_gm *);
+int		 svc_turn_next(struct svc *, struct svc_gm *, json_t **);
+json_t		*svc_turn_facts(const struct tac_state *,
+		     const struct tac_state *, const struct tac_action *, int);
+int		 svc_turn_retire(struct svc *, struct svc_gm *, int,
+		     const char *, json_t *);
+int		 svc_turn_done(struct svc *, struct svc_gm *, int,
+		     const struct tac_state *, const struct tac_action *, int);
+
+/* service-seat.c */
+int		 svc_lobby_changed(struct svc *, struct svc_gm *);
+int		 svc_seat_arg(const struct svc_gm *, const char *);
+int		 svc_in_lobby(struct svc_ctx *, const struct svc_gm *);
+void		 svc_new_creator(struct svc_gm *);
+void		 svc_me(struct svc_ctx *, struct store_seat *);
+int		 svc_seat_set(struct svc *, struct svc_gm *, int,
+		     const struct store_seat *);
+int		 svc_seat_news(struct svc *, struct svc_gm *, int,
+		     const char *);
+int		 svc_seat_away(struct svc *, struct svc_gm *, int,
+		     const char *);
+int		 svc_seat_take(struct svc *, struct svc_gm *, int,
+		     const struct store_seat *, const char *);
+int		 svc_join_running(struct svc_ctx *, struct svc_gm *, int, int);
+int		 svc_seat_join(struct svc_ctx *);
+int		 svc_lobby_start(struct svc_ctx *);
+int		 svc_seat_replace(struct svc_ctx *, struct svc_gm *);
+
+/* service-offer.c */
+int		 svc_offer_full(const struct svc_gm *);
+int		 svc_offer_held(const struct store_rematch *, int, int64_t);
+int		 svc_offer_begin(struct svc *, struct svc_gm *);
+int		 svc_offer_lapse(struct svc *, struct svc_gm *);
+/* service-ai.c */
 int		 svc_ai_choose(struct svc *, const struct svc_gm *, int,
 		     const struct tac_state *, int64_t, struct tac_action *);
+
+/* service-exchange.c */
+int		 svc_gift_give(struct svc *, struct svc_gm *, int,
+		     const struct tac_action *, int);
+int		 svc_gift_timer(struct svc *, struct svc_gm *);
+
+/* service-timer.c */
 int		 svc_ai_move(struct svc *, struct svc_gm *, int);
 int		 svc_housekeep(struct svc *);
+
+/* service-web.c */
+int64_t		 svc_web_user(struct svc *, const char *, const char *,
+		     char *);
+int		 svc_web_parse(struct svc_ctx *);
+
+/*
+ * The top floor: an event's command read and run (service-cmd.c), and a
+ * platform's answer that runs one again (service-member.c).
+ */
+
+/* service-cmd.c */
+int		 svc_event_run(struct svc *, const struct svc_event *, int64_t,
+		     int);
+
+/* service-member.c */
+int		 svc_member_answer(struct svc *, const struct svc_out *, int);
 
 #endif /* SERVICE_INT_H */

@@ -1,8 +1,8 @@
 /*
  * service-kind.c: the kinds of outbox rows, in one table: the name the
  * store keeps and what a bridge needs to know to deliver one.  What each
- * kind's payload holds is listed in service.h; how it reads is composed
- * in src/compose/ by kind.
+ * kind's payload holds is listed in doc/service.md; how it reads is
+ * composed in src/compose/ by kind.
  */
 #include <stdio.h>
 #include <string.h>
@@ -50,8 +50,13 @@ static const struct {
 	[SVC_OUT_HINT] =	{ "hint", SVC_OF_PRIVATE },
 	[SVC_OUT_LESSON] =	{ "lesson", 0 },
 	[SVC_OUT_REVIEW] =	{ "review", SVC_OF_PRIVATE },
-	[SVC_OUT_PIN_BOARD] =	{ "pin-board", 0 },
+	[SVC_OUT_PIN_BOARD] =	{ "pin-board", SVC_OF_TIDY },
 	[SVC_OUT_CONFIRM] =	{ "confirm", 0 },
+	[SVC_OUT_MEMBER] =	{ "member", 0 },
+	[SVC_OUT_REMATCH] =	{ "rematch", 0 },
+	[SVC_OUT_REMATCH_ASK] =	{ "rematch-ask", SVC_OF_PRIVATE },
+	[SVC_OUT_SETTINGS] =	{ "settings", 0 },
+	[SVC_OUT_FORCED] =	{ "forced", SVC_OF_PRIVATE },
 };
 
 /* The kind named name, SVC_OUT_UNKNOWN for a name no kind has. */

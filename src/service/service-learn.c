@@ -14,7 +14,10 @@
  * A try that solves the lesson marks it solved; a legal one that does
  * not is counted and answered with the rule's reason and the position
  * again, for another try; one the rules refuse gets the engine's
- * reason.  Progress is kept per person (store-learn.c).  Lessons are
+ * reason.  Progress is kept per person (store-learn.c).  A lesson is one
+ * message: what a press of its buttons brings (a step, a try's answer)
+ * edits the message pressed, and a lesson or the list that a press
+ * opens anew takes the pressed message's buttons away.  Lessons are
  * played in the edition of the person's language: TAKER's names in
  * Russian, as a Russian table starts.  Nothing here touches a game.
  */
@@ -29,7 +32,7 @@
 
 #include "lesson.h"
 #include "menu.h"
-#include "service-int.h"
+#include "service-cmds.h"
 #include "xmalloc.h"
 
 /* Which lessons a person solved, by index. */
@@ -77,14 +80,44 @@ svc_learn_next(const struct svc_learned *l, int from)
 	return (-1);
 }
 
+/* The message whose button was pressed, to edit; NULL when typed. */
+static const char *
+svc_learn_pressed(const struct svc_ctx *ctx)
+{
+	if (ctx->ev->kind != SVC_EV_BUTTON || ctx->ev->message == NULL ||
+	    ctx->ev->message[0] == '\0')
+		return (NULL);
+	return (ctx->ev->message);
+}
+
+/*
+ * A lesson or the list went out anew for a press: the pressed message
+ * (a solved lesson's, the list) keeps its words and loses its buttons,
+ * so that no older copy has live ones.
+ */
+static int
+svc_learn_retire(struct svc_ctx *ctx)
+{
+	const char	*pressed = svc_learn_pressed(ctx);
+
+	if (pressed == NULL)
+		return (0);
+	return (svc_reply(ctx, SVC_OUT_RETIRE, json_pack("{s:s}", "ref",
+	    pressed)));
+}
+
 /*
  * Queue a "lesson" row of lesson i (from 0) in the event's chat, with
- * the chat's board style (a picture, or text).
+ * the chat's board style (a picture, or text).  A step or a try's
+ * answer to a press edits the message pressed; a task opens the lesson
+ * anew.
  */
 static int
 svc_lesson_row(struct svc_ctx *ctx, int i, const char *state, json_t *p)
 {
-	char	board[16];
+	const char	*pressed = svc_learn_pressed(ctx);
+	char		 board[16];
+	int		 task = strcmp(state, "task") == 0;
 
 	if (store_chat_board_of(ctx->svc->store, ctx->ev->platform,
 	    ctx->ev->chat, board, sizeof board) != 0) {
@@ -93,11 +126,15 @@ svc_lesson_row(struct svc_ctx *ctx, int i, const char *state, json_t *p)
 	}
 	if (p == NULL)
 		p = json_object();
+	if (pressed != NULL && !task)
+		json_object_set_new(p, "message", json_string(pressed));
 	json_object_set_new(p, "board", json_string(board));
 	json_object_set_new(p, "lesson", json_integer(i + 1));
 	json_object_set_new(p, "id", json_string(lesson_get(i)->id));
 	json_object_set_new(p, "state", json_string(state));
-	return (svc_reply(ctx, SVC_OUT_LESSON, p));
+	if (svc_reply(ctx, SVC_OUT_LESSON, p) != 0)
+		return (-1);
+	return (task ? svc_learn_retire(ctx) : 0);
 }
 
 /* The lessons, the solved ones listed. */
@@ -114,8 +151,11 @@ svc_learn_list(struct svc_ctx *ctx)
 	for (i = 0; i < lessons_n; i++)
 		if (l.done[i])
 			json_array_append_new(done, json_integer(i + 1));
-	return (svc_reply(ctx, SVC_OUT_LESSON, json_pack("{s:s, s:o, s:i}",
-	    "state", "list", "done", done, "next", svc_learn_next(&l, -1) + 1)));
+	if (svc_reply(ctx, SVC_OUT_LESSON, json_pack("{s:s, s:o, s:i}",
+	    "state", "list", "done", done, "next", svc_learn_next(&l, -1) +
+	    1)) != 0)
+		return (-1);
+	return (svc_learn_retire(ctx));
 }
 
 /* The edition a person learns in: the one their language's tables use. */
@@ -200,8 +240,8 @@ svc_learn_one(struct svc_ctx *ctx, int i, const char *rest)
 		free(m);
 		if (rc != 0)
 			return (svc_refuse(ctx, "stale", NULL));
-		return (svc_lesson_row(ctx, i, "menu", json_pack("{s:s, s:I}",
-		    "path", path, "message", (json_int_t)ctx->ev->message)));
+		return (svc_lesson_row(ctx, i, "menu", json_pack("{s:s}",
+		    "path", path)));
 	}
 	if (tac_action_parse_why(rest, &a, &why) != 0)
 		return (svc_lesson_row(ctx, i, "illegal", json_pack("{s:s, "
@@ -210,16 +250,13 @@ svc_learn_one(struct svc_ctx *ctx, int i, const char *rest)
 }
 
 /* /learn [list | N [@PATH|ACTION]] (see above). */
-int
+static int
 svc_cmd_learn(struct svc_ctx *ctx)
 {
 	struct svc_learned	 l;
 	char			*end, *rest;
 	long			 n;
 
-	if (!ctx->ev->private_chat)
-		return (svc_refuse(ctx, "private_only", "{s:s}", "command",
-		    "learn"));
 	if (strcmp(ctx->args, "list") == 0)
 		return (svc_learn_list(ctx));
 	if (ctx->args[0] == '\0') {
@@ -238,3 +275,21 @@ svc_cmd_learn(struct svc_ctx *ctx)
 		;
 	return (svc_learn_one(ctx, (int)n - 1, rest));
 }
+
+/* /learn */
+static const struct svc_command svc_learn_entry = {
+	.name = "learn",
+	.args = "[list|N]",
+	.about = N_("Lessons: the rules one at a time"),
+	.where = SVC_IN_PRIVATE,
+	.menu = SVC_IN_PRIVATE,
+	.who = SVC_BY_ANYONE,
+	.want = SVC_WANT_SEE,
+	.fn = svc_cmd_learn,
+};
+
+/* /learn: in a private chat only. */
+const struct svc_command *const svc_learn_commands[] = {
+	&svc_learn_entry,
+	NULL
+};

@@ -2,8 +2,8 @@
  * service-live.c: a group's live message of a game.  One message in the
  * game's chat (its "board" row's) shows the board, the last moves in
  * words and whose turn it is: the moves are not messages of their own
- * there (a bridge that keeps a live message composes their "moved" rows
- * to nothing), the message is edited after them ("edit-board"), and kept
+ * there (no "moved" rows: svc_live_told() keeps them for the message),
+ * the message is edited after them ("edit-board"), and kept
  * in sight: pinned, silently, where the bot may pin ("pin-board" rows),
  * else posted anew at the bottom by its bridge once other messages have
  * buried it.
@@ -33,7 +33,8 @@ svc_live_has(const struct store_game *g)
 
 /*
  * Add one move's values (a "moved" row's: seat, action, by, turn,
- * kicked, marbles; copied) to what the game's live message tells.
+ * kicked, marbles; copied) to what the game's live message tells: 1
+ * told, 0 when the game has none (its chat gets the row), -1 failure.
  */
 int
 svc_live_told(struct svc *svc, const struct svc_gm *gm, json_t *moved)
@@ -65,7 +66,7 @@ svc_live_told(struct svc *svc, const struct svc_gm *gm, json_t *moved)
 	json_decref(moves);
 	rc = store_live_moves(svc->store, gm->g.id, text);
 	free(text);
-	return (rc != 0 ? svc_store_fail(svc) : 0);
+	return (rc != 0 ? svc_store_fail(svc) : 1);
 }
 
 /* Queue a pin (or, with unpin, the unpinning of message) of the game's. */

@@ -1,7 +1,7 @@
 /*
- * service-lobby.c: opening a game, its options, taking and leaving seats,
- * AI players, starting and aborting, replacing and resuming a person, and
- * the chat's language.
+ * service-lobby.c: the lobby's commands: opening a game, its options,
+ * taking seats, AI players, aborting.  (/start is service-link.c's;
+ * /leave, /replace and /resume service-away.c's.)
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -14,9 +14,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "lang.h"
-#include "service-int.h"
 #include "ai.h"
+#include "service-cmds.h"
+#include "xmalloc.h"
 
 #define SVC_SEED_MASK	((UINT64_C(1) << 53) - 1)	/* exact in JSON */
 
@@ -28,6 +28,7 @@ struct svc_opts {
 	int			seeded;
 	int			ai;		/* AI level, 1 or 2 */
 	int			hints;		/* hints=on|off */
+	struct store_pace	pace;		/* auto=on|off, bank=R[+B] */
 };
 
 /* Read a duration: off, or N followed by s, m, h or d; -1 if bad. */
@@ -65,6 +66,40 @@ svc_duration(const char *s)
 }
 
 /*
+ * A time bank, "2d" (a reserve; a sixteenth of it, in whole minutes,
+ * back per move) or "2d+3h" (the time back said), or "off", into p:
+ * 0, or -1 when it is none.
+ */
+static int
+svc_bank_parse(const char *s, struct store_pace *p)
+{
+	char		 r[16];
+	const char	*plus = strchr(s, '+');
+	int64_t		 bank, bonus;
+
+	if (strcasecmp(s, "off") == 0) {
+		p->bank = p->bonus = 0;
+		return (0);
+	}
+	if (plus == NULL)
+		snprintf(r, sizeof r, "%s", s);
+	else if (plus - s < (int)sizeof r)
+		snprintf(r, sizeof r, "%.*s", (int)(plus - s), s);
+	else
+		return (-1);
+	if ((bank = svc_duration(r)) <= 0)
+		return (-1);
+	if (plus != NULL) {
+		if ((bonus = svc_duration(plus + 1)) <= 0 || bonus > bank)
+			return (-1);
+	} else if ((bonus = bank / 16 / 60 * 60) < 60)
+		bonus = 60;
+	p->bank = bank;
+	p->bonus = bonus;
+	return (0);
+}
+
+/*
  * Apply the words of /new or /options to o.  -1 for a word we do not know
  * or options that do not fit together, with the values of the refusal
  * ("bad_option") in *bad: what was wrong ("deadline", "ai", "seed",
@@ -90,6 +125,11 @@ svc_options_parse(char *args, struct svc_opts *o, json_t **bad)
 		else if (strcasecmp(w, "nomaster") == 0 ||
 		    strcasecmp(w, "no-master") == 0)
 			o->cfg.master = 0;
+		else if (strcasecmp(w, "coop") == 0)
+			o->cfg.coop = 1;	/* Team-TAC (rules K) */
+		else if (strcasecmp(w, "nocoop") == 0 ||
+		    strcasecmp(w, "no-coop") == 0)
+			o->cfg.coop = 0;
 		else if (strcasecmp(w, "tac") == 0)
 			o->cfg.names = TAC_NAMES_TAC;
 		else if (strcasecmp(w, "taker") == 0)
@@ -100,6 +140,7 @@ svc_options_parse(char *args, struct svc_opts *o, json_t **bad)
 				    "deadline", "word", w + 9);
 				return (-1);
 			}
+			o->pace.bank = o->pace.bonus = 0;
 		} else if (strncasecmp(w, "ai=", 3) == 0) {
 			if ((w[3] != '1' && w[3] != '2') || w[4] != '\0') {
 				*bad = json_pack("{s:s, s:s}", "what", "ai",
@@ -115,6 +156,22 @@ svc_options_parse(char *args, struct svc_opts *o, json_t **bad)
 				return (-1);
 			}
 			o->hints = strcasecmp(w + 6, "on") == 0;
+		} else if (strncasecmp(w, "auto=", 5) == 0) {
+			if (strcasecmp(w + 5, "on") != 0 &&
+			    strcasecmp(w + 5, "off") != 0) {
+				*bad = json_pack("{s:s, s:s}", "what", "auto",
+				    "word", w + 5);
+				return (-1);
+			}
+			o->pace.autoplay = strcasecmp(w + 5, "on") == 0;
+		} else if (strncasecmp(w, "bank=", 5) == 0) {
+			if (svc_bank_parse(w + 5, &o->pace) != 0) {
+				*bad = json_pack("{s:s, s:s}", "what", "bank",
+				    "word", w + 5);
+				return (-1);
+			}
+			if (o->pace.bank > 0)
+				o->deadline = 0;
 		} else if (strncasecmp(w, "seed=", 5) == 0) {
 			errno = 0;
 			o->seed = strtoull(w + 5, &end, 10);
@@ -150,93 +207,49 @@ svc_bad_option(struct svc_ctx *ctx, json_t *bad)
 	    json_object()));
 }
 
-/* The person who sent the event, as a seat's occupant. */
-static void
-svc_me(struct svc_ctx *ctx, struct store_seat *p)
-{
-	memset(p, 0, sizeof *p);
-	p->user = ctx->user;
-	snprintf(p->pid, sizeof p->pid, "%s", ctx->ev->user);
-	snprintf(p->name, sizeof p->name, "%s", ctx->ev->user_name != NULL ?
-	    ctx->ev->user_name : ctx->ev->user);
-	snprintf(p->lang, sizeof p->lang, "%s", ctx->user_lang);
-}
-
-/* Put someone (or nobody: a zeroed seat) into a seat, in memory and store. */
+/*
+ * How many lobbies (games not started yet) a person opened and still
+ * sits in, in every chat: 0 or more, -1 on failure.
+ */
 static int
-svc_seat_set(struct svc *svc, struct svc_gm *gm, int seat,
-    const struct store_seat *p)
+svc_lobbies_of(struct svc *svc, int64_t user)
 {
-	gm->g.seats[seat] = *p;
-	if (p->ai > 0 && p->user == 0)
-		snprintf(gm->g.seats[seat].name, sizeof gm->g.seats[seat].name,
-		    "AI %d", seat);
-	if (store_seat_put(svc->store, gm->g.id, seat, p) != 0)
+	struct store_game	 g;
+	int64_t			*ids;
+	int			*mine, n, i, rc, lobbies = 0;
+
+	if ((n = store_user_games(svc->store, user, NULL, NULL, 0)) < 0)
 		return (svc_store_fail(svc));
-	return (0);
+	if (n == 0)
+		return (0);
+	ids = xreallocarray(NULL, (size_t)n, sizeof *ids);
+	mine = xreallocarray(NULL, (size_t)n, sizeof *mine);
+	if ((n = store_user_games(svc->store, user, ids, mine, n)) < 0)
+		lobbies = svc_store_fail(svc);
+	for (i = 0; lobbies >= 0 && i < n; i++) {
+		if ((rc = store_game_get(svc->store, ids[i], &g, NULL)) < 0)
+			lobbies = svc_store_fail(svc);
+		else if (rc == 1 && g.state == STORE_LOBBY && g.creator == user)
+			lobbies++;
+	}
+	free(ids);
+	free(mine);
+	return (lobbies);
 }
 
-/* Save a changed lobby and show it in its chat again. */
-static int
-svc_lobby_changed(struct svc *svc, struct svc_gm *gm)
+/* How many lobbies one person may have opened at once (svc_cmd_new()). */
+void
+svc_set_lobby_cap(struct svc *svc, int n)
 {
-	if (svc_game_save(svc, gm) != 0)
-		return (-1);
-	return (svc_put_chat(svc, gm, gm->g.state == STORE_LOBBY ?
-	    SVC_OUT_LOBBY : SVC_OUT_ABORTED, json_object()));
-}
-
-/* Tell a game's chat that a seat changed hands: joined, left, ... */
-static int
-svc_seat_news(struct svc *svc, struct svc_gm *gm, int seat,
-    const char *change)
-{
-	return (svc_put_chat(svc, gm, SVC_OUT_SEAT, json_pack("{s:i, s:s, s:s}",
-	    "seat", seat, "change", change, "name", gm->g.seats[seat].name)));
+	svc->lobby_cap = n > 0 ? n : SVC_LOBBIES;
 }
 
 /*
- * The AI plays a person's seat of a running game from now on (they left,
- * or were replaced: change says which, for the chat's news).
+ * /new [options]: open a lobby in this chat, the creator in seat 0; a
+ * person opens at most svc_set_lobby_cap()'s lobbies at once, in all
+ * chats, so that nobody fills the groups they are in with them.
  */
 static int
-svc_seat_away(struct svc *svc, struct svc_gm *gm, int seat,
-    const char *change)
-{
-	gm->g.seats[seat].away = 1;
-	if (svc_seat_set(svc, gm, seat, &gm->g.seats[seat]) != 0 ||
-	    svc_schedule(svc, gm, 0) != 0 || svc_game_save(svc, gm) != 0)
-		return (-1);
-	return (svc_seat_news(svc, gm, seat, change));
-}
-
-/* Read a seat number argument; -1 if it is not one of the game's seats. */
-static int
-svc_seat_arg(const struct svc_gm *gm, const char *s)
-{
-	char	*end;
-	long	 n;
-
-	n = strtol(s, &end, 10);
-	if (end == s || (*end != '\0' && !isspace((unsigned char)*end)) ||
-	    n < 0 || n >= gm->g.cfg.nseats)
-		return (-1);
-	return ((int)n);
-}
-
-/* Refuse unless the game is a lobby: 1 lobby, 0 refused, -1 failure. */
-static int
-svc_in_lobby(struct svc_ctx *ctx, const struct svc_gm *gm)
-{
-	if (gm->g.state == STORE_LOBBY)
-		return (1);
-	return (svc_refuse(ctx, "not_lobby", "{s:I, s:b}", "game",
-	    (json_int_t)gm->g.id, "over", gm->g.state != STORE_PLAYING) == 0 ?
-	    0 : -1);
-}
-
-/* /new [options]: open a lobby in this chat, the creator in seat 0. */
-int
 svc_cmd_new(struct svc_ctx *ctx)
 {
 	struct svc	*svc = ctx->svc;
@@ -244,12 +257,18 @@ svc_cmd_new(struct svc_ctx *ctx)
 	struct svc_opts	 o;
 	json_t		*bad = NULL;
 	int64_t		 open;
+	int		 n;
 
 	if ((open = store_chat_game(svc->store, ctx->chat)) < 0)
 		return (svc_store_fail(svc));
 	if (open > 0)
 		return (svc_refuse(ctx, "game_open", "{s:I}", "game",
 		    (json_int_t)open));
+	if ((n = svc_lobbies_of(svc, ctx->user)) < 0)
+		return (-1);
+	if (n >= svc->lobby_cap)
+		return (svc_refuse(ctx, "too_many_lobbies", "{s:i}", "max",
+		    svc->lobby_cap));
 	/*
 	 * A group speaks the language of the person who opens a game, until
 	 * someone says /lang there; a private chat is its person's.
@@ -265,6 +284,7 @@ svc_cmd_new(struct svc_ctx *ctx)
 	    TAC_NAMES_TAC;
 	o.ai = AI_HEURISTIC;
 	o.hints = 1;
+	o.pace.autoplay = 1;
 	if (svc_options_parse(ctx->args, &o, &bad) != 0)
 		return (svc_bad_option(ctx, bad));
 
@@ -285,7 +305,8 @@ svc_cmd_new(struct svc_ctx *ctx)
 	gm.g.actor = gm.g.winner = -1;
 	gm.g.created = gm.g.updated = svc->now;
 	svc_me(ctx, &gm.g.seats[0]);
-	if (store_game_create(svc->store, &gm.g) < 0)
+	if (store_game_create(svc->store, &gm.g) < 0 ||
+	    store_game_pace_put(svc->store, gm.g.id, &o.pace) != 0)
 		return (svc_store_fail(svc));
 	return (svc_put_chat(svc, &gm, SVC_OUT_LOBBY, json_object()));
 }
@@ -309,7 +330,7 @@ svc_options_show(struct svc_ctx *ctx, const struct svc_gm *gm, int done)
  * lobby.  Pressed under the lobby message, the options take its place,
  * edited as they change, until Done.
  */
-int
+static int
 svc_cmd_options(struct svc_ctx *ctx)
 {
 	struct svc_gm	 gm;
@@ -325,9 +346,8 @@ svc_cmd_options(struct svc_ctx *ctx)
 		return (rc < 0 ? -1 : svc_options_show(ctx, &gm, 0));
 	if ((rc = svc_in_lobby(ctx, &gm)) <= 0)
 		return (rc);
-	if (!svc_is_admin(ctx, &gm))
-		return (svc_refuse(ctx, "not_creator", "{s:s}", "to",
-		    "options"));
+	if ((rc = svc_may(ctx, &gm)) <= 0)
+		return (rc);
 	/* The lobby's Options button: they take the lobby's place. */
 	if (ctx->args[0] == '\0')
 		return (svc_options_show(ctx, &gm, 0));
@@ -336,6 +356,8 @@ svc_cmd_options(struct svc_ctx *ctx)
 	o.deadline = gm.g.deadline;
 	o.ai = gm.g.ai > 0 ? gm.g.ai : AI_HEURISTIC;
 	o.hints = gm.g.hints;
+	if (store_game_pace(ctx->svc->store, gm.g.id, &o.pace) < 0)
+		return (svc_store_fail(ctx->svc));
 	if (svc_options_parse(ctx->args, &o, &bad) != 0)
 		return (svc_bad_option(ctx, bad));
 	for (s = o.cfg.nseats; s < gm.g.cfg.nseats; s++) {
@@ -348,6 +370,8 @@ svc_cmd_options(struct svc_ctx *ctx)
 	gm.g.deadline = o.deadline;
 	gm.g.ai = o.ai;
 	gm.g.hints = o.hints;
+	if (store_game_pace_put(ctx->svc->store, gm.g.id, &o.pace) != 0)
+		return (svc_store_fail(ctx->svc));
 	for (s = 0; s < gm.g.cfg.nseats; s++) {
 		/* The lobby's AI players take the new level. */
 		if (gm.g.seats[s].ai > 0 && gm.g.seats[s].user == 0 &&
@@ -372,140 +396,8 @@ svc_cmd_options(struct svc_ctx *ctx)
 	return (svc_options_show(ctx, &gm, 0));
 }
 
-/* /join in a running game: take over a seat the AI plays. */
-static int
-svc_join_running(struct svc_ctx *ctx, struct svc_gm *gm, int me, int seat)
-{
-	struct svc		*svc = ctx->svc;
-	struct store_seat	 p;
-	int			 s;
-
-	if (me >= 0 && !gm->g.seats[me].away)
-		return (svc_refuse(ctx, "already_seated", "{s:I}", "game",
-		    (json_int_t)gm->g.id));
-	if (me >= 0)
-		seat = me;		/* joining again is resuming */
-	for (s = 0; seat < 0 && s < gm->g.cfg.nseats; s++) {
-		if (gm->g.seats[s].ai > 0 || gm->g.seats[s].away)
-			seat = s;
-	}
-	if (seat < 0)
-		return (svc_refuse(ctx, "full", "{s:I}", "game",
-		    (json_int_t)gm->g.id));
-	if (gm->g.seats[seat].ai == 0 && !gm->g.seats[seat].away)
-		return (svc_refuse(ctx, "seat_taken", "{s:i, s:I}", "seat",
-		    seat, "game", (json_int_t)gm->g.id));
-	svc_me(ctx, &p);
-	/* What waits for them: their turn's buttons, else their cards. */
-	if (svc_seat_set(svc, gm, seat, &p) != 0 ||
-	    svc_schedule(svc, gm, 0) != 0 ||
-	    svc_game_save(svc, gm) != 0 ||
-	    svc_pending(svc, gm, seat) != 0)
-		return (-1);
-	return (svc_seat_news(svc, gm, seat, me >= 0 ? "resumed" : "joined"));
-}
-
-/* /join [SEAT]: take a seat in the lobby, or an AI's seat in a game. */
-int
-svc_cmd_join(struct svc_ctx *ctx)
-{
-	struct svc		*svc = ctx->svc;
-	struct svc_gm		 gm;
-	struct store_seat	 p;
-	int			 rc, me, s, seat = -1;
-
-	if ((rc = svc_game_find(ctx, &gm)) <= 0)
-		return (rc);
-	if (gm.g.state >= STORE_OVER)
-		return (svc_refuse(ctx, "game_over", "{s:I}", "game",
-		    (json_int_t)gm.g.id));
-	if (ctx->args[0] != '\0' && (seat = svc_seat_arg(&gm, ctx->args)) < 0)
-		return (svc_refuse(ctx, "bad_seat", "{s:s, s:i}", "word",
-		    ctx->args, "last", gm.g.cfg.nseats - 1));
-	me = svc_seat_of(&gm, ctx->user);
-	if (gm.g.state == STORE_PLAYING)
-		return (svc_join_running(ctx, &gm, me, seat));
-
-	if (me >= 0)
-		return (svc_refuse(ctx, "already_seated", "{s:I}", "game",
-		    (json_int_t)gm.g.id));
-	/* A free seat first; an AI's seat only when none is free. */
-	for (s = 0; seat < 0 && s < gm.g.cfg.nseats; s++) {
-		if (gm.g.seats[s].user == 0 && gm.g.seats[s].ai == 0)
-			seat = s;
-	}
-	for (s = 0; seat < 0 && s < gm.g.cfg.nseats; s++) {
-		if (gm.g.seats[s].user == 0)
-			seat = s;
-	}
-	if (seat < 0)
-		return (svc_refuse(ctx, "full", "{s:I}", "game",
-		    (json_int_t)gm.g.id));
-	if (gm.g.seats[seat].user != 0)
-		return (svc_refuse(ctx, "seat_taken", "{s:i, s:I}", "seat",
-		    seat, "game", (json_int_t)gm.g.id));
-	svc_me(ctx, &p);
-	if (svc_seat_set(svc, &gm, seat, &p) != 0)
-		return (-1);
-	return (svc_lobby_changed(svc, &gm));
-}
-
-/* Pass a lobby's creator role on to another person, if there is one. */
-static void
-svc_new_creator(struct svc_gm *gm)
-{
-	int	s;
-
-	gm->g.creator = 0;
-	for (s = 0; s < gm->g.cfg.nseats; s++) {
-		if (gm->g.seats[s].user != 0) {
-			gm->g.creator = gm->g.seats[s].user;
-			return;
-		}
-	}
-}
-
-/*
- * /leave: leave the lobby; in a running game the AI plays on for you.
- * It asks first (service-ask.c).
- */
-int
-svc_cmd_leave(struct svc_ctx *ctx)
-{
-	struct svc		*svc = ctx->svc;
-	struct svc_gm		 gm;
-	struct store_seat	 none;
-	int			 rc, me, yes;
-
-	if ((rc = svc_game_find(ctx, &gm)) <= 0)
-		return (rc);
-	if ((me = svc_seat_of(&gm, ctx->user)) < 0)
-		return (svc_refuse(ctx, "not_in_game", "{s:I}", "game",
-		    (json_int_t)gm.g.id));
-	if (gm.g.state == STORE_PLAYING && gm.g.seats[me].away)
-		return (svc_refuse(ctx, "already_away", NULL));
-	if (gm.g.state > STORE_PLAYING)
-		return (svc_refuse(ctx, "game_over", "{s:I}", "game",
-		    (json_int_t)gm.g.id));
-	if ((rc = svc_ask(ctx, &gm, "leave", &yes)) != 0 || !yes)
-		return (rc);
-	if (svc_ask_done(ctx, &gm, "leave", "yes") != 0)
-		return (-1);
-	if (gm.g.state == STORE_LOBBY) {
-		memset(&none, 0, sizeof none);
-		if (svc_seat_set(svc, &gm, me, &none) != 0)
-			return (-1);
-		if (gm.g.creator == ctx->user)
-			svc_new_creator(&gm);
-		if (gm.g.creator == 0)	/* nobody left to start it */
-			gm.g.state = STORE_ABORTED;
-		return (svc_lobby_changed(svc, &gm));
-	}
-	return (svc_seat_away(svc, &gm, me, "left"));
-}
-
 /* /team N: move to a free seat of team N. */
-int
+static int
 svc_cmd_team(struct svc_ctx *ctx)
 {
 	struct svc		*svc = ctx->svc;
@@ -546,7 +438,7 @@ svc_cmd_team(struct svc_ctx *ctx)
 }
 
 /* /ai [SEAT|all]: AI players take free seats of the lobby. */
-int
+static int
 svc_cmd_ai(struct svc_ctx *ctx)
 {
 	struct svc		*svc = ctx->svc;
@@ -560,12 +452,14 @@ svc_cmd_ai(struct svc_ctx *ctx)
 		/* In a running game "/ai 2" is "/replace 2 ai". */
 		snprintf(ctx->args + strlen(ctx->args), sizeof ctx->args -
 		    strlen(ctx->args), " ai");
-		return (svc_cmd_replace(ctx));
+		if ((rc = svc_may_as(ctx, &gm, SVC_BY_ADMIN, "replace")) <= 0)
+			return (rc);
+		return (svc_seat_replace(ctx, &gm));
 	}
 	if ((rc = svc_in_lobby(ctx, &gm)) <= 0)
 		return (rc);
-	if (svc_seat_of(&gm, ctx->user) < 0 && !svc_is_admin(ctx, &gm))
-		return (svc_refuse(ctx, "not_in_game", "{s:s}", "to", "ai"));
+	if ((rc = svc_may(ctx, &gm)) <= 0)
+		return (rc);
 	all = strcasecmp(ctx->args, "all") == 0;
 	if (!all && ctx->args[0] != '\0' &&
 	    (seat = svc_seat_arg(&gm, ctx->args)) < 0)
@@ -593,37 +487,12 @@ svc_cmd_ai(struct svc_ctx *ctx)
 	return (svc_lobby_changed(svc, &gm));
 }
 
-/* /start: the creator (or an admin) starts a full lobby. */
-int
-svc_cmd_start(struct svc_ctx *ctx)
-{
-	struct svc_gm	 gm;
-	json_t		*free_seats;
-	int		 rc, s;
-
-	if ((rc = svc_game_find(ctx, &gm)) <= 0 ||
-	    (rc = svc_in_lobby(ctx, &gm)) <= 0)
-		return (rc);
-	if (!svc_is_admin(ctx, &gm))
-		return (svc_refuse(ctx, "not_creator", "{s:s}", "to", "start"));
-	free_seats = json_array();
-	for (s = 0; s < gm.g.cfg.nseats; s++) {
-		if (gm.g.seats[s].user == 0 && gm.g.seats[s].ai == 0)
-			json_array_append_new(free_seats, json_integer(s));
-	}
-	if (json_array_size(free_seats) > 0)
-		return (svc_refuse(ctx, "seats_free", "{s:o, s:I}", "seats",
-		    free_seats, "game", (json_int_t)gm.g.id));
-	json_decref(free_seats);
-	return (svc_game_begin(ctx->svc, &gm));
-}
-
 /*
  * /abort: the creator or a chat admin ends the lobby or game, once they
  * said yes (service-ask.c).  It needs only the game's row, so even a game
  * whose log is damaged can be ended.
  */
-int
+static int
 svc_cmd_abort(struct svc_ctx *ctx)
 {
 	struct svc_gm	gm;
@@ -635,8 +504,8 @@ svc_cmd_abort(struct svc_ctx *ctx)
 	if (gm.g.state >= STORE_OVER)
 		return (svc_refuse(ctx, "game_over", "{s:I}", "game",
 		    (json_int_t)gm.g.id));
-	if (!svc_is_admin(ctx, &gm))
-		return (svc_refuse(ctx, "not_creator", "{s:s}", "to", "abort"));
+	if ((rc = svc_may(ctx, &gm)) <= 0)
+		return (rc);
 	if ((rc = svc_ask(ctx, &gm, "abort", &yes)) != 0 || !yes)
 		return (rc);
 	if (svc_ask_done(ctx, &gm, "abort", "yes") != 0)
@@ -646,11 +515,23 @@ svc_cmd_abort(struct svc_ctx *ctx)
 	if (svc_schedule(ctx->svc, &gm, 0) != 0 ||
 	    svc_game_save(ctx->svc, &gm) != 0)
 		return (-1);
-	/* Gifts of an exchange under way go with the game. */
-	if (store_gifts_clear(ctx->svc->store, gm.g.id) != 0)
+	/* Gifts of an exchange under way go with the game, a rematch's
+	   offer with its lobby. */
+	if (store_gifts_clear(ctx->svc->store, gm.g.id) != 0 ||
+	    store_rematch_del(ctx->svc->store, gm.g.id) != 0)
 		return (svc_store_fail(ctx->svc));
-	if (svc_put_chat(ctx->svc, &gm, SVC_OUT_ABORTED, json_pack("{s:s}",
-	    "by", ctx->ev->user)) != 0)
+	/*
+	 * Told once: the question pressed in the game's chat now says it
+	 * (the lobby, when it was asked there); else a message of its own.
+	 */
+	if (ctx->ev->message != NULL && strcmp(ctx->ev->chat,
+	    gm.g.chat_pid) == 0 && strcmp(ctx->ev->platform,
+	    gm.g.platform) == 0) {
+		if (!gm.started && svc_edit_after(ctx->svc, &gm,
+		    SVC_OUT_EDIT_LOBBY) != 0)
+			return (-1);
+	} else if (svc_put_chat(ctx->svc, &gm, SVC_OUT_ABORTED,
+	    json_pack("{s:s}", "by", ctx->ev->user)) != 0)
 		return (-1);
 	if (was == STORE_PLAYING && svc_end_tell(ctx->svc, &gm,
 	    ctx->ev->user) != 0)
@@ -658,98 +539,88 @@ svc_cmd_abort(struct svc_ctx *ctx)
 	return (svc_live_end(ctx->svc, &gm));
 }
 
-/* /replace SEAT ai: the AI plays a person's seat until they /resume. */
-int
-svc_cmd_replace(struct svc_ctx *ctx)
+/* /join [SEAT]: take a seat in the lobby, or an AI's seat in a game. */
+static int
+svc_cmd_join(struct svc_ctx *ctx)
 {
-	struct svc		*svc = ctx->svc;
-	struct svc_gm		 gm;
-	struct store_seat	 ai;
-	char			*what;
-	int64_t			 was;
-	int			 rc, seat;
-
-	if ((rc = svc_game_find(ctx, &gm)) <= 0)
-		return (rc);
-	if (gm.g.state >= STORE_OVER)
-		return (svc_refuse(ctx, "game_over", "{s:I}", "game",
-		    (json_int_t)gm.g.id));
-	if (!svc_is_admin(ctx, &gm))
-		return (svc_refuse(ctx, "not_creator", "{s:s}", "to",
-		    "replace"));
-	what = ctx->args + strcspn(ctx->args, " \t");
-	what += strspn(what, " \t");
-	if ((seat = svc_seat_arg(&gm, ctx->args)) < 0 ||
-	    strcasecmp(what, "ai") != 0)
-		return (svc_refuse(ctx, "usage", "{s:s, s:i}", "command",
-		    "replace", "last", gm.g.cfg.nseats - 1));
-	if (gm.g.seats[seat].user == 0)
-		return (svc_refuse(ctx, "not_a_person", "{s:i, s:I}", "seat",
-		    seat, "game", (json_int_t)gm.g.id));
-	if (gm.g.state == STORE_LOBBY) {
-		was = gm.g.seats[seat].user;
-		memset(&ai, 0, sizeof ai);
-		ai.ai = gm.g.ai > 0 ? gm.g.ai : AI_HEURISTIC;
-		if (svc_seat_set(svc, &gm, seat, &ai) != 0)
-			return (-1);
-		if (gm.g.creator == was)
-			svc_new_creator(&gm);
-		return (svc_lobby_changed(svc, &gm));
-	}
-	if (gm.g.seats[seat].away)
-		return (svc_refuse(ctx, "already_away", "{s:i, s:I}", "seat",
-		    seat, "game", (json_int_t)gm.g.id));
-	return (svc_seat_away(svc, &gm, seat, "replaced"));
+	return (svc_seat_join(ctx));
 }
 
-/* /resume: a person takes their seat back from the AI. */
-int
-svc_cmd_resume(struct svc_ctx *ctx)
-{
-	struct svc	*svc = ctx->svc;
-	struct svc_gm	 gm;
-	int		 rc, me;
+/* /new */
+static const struct svc_command svc_new_entry = {
+	.name = "new",
+	.args = N_("[4|6] [pairs|triples] [master|nomaster] [coop] "
+	    "[tac|taker] [deadline=30m|2h|3d|off]"),
+	.about = N_("Open a game here"),
+	.where = SVC_IN_ANY,
+	.menu = SVC_IN_GROUP,
+	.who = SVC_BY_ANYONE,
+	.want = SVC_WANT_SEE,
+	.fn = svc_cmd_new,
+};
 
-	if ((rc = svc_game_find(ctx, &gm)) <= 0)
-		return (rc);
-	if (gm.g.state != STORE_PLAYING)
-		return (svc_refuse(ctx, "not_playing", "{s:I}", "game",
-		    (json_int_t)gm.g.id));
-	if ((me = svc_seat_of(&gm, ctx->user)) < 0)
-		return (svc_refuse(ctx, "not_in_game", "{s:I}", "game",
-		    (json_int_t)gm.g.id));
-	if (!gm.g.seats[me].away)
-		return (svc_refuse(ctx, "not_away", NULL));
-	gm.g.seats[me].away = 0;
-	if (svc_seat_set(svc, &gm, me, &gm.g.seats[me]) != 0 ||
-	    svc_schedule(svc, &gm, 0) != 0 || svc_game_save(svc, &gm) != 0 ||
-	    svc_pending(svc, &gm, me) != 0)
-		return (-1);
-	return (svc_seat_news(svc, &gm, me, "resumed"));
-}
+/* /join */
+static const struct svc_command svc_join_entry = {
+	.name = "join",
+	.args = N_("[SEAT]"),
+	.about = N_("Take a seat in the game"),
+	.where = SVC_IN_ANY,
+	.menu = SVC_IN_GROUP,
+	.who = SVC_BY_ANYONE,
+	.want = SVC_WANT_SEAT,
+	.fn = svc_cmd_join,
+};
 
-/*
- * /lang en|ru|de|ka: the chat's language (a private chat's is its
- * person's).
- */
-int
-svc_cmd_lang(struct svc_ctx *ctx)
-{
-	struct store	*s = ctx->svc->store;
-	const char	*lang;
-	char		 list[64];
+/* /team */
+static const struct svc_command svc_team_entry = {
+	.name = "team",
+	.args = "N",
+	.about = N_("Move to a free seat of team N"),
+	.where = SVC_IN_ANY,
+	.who = SVC_BY_ANYONE,
+	.want = SVC_WANT_SEE,
+	.fn = svc_cmd_team,
+};
 
-	if ((lang = lang_find(ctx->args)) == NULL ||
-	    strlen(ctx->args) != strlen(lang)) {
-		lang_list(list, sizeof list);
-		return (svc_refuse(ctx, "bad_lang", "{s:s}", "langs", list));
-	}
-	if (store_chat_set_lang(s, ctx->chat, lang) != 0 ||
-	    (ctx->ev->private_chat && store_user_set_lang(s, ctx->user,
-	    lang) != 0))
-		return (svc_store_fail(ctx->svc));
-	snprintf(ctx->chat_lang, sizeof ctx->chat_lang, "%s", lang);
-	if (ctx->ev->private_chat)
-		snprintf(ctx->user_lang, sizeof ctx->user_lang, "%s", lang);
-	return (svc_tell(ctx, 0, "lang", "{s:s}", "lang", lang));
-}
+/* /ai */
+static const struct svc_command svc_ai_entry = {
+	.name = "ai",
+	.args = N_("[SEAT|all]"),
+	.about = N_("Let the AI take a free seat"),
+	.where = SVC_IN_ANY,
+	.who = SVC_BY_PLAYER,
+	.want = SVC_WANT_SEE,
+	.fn = svc_cmd_ai,
+};
+
+/* /options: anyone sees them; who is who may change them. */
+static const struct svc_command svc_options_entry = {
+	.name = "options",
+	.about = N_("See the game's options; its creator may change them in "
+	    "the lobby"),
+	.where = SVC_IN_ANY,
+	.who = SVC_BY_ADMIN,
+	.want = SVC_WANT_SEE,
+	.fn = svc_cmd_options,
+};
+
+/* /abort */
+static const struct svc_command svc_abort_entry = {
+	.name = "abort",
+	.about = N_("End the lobby or the game"),
+	.where = SVC_IN_ANY,
+	.who = SVC_BY_ADMIN,
+	.want = SVC_WANT_SEE,
+	.fn = svc_cmd_abort,
+};
+
+/* The lobby's commands, in the order /help lists them. */
+const struct svc_command *const svc_lobby_commands[] = {
+	&svc_new_entry,
+	&svc_join_entry,
+	&svc_team_entry,
+	&svc_ai_entry,
+	&svc_options_entry,
+	&svc_abort_entry,
+	NULL
+};

@@ -74,8 +74,9 @@ svc_put_chat(struct svc *svc, const struct svc_gm *gm, int kind,
 	/* What the chat's board or lobby message shows has changed. */
 	if (svc_kind_is(kind, SVC_OF_MOVES))
 		return (svc_edit_after(svc, gm, SVC_OUT_EDIT_BOARD));
-	if (kind == SVC_OUT_ABORTED || (kind == SVC_OUT_BOARD &&
-	    gm->g.state == STORE_PLAYING))
+	/* A lobby message says the game began, or was aborted before. */
+	if ((kind == SVC_OUT_ABORTED && !gm->started) ||
+	    (kind == SVC_OUT_BOARD && gm->g.state == STORE_PLAYING))
 		return (svc_edit_after(svc, gm, SVC_OUT_EDIT_LOBBY));
 	return (0);
 }
@@ -154,6 +155,32 @@ svc_answer_text(struct svc_ctx *ctx, const char *code, json_t *args,
 }
 
 /*
+ * Answer a button press with the hint of game's turn (a "hint" row's
+ * payload, taken over), shown until the person closes it: 1 once
+ * queued, 0 when the event is no press still to answer (hint is not
+ * taken), -1 on failure.
+ */
+int
+svc_answer_hint(struct svc_ctx *ctx, int64_t game, json_t *hint)
+{
+	json_t	*p;
+
+	if (ctx->ev->kind != SVC_EV_BUTTON || ctx->ev->callback == NULL ||
+	    ctx->answered)
+		return (0);
+	ctx->answered = 1;
+	p = json_pack("{s:s, s:b, s:s, s:I}", "callback", ctx->ev->callback,
+	    "alert", 1, "lang", ctx->ev->private_chat ? ctx->user_lang :
+	    ctx->chat_lang, "game", (json_int_t)game);
+	if (p != NULL)
+		json_object_set_new(p, "hint", hint);
+	else
+		json_decref(hint);
+	return (svc_put(ctx->svc, ctx->ev->platform, "", 0, SVC_OUT_ANSWER,
+	    p) == 0 ? 1 : -1);
+}
+
+/*
  * The values of a message: json_pack's fmt (NULL: none) with its
  * arguments, as an object; NULL if they cannot be made.
  */
@@ -206,8 +233,8 @@ svc_why(const struct tac_why *w)
 
 /*
  * Refuse a command: tell the person why, as a message code (the list is
- * in service.h) and its values, json_pack's fmt and arguments (fmt NULL:
- * none), which the renderer puts into the person's language.  A button
+ * in doc/service.md) and its values, json_pack's fmt and arguments (fmt
+ * NULL: none), which the renderer puts into the person's language.  A button
  * press is answered with the reason; typed text gets an "error" row in
  * its chat; an app's event keeps it for its caller.  0 once queued, -1
  * on failure.
@@ -285,3 +312,112 @@ svc_notify(struct svc_ctx *ctx, const char *code, const char *fmt, ...)
 	return (svc_info(ctx, 0, code, args));
 }
 
+/*
+ * Note that a chat got rows, for svc_outbox_chats().  Rows of a rolled
+ * back transaction leave a chat here too: its bridge then finds nothing,
+ * which costs one look.
+ */
+void
+svc_touch(struct svc *svc, const char *platform, const char *chat)
+{
+	size_t	i;
+
+	for (i = 0; i < svc->ntouched; i++) {
+		if (strcmp(svc->touched[i].chat, chat) == 0 &&
+		    strcmp(svc->touched[i].platform, platform) == 0)
+			return;
+	}
+	if (svc->ntouched == svc->stouched) {
+		svc->stouched = svc->stouched == 0 ? 64 : svc->stouched * 2;
+		svc->touched = xreallocarray(svc->touched, svc->stouched,
+		    sizeof *svc->touched);
+	}
+	snprintf(svc->touched[svc->ntouched].platform,
+	    sizeof svc->touched[0].platform, "%s", platform);
+	snprintf(svc->touched[svc->ntouched].chat,
+	    sizeof svc->touched[0].chat, "%s", chat);
+	svc->ntouched++;
+}
+
+/* The taken batch whose head is row id, or NULL. */
+struct svc_taken *
+svc_taken_find(struct svc *svc, int64_t id)
+{
+	size_t	i;
+
+	for (i = 0; i < svc->ntaken; i++) {
+		if (svc->taken[i].id == id)
+			return (&svc->taken[i]);
+	}
+	return (NULL);
+}
+
+/*
+ * Is a row of kind about game in a chat on its way (taken, not yet
+ * finished)?
+ */
+int
+svc_taken_is(struct svc *svc, const char *platform, const char *chat,
+    int64_t game, int kind)
+{
+	size_t	i;
+
+	for (i = 0; i < svc->ntaken; i++) {
+		if (svc->taken[i].game == game && svc->taken[i].type == kind &&
+		    strcmp(svc->taken[i].chat, chat) == 0 &&
+		    strcmp(svc->taken[i].platform, platform) == 0)
+			return (1);
+	}
+	return (0);
+}
+
+/*
+ * Queue the edit of a game's board or lobby message in its chat (kind
+ * SVC_OUT_EDIT_BOARD or _LOBBY), after rows that changed what it shows,
+ * unless one waits already (it is moved behind them, so that a burst of
+ * notices stays one message and one edit follows it): when the chat has
+ * such a message (the store remembers it, or it is on its way), and the
+ * game is not played in a person's private chat (whose turn messages
+ * show the board).  A board or lobby row that is still to go shows the
+ * game as it is then and needs no edit.
+ */
+int
+svc_edit_after(struct svc *svc, const struct svc_gm *gm, int kind)
+{
+	const struct store_game	*g = &gm->g;
+	const char		*of;
+	int64_t			 id;
+	char			 ref[SVC_REF_MAX];
+	int			 rc, of_kind;
+
+	if (g->private)
+		return (0);
+	of_kind = kind == SVC_OUT_EDIT_BOARD ? SVC_OUT_BOARD : SVC_OUT_LOBBY;
+	of = svc_kind_name(of_kind);
+	if ((id = store_out_find(svc->store, g->platform, g->chat_pid, g->id,
+	    svc_kind_name(kind))) < 0)
+		return (svc_store_fail(svc));
+	if (id > 0 && svc_taken_find(svc, id) == NULL)
+		return (store_out_last(svc->store, id) != 0 ?
+		    svc_store_fail(svc) : 0);
+	if ((rc = store_message(svc->store, g->id, g->chat_pid, of, ref,
+	    sizeof ref)) < 0)
+		return (svc_store_fail(svc));
+	if (rc == 0 && !svc_taken_is(svc, g->platform, g->chat_pid, g->id,
+	    of_kind))
+		return (0);
+	return (svc_put(svc, g->platform, g->chat_pid, g->id, kind,
+	    json_pack("{s:I, s:s}", "game", (json_int_t)g->id, "lang",
+	    g->lang)));
+}
+
+/* Keep an app's refusal for svc_web_play() (args taken over). */
+int
+svc_web_refuse(struct svc_ctx *ctx, const char *code, json_t *args)
+{
+	struct svc	*svc = ctx->svc;
+
+	json_decref(svc->refusal);
+	svc->refusal = json_pack("{s:s, s:o}", "code", code, "args", args);
+	return (0);
+}

@@ -86,33 +86,6 @@ svc_out_free(struct svc_out *out)
 	out->data = NULL;
 }
 
-/*
- * Note that a chat got rows, for svc_outbox_chats().  Rows of a rolled
- * back transaction leave a chat here too: its bridge then finds nothing,
- * which costs one look.
- */
-void
-svc_touch(struct svc *svc, const char *platform, const char *chat)
-{
-	size_t	i;
-
-	for (i = 0; i < svc->ntouched; i++) {
-		if (strcmp(svc->touched[i].chat, chat) == 0 &&
-		    strcmp(svc->touched[i].platform, platform) == 0)
-			return;
-	}
-	if (svc->ntouched == svc->stouched) {
-		svc->stouched = svc->stouched == 0 ? 64 : svc->stouched * 2;
-		svc->touched = xreallocarray(svc->touched, svc->stouched,
-		    sizeof *svc->touched);
-	}
-	snprintf(svc->touched[svc->ntouched].platform,
-	    sizeof svc->touched[0].platform, "%s", platform);
-	snprintf(svc->touched[svc->ntouched].chat,
-	    sizeof svc->touched[0].chat, "%s", chat);
-	svc->ntouched++;
-}
-
 /* The chats of a platform that have rows to deliver (service.h). */
 int
 svc_outbox_chats(struct svc *svc, const char *platform, int all,
@@ -130,38 +103,6 @@ svc_outbox_chats(struct svc *svc, const char *platform, int all,
 		if (!all)
 			cb(arg, svc->touched[i].chat);
 		svc->touched[i] = svc->touched[--svc->ntouched];
-	}
-	return (0);
-}
-
-/* The taken batch whose head is row id, or NULL. */
-static struct svc_taken *
-svc_taken_find(struct svc *svc, int64_t id)
-{
-	size_t	i;
-
-	for (i = 0; i < svc->ntaken; i++) {
-		if (svc->taken[i].id == id)
-			return (&svc->taken[i]);
-	}
-	return (NULL);
-}
-
-/*
- * Is a row of kind about game in a chat on its way (taken, not yet
- * finished)?
- */
-static int
-svc_taken_is(struct svc *svc, const char *platform, const char *chat,
-    int64_t game, int kind)
-{
-	size_t	i;
-
-	for (i = 0; i < svc->ntaken; i++) {
-		if (svc->taken[i].game == game && svc->taken[i].type == kind &&
-		    strcmp(svc->taken[i].chat, chat) == 0 &&
-		    strcmp(svc->taken[i].platform, platform) == 0)
-			return (1);
 	}
 	return (0);
 }
@@ -251,13 +192,42 @@ svc_take_answer(struct svc *svc, const char *platform, int64_t now,
 	}
 }
 
+/*
+ * The first row of a chat's queue that holds it into o, looking past the
+ * rows that only tidy (a pin) while they are out or not due yet: they go
+ * beside the chat's messages, never before them.  1, 0 with *due (0:
+ * none waits), -1.
+ */
+static int
+svc_take_chat(struct svc *svc, const char *platform, const char *chat,
+    int64_t now, struct store_out *o, int64_t *due)
+{
+	int64_t	after = 0;
+	int	rc, n;
+
+	for (n = 0; ; n++) {
+		if ((rc = store_out_first(svc->store, platform, chat, after,
+		    o)) <= 0)
+			return (rc);
+		if (n == SVC_MERGE || !svc_kind_is(svc_kind_find(o->kind),
+		    SVC_OF_TIDY) || (svc_taken_find(svc, o->id) == NULL &&
+		    o->due <= now))
+			return (1);
+		if (svc_taken_find(svc, o->id) == NULL && (*due == 0 ||
+		    o->due < *due))
+			*due = o->due;
+		after = o->id;
+		store_out_free(o);
+	}
+}
+
 /* The next message of a chat (service.h). */
 int
 svc_outbox_take(struct svc *svc, const char *platform, const char *chat,
     struct svc_batch *b)
 {
 	struct store_out	o;
-	int64_t			now = svc->clock(svc->clock_arg);
+	int64_t			now = svc->clock(svc->clock_arg), tidy = 0;
 	int			rc;
 
 	memset(b, 0, sizeof *b);
@@ -265,15 +235,18 @@ svc_outbox_take(struct svc *svc, const char *platform, const char *chat,
 		rc = store_out_next(svc->store, platform, now, &o);
 	else if (*chat == '\0')
 		rc = svc_take_answer(svc, platform, now, &o, &b->due);
-	else
-		rc = store_out_first(svc->store, platform, chat, 0, &o);
+	else if ((rc = svc_take_chat(svc, platform, chat, now, &o,
+	    &tidy)) == 0)
+		b->due = tidy;
 	if (rc < 0)
 		return (chat != NULL && *chat == '\0' ? -1 :
 		    svc_store_fail(svc));
 	if (rc == 0)
 		return (0);
 	if (svc_taken_find(svc, o.id) != NULL || o.due > now) {
-		b->due = svc_taken_find(svc, o.id) != NULL ? 0 : o.due;
+		b->due = svc_taken_find(svc, o.id) != NULL ? tidy : o.due;
+		if (tidy > 0 && b->due > tidy)
+			b->due = tidy;
 		store_out_free(&o);
 		return (0);
 	}
@@ -331,8 +304,8 @@ svc_told_add(struct svc *svc, const char *platform, const char *chat)
 
 /*
  * A person's private chat refused the batch's head: queue the notice to
- * their game's chat (service.h: "unreachable"), once per person, and for
- * each reminder of their turn.  A row of no game, or of a game that is
+ * their game's chat (doc/service.md: "unreachable"), once per person,
+ * and for each reminder of their turn.  A row of no game, or of a game that is
  * played in that very chat, tells nobody.
  */
 static int
@@ -379,14 +352,21 @@ svc_unreachable(struct svc *svc, const struct svc_out *head)
  * 0, or -1 with the failure said.
  */
 static int
-svc_out_remember(struct svc *svc, const struct svc_out *out, const char *ref)
+svc_out_remember(struct svc *svc, const struct svc_out *row, const char *ref)
 {
 	struct store_game	 g;
+	struct svc_out		 o = *row, *out = &o;
 	json_t			*v;
 	const char		*kind = out->kind;
 	char			 old[SVC_REF_MAX];
 	int			 rc, fresh = 0;
 
+	/*
+	 * A reply names its game in its payload only (/board): the board it
+	 * posted is the one later edits go to all the same.
+	 */
+	if (o.game == 0)
+		o.game = json_integer_value(json_object_get(o.data, "game"));
 	if (out->type == SVC_OUT_PIN_BOARD)
 		return (svc_live_pinned(svc, out, SVC_DONE, ref));
 	if (out->game == 0 || (!svc_kind_is(out->type, SVC_OF_KEEP) &&
@@ -398,10 +378,13 @@ svc_out_remember(struct svc *svc, const struct svc_out *out, const char *ref)
 	else if (out->type == SVC_OUT_EDIT_LOBBY)
 		kind = svc_kind_name(SVC_OUT_LOBBY);
 	if (svc_kind_is(out->type, SVC_OF_TURN)) {
-		/* A menu that edited the pressed message made no new one. */
+		/*
+		 * A menu, or a turn's buttons marked for its hint, that
+		 * edited the pressed message made no new one: the one
+		 * remembered stays, as its bridge named it when sending.
+		 */
 		v = json_object_get(out->data, "message");
-		if (out->type == SVC_OUT_MENU && (json_is_string(v) ||
-		    json_integer_value(v) != 0))
+		if (json_is_string(v) || json_integer_value(v) != 0)
 			return (0);
 		if ((rc = store_game_get(svc->store, out->game, &g,
 		    NULL)) <= 0)
@@ -424,7 +407,7 @@ svc_out_remember(struct svc *svc, const struct svc_out *out, const char *ref)
 }
 
 /* Mark a batch's rows as fate says, inside the caller's transaction. */
-static int
+int
 svc_finish_rows(struct svc *svc, struct svc_batch *b, int fate, int64_t when,
     const char *ref)
 {
@@ -489,46 +472,6 @@ svc_outbox_finish(struct svc *svc, struct svc_batch *b, int fate,
 		    ref) == 0);
 	svc_batch_free(svc, b);
 	return (rc);
-}
-
-/*
- * Queue the edit of a game's board or lobby message in its chat (kind
- * SVC_OUT_EDIT_BOARD or _LOBBY), after rows that changed what it shows,
- * unless one waits already (it is moved behind them, so that a burst of
- * notices stays one message and one edit follows it): when the chat has
- * such a message (the store remembers it, or it is on its way), and the
- * game is not played in a person's private chat (whose turn messages
- * show the board).  A board or lobby row that is still to go shows the
- * game as it is then and needs no edit.
- */
-int
-svc_edit_after(struct svc *svc, const struct svc_gm *gm, int kind)
-{
-	const struct store_game	*g = &gm->g;
-	const char		*of;
-	int64_t			 id;
-	char			 ref[SVC_REF_MAX];
-	int			 rc, of_kind;
-
-	if (g->private)
-		return (0);
-	of_kind = kind == SVC_OUT_EDIT_BOARD ? SVC_OUT_BOARD : SVC_OUT_LOBBY;
-	of = svc_kind_name(of_kind);
-	if ((id = store_out_find(svc->store, g->platform, g->chat_pid, g->id,
-	    svc_kind_name(kind))) < 0)
-		return (svc_store_fail(svc));
-	if (id > 0 && svc_taken_find(svc, id) == NULL)
-		return (store_out_last(svc->store, id) != 0 ?
-		    svc_store_fail(svc) : 0);
-	if ((rc = store_message(svc->store, g->id, g->chat_pid, of, ref,
-	    sizeof ref)) < 0)
-		return (svc_store_fail(svc));
-	if (rc == 0 && !svc_taken_is(svc, g->platform, g->chat_pid, g->id,
-	    of_kind))
-		return (0);
-	return (svc_put(svc, g->platform, g->chat_pid, g->id, kind,
-	    json_pack("{s:I, s:s}", "game", (json_int_t)g->id, "lang",
-	    g->lang)));
 }
 
 /* The message last delivered for a game's board or lobby in a chat. */

@@ -1,9 +1,12 @@
 /*
  * service-payload.c: the payloads of the deep links a bridge posts
  * (Telegram: t.me/BOT?start=PAYLOAD, handed back as "/start PAYLOAD"):
- * "jID" joins game ID, "hID" opens one's own hand in it.  An id is
- * written in decimal without leading zeros, so each link has one
- * spelling and a payload reads back only as it was written.
+ * "jKEY" joins the game whose key is KEY (a join link leaves the group:
+ * it names the game as only its key can, never by its number), "hID"
+ * opens one's own hand in game ID (for its players only).  "jID", the
+ * join link of an older tacd, still reads.  An id is written in decimal
+ * without leading zeros, so each link has one spelling and a payload
+ * reads back only as it was written.
  *
  * Pure: no store and no service, so the bridges and the fuzzer use it
  * alone (tests/fuzz/fuzz_payload.c).
@@ -60,4 +63,43 @@ svc_payload_format(char *buf, size_t size, int kind, int64_t id)
 		return (-1);
 	}
 	return (n);
+}
+
+/* Is k a game's key: SVC_KEYLEN letters and digits? */
+static int
+svc_payload_iskey(const char *k)
+{
+	return (strlen(k) == SVC_KEYLEN && strspn(k, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789") == SVC_KEYLEN);
+}
+
+/*
+ * Read a join link's payload that names its game by its key ("jKEY"):
+ * SVC_LINK_JOIN with the key in key (SVC_KEY_MAX bytes), or
+ * SVC_LINK_NONE (key untouched) when s is no such payload.
+ */
+int
+svc_payload_key(const char *s, char *key)
+{
+	if (s[0] != SVC_LINK_JOIN || !svc_payload_iskey(s + 1))
+		return (SVC_LINK_NONE);
+	memcpy(key, s + 1, SVC_KEYLEN + 1);
+	return (SVC_LINK_JOIN);
+}
+
+/*
+ * Write the payload of a join link to the game whose key is key: its
+ * length, or -1 (buf holds "") for what is no key or a buf too small
+ * (SVC_PAYLOAD_MAX is enough).
+ */
+int
+svc_payload_format_key(char *buf, size_t size, const char *key)
+{
+	if (size > 0)
+		buf[0] = '\0';
+	if (!svc_payload_iskey(key) || size < SVC_KEYLEN + 2)
+		return (-1);
+	buf[0] = SVC_LINK_JOIN;
+	memcpy(buf + 1, key, SVC_KEYLEN + 1);
+	return (SVC_KEYLEN + 1);
 }

@@ -214,15 +214,31 @@ svc_review_open(struct svc *svc, struct store_review *r)
 	return (0);
 }
 
-/* Queue the review of game in chat for the person in seat. */
+/* Order picks as the game made them: by their place in the log. */
 static int
+svc_review_order(const void *x, const void *y)
+{
+	json_int_t	a = json_integer_value(json_object_get(
+			    *(json_t *const *)x, "n"));
+	json_int_t	b = json_integer_value(json_object_get(
+			    *(json_t *const *)y, "n"));
+
+	return (a < b ? -1 : a > b);
+}
+
+/*
+ * Queue the review of game in chat for the person in seat: its head,
+ * then each pick (kept costliest first) in the order it was played.
+ */
+int
+
 svc_review_send(struct svc *svc, int64_t game, int seat,
     const char *platform, const char *chat, const char *lang,
     const char *result)
 {
-	json_t	*j, *picks, *o;
+	json_t	*j, *picks, *o, *order[REVIEW_PICKS];
 	char	 board[16];
-	size_t	 i;
+	size_t	 i, n = 0;
 	int	 rc;
 
 	if (store_chat_board_of(svc->store, platform, chat, board,
@@ -231,20 +247,22 @@ svc_review_send(struct svc *svc, int64_t game, int seat,
 	if ((j = json_loads(result, 0, NULL)) == NULL)
 		j = json_object();
 	picks = json_array_get(json_object_get(j, "seats"), (size_t)seat);
+	json_array_foreach(picks, i, o) {
+		if (n < REVIEW_PICKS)
+			order[n++] = o;
+	}
+	qsort(order, n, sizeof order[0], svc_review_order);
 	rc = svc_put(svc, platform, chat, game, SVC_OUT_REVIEW, json_pack(
 	    "{s:I, s:i, s:s, s:i, s:O?, s:s}", "game", (json_int_t)game,
-	    "seat", seat, "part", "head", "picks", (int)json_array_size(picks),
-	    "best", json_object_get(j, "best"), "lang", lang));
-	json_array_foreach(picks, i, o) {
-		if (rc != 0)
-			break;
-		o = json_deep_copy(o);
+	    "seat", seat, "part", "head", "picks", (int)n, "best",
+	    json_object_get(j, "best"), "lang", lang));
+	for (i = 0; i < n && rc == 0; i++) {
+		o = json_deep_copy(order[i]);
 		json_object_set_new(o, "game", json_integer(game));
 		json_object_set_new(o, "seat", json_integer(seat));
 		json_object_set_new(o, "part", json_string("pick"));
 		json_object_set_new(o, "i", json_integer((json_int_t)i + 1));
-		json_object_set_new(o, "of", json_integer((json_int_t)
-		    json_array_size(picks)));
+		json_object_set_new(o, "of", json_integer((json_int_t)n));
 		json_object_set_new(o, "lang", json_string(lang));
 		json_object_set_new(o, "board", json_string(board));
 		rc = svc_put(svc, platform, chat, game, SVC_OUT_REVIEW, o);
@@ -401,79 +419,6 @@ svc_review_queue(struct svc *svc, const struct svc_gm *gm)
 	if (store_review_put(svc->store, &r) != 0)
 		return (svc_store_fail(svc));
 	return (0);
-}
-
-/* The person's last finished game, for a bare /review; 0 if none. */
-static int64_t
-svc_review_last(struct svc_ctx *ctx)
-{
-	json_t	*games;
-	int64_t	 id;
-
-	if ((games = store_stats_history_of(ctx->svc->store, ctx->user,
-	    1)) == NULL)
-		return (-1);
-	id = json_integer_value(json_object_get(json_array_get(games, 0),
-	    "game"));
-	json_decref(games);
-	return (id);
-}
-
-/*
- * /review #ID (or the game-end message's button): the person's review
- * of a game they played, privately; "/review" alone is their last
- * finished game's.
- */
-int
-svc_cmd_review(struct svc_ctx *ctx)
-{
-	struct svc		*svc = ctx->svc;
-	struct store_game	 g;
-	struct store_review	 r;
-	char			*end;
-	int			 rc, seat;
-
-	if (ctx->pick == 0 && isdigit((unsigned char)ctx->args[0]))
-		ctx->pick = strtoll(ctx->args, &end, 10);
-	if (ctx->pick == 0 && (ctx->pick = svc_review_last(ctx)) < 0)
-		return (svc_store_fail(svc));
-	if (ctx->pick == 0)
-		return (svc_refuse(ctx, "no_review", NULL));
-	if ((rc = store_game_get(svc->store, ctx->pick, &g, NULL)) < 0)
-		return (svc_store_fail(svc));
-	for (seat = 0; rc == 1 && seat < g.cfg.nseats; seat++)
-		if (g.seats[seat].user == ctx->user)
-			break;
-	if (rc == 0 || seat >= g.cfg.nseats)
-		return (svc_refuse(ctx, "not_in_game", "{s:I}", "game",
-		    (json_int_t)ctx->pick));
-	if (g.state != STORE_OVER)
-		return (svc_refuse(ctx, "not_over", "{s:I}", "game",
-		    (json_int_t)g.id));
-	if ((rc = store_review_get(svc->store, g.id, &r)) < 0)
-		return (svc_store_fail(svc));
-	if (rc == 1 && r.done) {
-		rc = svc_review_send(svc, g.id, seat, ctx->ev->platform,
-		    ctx->ev->user, ctx->user_lang, r.result);
-		store_review_free(&r);
-		if (rc != 0 || ctx->ev->private_chat)
-			return (rc);
-		return (svc_notify(ctx, "review_sent", "{s:I}", "game",
-		    (json_int_t)g.id));
-	}
-	store_review_free(&r);
-	/* A game that ended before reviews were made gets one now. */
-	if (rc == 0) {
-		memset(&r, 0, sizeof r);
-		r.game = g.id;
-		if (store_review_put(svc->store, &r) != 0)
-			return (svc_store_fail(svc));
-	}
-	if (store_review_ask(svc->store, g.id, ctx->user, ctx->ev->platform,
-	    ctx->ev->user, ctx->user_lang) != 0)
-		return (svc_store_fail(svc));
-	return (svc_notify(ctx, "review_pending", "{s:I}", "game",
-	    (json_int_t)g.id));
 }
 
 /*

@@ -1,6 +1,7 @@
 /*
  * service-stats.c: the statistics commands: /stats, /top, /history, and
- * a finished game's /summary and /moves (the buttons of /history).
+ * a finished game's /summary, /moves and /record (the buttons of
+ * /history).
  *
  * The numbers come from the store's statistics tables, which the store
  * keeps from the logs (store-stats.c); the rows written here carry them
@@ -15,11 +16,13 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
-#include "service-int.h"
+#include "service-cmds.h"
 #include "tacjson.h"
 
 #define SVC_STATS_PLAYERS	10	/* rows of a group's table */
@@ -201,7 +204,7 @@ svc_stats_named(struct svc_ctx *ctx, const char *name)
  * all groups; /stats NAME: a member's in this group; /stats off|on: hide
  * from the group tables, or show again.
  */
-int
+static int
 svc_cmd_stats(struct svc_ctx *ctx)
 {
 	int	none, rc;
@@ -227,8 +230,25 @@ svc_cmd_stats(struct svc_ctx *ctx)
 	return (svc_tell(ctx, 0, "no_stats_yet", NULL));
 }
 
-/* /top: a group's players by rating. */
-int
+/* /top coop: a group's best games of Team-TAC, the fewest cards first. */
+static int
+svc_top_coop(struct svc_ctx *ctx)
+{
+	json_t	*games, *p;
+
+	if ((games = store_stats_coop(ctx->svc->store, ctx->chat,
+	    SVC_STATS_TOP)) == NULL)
+		return (svc_store_fail(ctx->svc));
+	if (json_array_size(games) == 0) {
+		json_decref(games);
+		return (svc_tell(ctx, 0, "no_coop_stats", NULL));
+	}
+	p = json_pack("{s:o}", "coop", games);
+	return (svc_reply(ctx, SVC_OUT_TOP, p));
+}
+
+/* /top [coop]: a group's players by rating, or its best Team-TAC games. */
+static int
 svc_cmd_top(struct svc_ctx *ctx)
 {
 	json_t	*players, *p;
@@ -236,6 +256,10 @@ svc_cmd_top(struct svc_ctx *ctx)
 	if (ctx->ev->private_chat)
 		return (svc_refuse(ctx, "group_only", "{s:s}", "command",
 		    "top"));
+	if (strcasecmp(ctx->args, "coop") == 0)
+		return (svc_top_coop(ctx));
+	if (ctx->args[0] != '\0')
+		return (svc_refuse(ctx, "usage", "{s:s}", "command", "top"));
 	if ((players = store_stats_players(ctx->svc->store, ctx->chat, 1, 1,
 	    SVC_STATS_TOP)) == NULL)
 		return (svc_store_fail(ctx->svc));
@@ -252,7 +276,7 @@ svc_cmd_top(struct svc_ctx *ctx)
 }
 
 /* /history: the chat's last finished games (in private: the person's). */
-int
+static int
 svc_cmd_history(struct svc_ctx *ctx)
 {
 	json_t	*games;
@@ -277,24 +301,19 @@ svc_cmd_history(struct svc_ctx *ctx)
 
 /*
  * The finished game a /summary, /moves or /record names, when the person
- * may see it: asked in its own chat, or by someone who played it.  1
- * with g read, 0 refused (told why), -1 failure.
+ * may see it (svc_access(): asked in its own chat, or by someone who
+ * played it).  1 with g read, 0 refused (told why), -1 failure.
  */
-int
+static int
 svc_finished(struct svc_ctx *ctx, struct store_game *g)
 {
-	int	rc, i, mine = 0;
+	int	rc;
 
 	if (ctx->pick == 0)
 		return (svc_refuse(ctx, "usage", "{s:s}", "command",
 		    ctx->cmd));
-	if ((rc = store_game_get(ctx->svc->store, ctx->pick, g, NULL)) < 0)
-		return (svc_store_fail(ctx->svc));
-	for (i = 0; rc == 1 && i < g->cfg.nseats; i++)
-		mine |= g->seats[i].user == ctx->user;
-	if (rc == 0 || (g->chat != ctx->chat && !mine))
-		return (svc_refuse(ctx, "no_game", "{s:I}", "game",
-		    (json_int_t)ctx->pick));
+	if ((rc = svc_game_named(ctx, ctx->pick, g)) <= 0)
+		return (rc);
 	if (g->state != STORE_OVER)
 		return (svc_refuse(ctx, "not_over", "{s:I}", "game",
 		    (json_int_t)g->id));
@@ -305,7 +324,7 @@ svc_finished(struct svc_ctx *ctx, struct store_game *g)
  * /summary #ID: a finished game's summary, then the chart of its teams'
  * marbles at home per round (none when its log does not replay).
  */
-int
+static int
 svc_cmd_summary(struct svc_ctx *ctx)
 {
 	struct store_game	 g;
@@ -355,7 +374,7 @@ svc_page_actions(struct svc *svc, const struct store_game *g, int64_t first,
 	json_t			*actions, *facts;
 	char			 why[256];
 	size_t			 i;
-	int			 rc, ok;
+	int			 rc, ok, prev = -1;
 
 	if ((rc = store_record(svc->store, g->id, &rec)) == -1)
 		return (NULL);
@@ -367,6 +386,9 @@ svc_page_actions(struct svc *svc, const struct store_game *g, int64_t first,
 	if (ok)
 		tac_init(&st, &rec.cfg, rec.seed);
 	for (i = 0; i < rec.nactions && (int64_t)i < last; i++) {
+		/* Who played the action before: a TAC undid it. */
+		if (i > 0)
+			prev = before.turn;
 		before = st;
 		ok = ok && tac_action_parse(rec.actions[i], &a, why,
 		    sizeof why) == 0 && tac_apply(&st, &a, svc->list, why,
@@ -378,7 +400,7 @@ svc_page_actions(struct svc *svc, const struct store_game *g, int64_t first,
 			    rec.actions[i]));
 			continue;
 		}
-		facts = svc_turn_facts(&before, &st, &a);
+		facts = svc_turn_facts(&before, &st, &a, prev);
 		if (a.op == TAC_OP_GIVE)
 			json_object_set_new(facts, "to", json_integer(
 			    tac_receiver(&before, before.turn)));
@@ -390,11 +412,12 @@ svc_page_actions(struct svc *svc, const struct store_game *g, int64_t first,
 }
 
 /*
- * /moves #ID [PAGE]: a page of a finished game's actions.  From a
- * page's own buttons it edits their message; else it is a new one.
+ * A page of a finished game's actions (ctx->args: its number, 1 when
+ * empty).  From a page's own buttons it edits their message; else it is
+ * a new one.
  */
-int
-svc_cmd_moves(struct svc_ctx *ctx)
+static int
+svc_moves_page(struct svc_ctx *ctx)
 {
 	struct store_game	 g;
 	json_t			*actions;
@@ -421,3 +444,216 @@ svc_cmd_moves(struct svc_ctx *ctx)
 	    ctx->ev->kind == SVC_EV_BUTTON && ctx->args[0] != '\0' ?
 	    ctx->ev->message : NULL)));
 }
+
+/* /moves #ID [PAGE]: a page of a finished game's actions. */
+static int
+svc_cmd_moves(struct svc_ctx *ctx)
+{
+	return (svc_moves_page(ctx));
+}
+
+/*
+ * "/record 12": the game's number without its "#" is taken as "#12";
+ * what follows it stays the arguments.
+ */
+static void
+svc_record_pick(struct svc_ctx *ctx)
+{
+	char	*end, *p;
+
+	if (ctx->pick != 0 || !isdigit((unsigned char)ctx->args[0]))
+		return;
+	ctx->pick = strtoll(ctx->args, &end, 10);
+	if (*end != '\0' && !isspace((unsigned char)*end)) {
+		ctx->pick = 0;
+		return;
+	}
+	for (p = end; isspace((unsigned char)*p); p++)
+		;
+	memmove(ctx->args, p, strlen(p) + 1);
+}
+
+/*
+ * /record #ID: a finished game's record as a file.  With a page after
+ * the game ("/record #ID 2", the buttons of pages sent before /moves
+ * had its name) it is the page, as /moves.
+ */
+static int
+svc_cmd_record(struct svc_ctx *ctx)
+{
+	struct store_game	g;
+	int			rc;
+
+	svc_record_pick(ctx);
+	if (ctx->args[0] != '\0')
+		return (svc_moves_page(ctx));
+	if ((rc = svc_finished(ctx, &g)) <= 0)
+		return (rc);
+	return (svc_reply(ctx, SVC_OUT_DOCUMENT, json_pack("{s:I}", "game",
+	    (json_int_t)g.id)));
+}
+
+/* The person's last finished game, for a bare /review; 0 if none. */
+static int64_t
+svc_review_last(struct svc_ctx *ctx)
+{
+	json_t	*games;
+	int64_t	 id;
+
+	if ((games = store_stats_history_of(ctx->svc->store, ctx->user,
+	    1)) == NULL)
+		return (-1);
+	id = json_integer_value(json_object_get(json_array_get(games, 0),
+	    "game"));
+	json_decref(games);
+	return (id);
+}
+
+/*
+ * /review #ID (or the game-end message's button): the person's review
+ * of a game they played, privately; "/review" alone is their last
+ * finished game's.
+ */
+static int
+svc_cmd_review(struct svc_ctx *ctx)
+{
+	struct svc		*svc = ctx->svc;
+	struct store_game	 g;
+	struct store_review	 r;
+	char			*end;
+	int			 rc, seat;
+
+	if (ctx->pick == 0 && isdigit((unsigned char)ctx->args[0]))
+		ctx->pick = strtoll(ctx->args, &end, 10);
+	if (ctx->pick == 0 && (ctx->pick = svc_review_last(ctx)) < 0)
+		return (svc_store_fail(svc));
+	if (ctx->pick == 0)
+		return (svc_refuse(ctx, "no_review", NULL));
+	if ((rc = svc_game_named(ctx, ctx->pick, &g)) <= 0)
+		return (rc);
+	for (seat = 0; seat < g.cfg.nseats; seat++)
+		if (g.seats[seat].user == ctx->user)
+			break;
+	if (seat >= g.cfg.nseats)
+		return (svc_refuse(ctx, "not_in_game", "{s:I}", "game",
+		    (json_int_t)ctx->pick));
+	if (g.state != STORE_OVER)
+		return (svc_refuse(ctx, "not_over", "{s:I}", "game",
+		    (json_int_t)g.id));
+	if ((rc = store_review_get(svc->store, g.id, &r)) < 0)
+		return (svc_store_fail(svc));
+	if (rc == 1 && r.done) {
+		rc = svc_review_send(svc, g.id, seat, ctx->ev->platform,
+		    ctx->ev->user, ctx->user_lang, r.result);
+		store_review_free(&r);
+		if (rc != 0 || ctx->ev->private_chat)
+			return (rc);
+		return (svc_notify(ctx, "review_sent", "{s:I}", "game",
+		    (json_int_t)g.id));
+	}
+	store_review_free(&r);
+	/* A game that ended before reviews were made gets one now. */
+	if (rc == 0) {
+		memset(&r, 0, sizeof r);
+		r.game = g.id;
+		if (store_review_put(svc->store, &r) != 0)
+			return (svc_store_fail(svc));
+	}
+	if (store_review_ask(svc->store, g.id, ctx->user, ctx->ev->platform,
+	    ctx->ev->user, ctx->user_lang) != 0)
+		return (svc_store_fail(svc));
+	return (svc_notify(ctx, "review_pending", "{s:I}", "game",
+	    (json_int_t)g.id));
+}
+
+/* /stats */
+static const struct svc_command svc_stats_entry = {
+	.name = "stats",
+	.args = N_("[NAME|off|on]"),
+	.about = N_("Statistics and ratings"),
+	.where = SVC_IN_ANY,
+	.menu = SVC_IN_ANY,
+	.who = SVC_BY_ANYONE,
+	.want = SVC_WANT_SEE,
+	.fn = svc_cmd_stats,
+};
+
+/* /top */
+static const struct svc_command svc_top_entry = {
+	.name = "top",
+	.args = "[coop]",
+	.about = N_("The players by rating"),
+	.where = SVC_IN_ANY,
+	.menu = SVC_IN_GROUP,
+	.who = SVC_BY_ANYONE,
+	.want = SVC_WANT_SEE,
+	.fn = svc_cmd_top,
+};
+
+/* /history */
+static const struct svc_command svc_history_entry = {
+	.name = "history",
+	.about = N_("The last finished games"),
+	.where = SVC_IN_ANY,
+	.menu = SVC_IN_ANY,
+	.who = SVC_BY_ANYONE,
+	.want = SVC_WANT_SEE,
+	.fn = svc_cmd_history,
+};
+
+/* /summary */
+static const struct svc_command svc_summary_entry = {
+	.name = "summary",
+	.args = "#ID",
+	.about = N_("A finished game's summary"),
+	.where = SVC_IN_ANY,
+	.who = SVC_BY_ANYONE,
+	.want = SVC_WANT_SEE,
+	.fn = svc_cmd_summary,
+};
+
+/* /moves */
+static const struct svc_command svc_moves_entry = {
+	.name = "moves",
+	.args = "#ID",
+	.about = N_("A finished game's actions"),
+	.where = SVC_IN_ANY,
+	.who = SVC_BY_ANYONE,
+	.want = SVC_WANT_SEE,
+	.fn = svc_cmd_moves,
+};
+
+/* /record */
+static const struct svc_command svc_record_entry = {
+	.name = "record",
+	.args = "#ID",
+	.about = N_("A finished game's record, as a file"),
+	.where = SVC_IN_ANY,
+	.who = SVC_BY_ANYONE,
+	.want = SVC_WANT_SEE,
+	.fn = svc_cmd_record,
+};
+
+/* /review */
+static const struct svc_command svc_review_entry = {
+	.name = "review",
+	.args = "[#ID]",
+	.about = N_("Your review of a finished game"),
+	.where = SVC_IN_ANY,
+	.menu = SVC_IN_ANY,
+	.who = SVC_BY_ANYONE,
+	.want = SVC_WANT_SEE,
+	.fn = svc_cmd_review,
+};
+
+/* The commands of the numbers and the past games. */
+const struct svc_command *const svc_stats_commands[] = {
+	&svc_stats_entry,
+	&svc_top_entry,
+	&svc_history_entry,
+	&svc_summary_entry,
+	&svc_moves_entry,
+	&svc_record_entry,
+	&svc_review_entry,
+	NULL
+};

@@ -16,38 +16,6 @@
 #include "service-int.h"
 
 /*
- * The AI's action for seat in st (the position as seat acts in it), at
- * the seat's level: an AI seat plays at its own, a person's turn at the
- * game's.  Its choice is a pure function of the game's seed and n, the
- * action's number in the log, so a replay of the same events plays the
- * same game.  0, or -1 when st has no legal action.
- */
-int
-svc_ai_choose(struct svc *svc, const struct svc_gm *gm, int seat,
-    const struct tac_state *st, int64_t n, struct tac_action *act)
-{
-	static const struct ai_budget budget = { AI_DAEMON_ITERS, AI_DAEMON_MS };
-	const struct store_seat	*p = &gm->g.seats[seat];
-	int			 nl, i, k, level;
-
-	level = p->ai > 0 && p->user == 0 ? p->ai : gm->g.ai;
-	if (level < AI_HEURISTIC || level > AI_MAXLEVEL)
-		level = AI_HEURISTIC;
-	/* The AI sees only the seat's view (Y3); the list is its scratch. */
-	k = ai_decide(st, level, ai_seed(gm->g.seed, (uint64_t)n), &budget,
-	    svc->list, act);
-	if ((nl = tac_legal(st, svc->list)) <= 0)
-		return (-1);
-	for (i = 0; k == 0 && i < nl; i++)
-		if (tac_action_equal(act, &svc->list->a[i]))
-			break;
-	if (k != 0 || i >= nl)
-		i = 0;	/* cannot happen: the first legal action */
-	*act = svc->list->a[i];
-	return (0);
-}
-
-/*
  * Let the AI play the turn of the seat to act.  who is STORE_BY_AI or
  * STORE_BY_TIMEOUT.
  */
@@ -76,6 +44,28 @@ svc_ai_move(struct svc *svc, struct svc_gm *gm, int who)
 }
 
 /*
+ * Play the one legal action act of a person's turn for them, as their
+ * own move (the group sees it like any other), and tell them privately
+ * what was played.
+ */
+static int
+svc_forced_move(struct svc *svc, struct svc_gm *gm,
+    const struct tac_action *act)
+{
+	struct tac_state	 before;
+	char			 text[160];
+	int			 seat = gm->st.turn;
+
+	before = gm->st;
+	tac_action_format(act, text, sizeof text);
+	if (svc_put_seat(svc, gm, seat, SVC_OUT_FORCED, json_pack("{s:s, "
+	    "s:I}", "action", text, "turn", (json_int_t)gm->g.turn_no)) != 0)
+		return (-1);
+	tac_play(&gm->st, act);
+	return (svc_turn_done(svc, gm, seat, &before, act, STORE_BY_PERSON));
+}
+
+/*
  * Run the timer of one game that is due: the AI's move or an expired
  * turn, else a reminder.  1 when something happened, 0 when nothing was
  * due after all, -1 on failure.
@@ -85,10 +75,14 @@ svc_timer_game(struct svc *svc, int64_t id)
 {
 	struct svc_gm		 gm;
 	struct store_seat	*p;
+	struct tac_action	 act;
 	int			 rc;
 
 	if ((rc = svc_game_load(svc, id, &gm)) <= 0)
 		return (rc);
+	/* A lobby's timer: a rematch's offer lapses. */
+	if (gm.g.state == STORE_LOBBY && gm.g.due > 0 && gm.g.due <= svc->now)
+		return (svc_offer_lapse(svc, &gm));
 	if (gm.g.state != STORE_PLAYING || !gm.started ||
 	    gm.st.phase == TAC_PH_OVER) {
 		/* A timer left behind: clear it. */
@@ -104,6 +98,9 @@ svc_timer_game(struct svc *svc, int64_t id)
 		    svc_game_save(svc, &gm) != 0 ? -1 : 1);
 	p = &gm.g.seats[gm.g.actor];
 	if (gm.g.due > 0 && gm.g.due <= svc->now) {
+		if ((rc = svc_turn_forced(svc, &gm, &act)) != 0)
+			return (rc < 0 || svc_forced_move(svc, &gm, &act) != 0 ?
+			    -1 : 1);
 		if (p->ai > 0 || p->away || p->user == 0)
 			rc = svc_ai_move(svc, &gm, STORE_BY_AI);
 		else

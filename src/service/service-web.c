@@ -6,7 +6,8 @@
  * src/compose/compose-web.c.
  *
  * Who may see a game: its players, and whoever has its key (the links
- * its chat was given carry it); to anyone else it does not exist.  What
+ * its chat was given carry it); to anyone else it does not exist
+ * (svc_access()).  What
  * they see is the engine's view (doc/rules.md Y3): their own hand, the
  * sizes of the others, never the deck; a watcher sees every hand hidden,
  * and once the game is over everyone sees every hand of its replay.  A
@@ -29,7 +30,7 @@
  * The person's users.id on a platform and their language (lang may be
  * NULL; "" if unknown): 0 if unknown, -1 on failure.
  */
-static int64_t
+int64_t
 svc_web_user(struct svc *svc, const char *platform, const char *pid,
     char *lang)
 {
@@ -81,40 +82,68 @@ svc_web_games(struct svc *svc, const char *platform, const char *pid,
 	return (0);
 }
 
+_Static_assert(SVC_KEYLEN == STORE_KEYLEN && SVC_KEY_MAX > STORE_KEYLEN,
+    "a key reads as the store makes it");
+
+/* Is a handle a game's key (its letters and digits, as many)? */
+static int
+svc_web_iskey(const char *handle)
+{
+	size_t	n = strlen(handle);
+
+	return (n == STORE_KEYLEN && strspn(handle,
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789") ==
+	    n);
+}
+
 /*
  * The game a handle names for a person, loaded into gm, with their seat
  * (-1: they only watch).  A handle is a game's key (whoever has it may
- * watch) or its number (only its players may use it: old buttons).  1,
- * or 0 for anything else (no such game, another platform's, a number
- * that is not theirs: the same answer, so that a refusal says nothing of
- * a game), -1 failure.
+ * watch) or its number (only its players may use it: old buttons), as
+ * svc_access() says.  1, or 0 for anything else (no such game, another
+ * platform's, a number that is not theirs: the same answer, so that a
+ * refusal says nothing of a game), -1 failure.  A refusal costs the same
+ * whether the game is there or not: a key is one lookup of the keys, a
+ * number one lookup of the person's seat in it; only a game the person
+ * may see is loaded.
  */
 static int
 svc_web_open(struct svc *svc, const char *handle, const char *platform,
     const char *pid, struct svc_gm *gm, int *seat)
 {
-	int64_t	 id = 0, uid;
-	size_t	 n = strlen(handle);
-	int	 bykey, rc;
+	struct svc_who	 who;
+	int64_t		 id = 0, uid;
+	size_t		 n = strlen(handle);
+	int		 bykey, rc;
 
 	*seat = -1;
-	bykey = n == STORE_KEYLEN && strspn(handle, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	    "abcdefghijklmnopqrstuvwxyz0123456789") == n;
-	if (bykey && (id = store_key_game(svc->store, handle)) < 0)
-		return (svc_store_fail(svc));
-	if (!bykey && n > 0 && n <= 18 && strspn(handle, "0123456789") == n)
-		id = strtoll(handle, NULL, 10);
-	if (id <= 0)
-		return (0);
 	if ((uid = svc_web_user(svc, platform, pid, NULL)) < 0)
 		return (-1);
+	if ((bykey = svc_web_iskey(handle)) &&
+	    (id = store_key_game(svc->store, handle)) < 0)
+		return (svc_store_fail(svc));
+	if (!bykey && n > 0 && n <= 18 && strspn(handle, "0123456789") == n) {
+		id = strtoll(handle, NULL, 10);
+		if (uid <= 0)
+			return (0);
+		if ((rc = store_seat_of(svc->store, id, uid)) < -1)
+			return (svc_store_fail(svc));
+		if (rc < 0)
+			return (0);
+	}
+	if (id <= 0)
+		return (0);
 	if ((rc = svc_game_load(svc, id, gm)) <= 0)
 		return (rc);
-	if (strcmp(gm->g.platform, platform) != 0)
+	memset(&who, 0, sizeof who);
+	who.platform = platform;
+	who.user = uid;
+	who.bykey = bykey;
+	if (svc_access(&gm->g, &who, SVC_WANT_SEE) != SVC_ALLOW)
 		return (0);
 	if (uid > 0)
 		*seat = svc_seat_of(gm, uid);
-	return (bykey || *seat >= 0);
+	return (1);
 }
 
 /* The game a handle names, if the person may see it (service.h). */
@@ -301,6 +330,7 @@ int
 svc_web_parse(struct svc_ctx *ctx)
 {
 	const char	*text = ctx->ev->text;
+	int64_t		 id;
 	size_t		 n;
 
 	while (*text == ' ')
@@ -319,98 +349,13 @@ svc_web_parse(struct svc_ctx *ctx)
 		ctx->args[--n] = '\0';
 	ctx->pick = ctx->ev->game;
 	ctx->turn = ctx->ev->turn >= 0 ? ctx->ev->turn : -1;
+	/*
+	 * A key names the game for whoever holds it (svc_access()); a key
+	 * that cannot be read is taken for none (a number: players only).
+	 */
+	if (ctx->ev->handle != NULL && svc_web_iskey(ctx->ev->handle) &&
+	    (id = store_key_game(ctx->svc->store, ctx->ev->handle)) > 0)
+		ctx->bykey = id == ctx->pick;
 	return (0);
 }
 
-/* Keep an app's refusal for svc_web_play() (args taken over). */
-int
-svc_web_refuse(struct svc_ctx *ctx, const char *code, json_t *args)
-{
-	struct svc	*svc = ctx->svc;
-
-	json_decref(svc->refusal);
-	svc->refusal = json_pack("{s:s, s:o}", "code", code, "args", args);
-	return (0);
-}
-
-/*
- * Was this very action, at this turn, applied for this person before?
- * Then a retry of the request that made it is answered as it was.  A
- * gift is in the log at its seat's place among the exchange's, or still
- * face down (store_gifts()) while the others choose.
- */
-static int
-svc_web_again(struct svc *svc, const struct svc_event *ev)
-{
-	struct store_game	g;
-	struct store_gift	gift[TAC_MAXSEATS];
-	struct tac_action	a;
-	char			want[160], got[160], why[256];
-	int64_t			uid, n;
-	int			seat, s, k;
-
-	if (ev->turn < 0 || (uid = svc_web_user(svc, ev->platform,
-	    ev->user, NULL)) <= 0 || store_game_get(svc->store, ev->game, &g,
-	    NULL) <= 0 || tac_action_parse(ev->text, &a, why, sizeof why) != 0)
-		return (0);
-	for (s = 0; s < g.cfg.nseats && g.seats[s].user != uid; s++)
-		;
-	if (s == g.cfg.nseats)
-		return (0);
-	if (a.op == TAC_OP_GIVE && g.turn_no == ev->turn)
-		return (store_gifts(svc->store, g.id, ev->turn, gift) > 0 &&
-		    gift[s].card == a.card);
-	tac_action_format(&a, want, sizeof want);
-	for (k = 0; k < (a.op == TAC_OP_GIVE ? g.cfg.nseats : 1); k++) {
-		n = ev->turn + k;
-		if (store_action_at(svc->store, ev->game, n, &seat, got,
-		    sizeof got) > 0 && seat == s && strcmp(want, got) == 0)
-			return (1);
-	}
-	return (0);
-}
-
-/* Play an app's action (service.h). */
-int
-svc_web_play(struct svc *svc, const struct svc_event *ev,
-    struct svc_web_result *out)
-{
-	struct store_game	 g;
-	const char		*code;
-	json_t			*r;
-	int			 stale;
-
-	memset(out, 0, sizeof *out);
-	if (ev->kind != SVC_EV_APP || ev->text == NULL)
-		return (svc_fail(svc, "not an app's action"));
-	json_decref(svc->refusal);
-	svc->refusal = NULL;
-	if (svc_event(svc, ev) != 0)
-		return (-1);
-	r = svc->refusal;
-	svc->refusal = NULL;
-	code = json_string_value(json_object_get(r, "code"));
-	if (r != NULL && code != NULL && (strcmp(code, "stale") == 0 ||
-	    strcmp(code, "already_given") == 0) && svc_web_again(svc, ev)) {
-		/* code lives in r: read it before r goes. */
-		stale = strcmp(code, "stale") == 0;
-		json_decref(r);
-		if (store_game_get(svc->store, ev->game, &g, NULL) <= 0)
-			return (svc_store_fail(svc));
-		out->applied = out->again = 1;
-		out->turn = stale ? ev->turn + 1 : g.turn_no;
-		return (0);
-	}
-	if (r != NULL) {
-		snprintf(out->code, sizeof out->code, "%s", code != NULL ? code :
-		    "refused");
-		out->args = json_incref(json_object_get(r, "args"));
-		json_decref(r);
-		return (0);
-	}
-	if (store_game_get(svc->store, ev->game, &g, NULL) <= 0)
-		return (svc_store_fail(svc));
-	out->applied = 1;
-	out->turn = g.turn_no;
-	return (0);
-}

@@ -8,7 +8,7 @@
  * snapshot updated, outbox rows are queued and the platform's update
  * offset is raised, all together or not at all.  The service never writes
  * chat text: outbox rows are semantic, with JSON payloads that
- * src/compose/ words at delivery (the kinds are listed below).
+ * src/compose/ words at delivery.
  *
  * Errors, for every svc_* call: 0 done, or -1 failed, with nothing
  * changed and svc_error() saying why.  A call that looks for something
@@ -16,267 +16,9 @@
  * person's command that is refused is no failure: it is done, and an
  * outbox row (or an app's answer) tells them why.
  *
- * Commands (text events; "/cmd@BotName" is accepted; "#ID" right after the
- * command picks a game by id).  In a group chat a command acts on the
- * chat's game; in a private chat on the chat's own game if it has one,
- * else on the person's game that waits for them (or their only game).
- *   /new [4|6] [pairs|triples] [master|nomaster] [tac|taker]
- *        [deadline=30m|2h|3d|off] [seed=N]	open a lobby, take seat 0
- *   /options [same words|done]	show the options; the creator may change
- *				them in the lobby (pressed under the lobby
- *				message, they stand in for it until done)
- *   /join [SEAT]		take a free seat (or an AI's in the lobby, or
- *				an AI-played seat of a running game)
- *   /start jID			(a deep link) join game ID; a person who
- *				has a seat in it gets their cards and the
- *				buttons of what waits for them (a "turn"
- *				row on their turn, else "hand"; a lobby's
- *				seat is confirmed with "seated")
- *   /start hID			(a deep link) the same for one's own seat
- *				of game ID, without joining
- *   /start [WORD]		(a private chat without a game of its
- *				own) the greeting: "help" {welcome:
- *				"private"}
- *   /start new			(a group: the bot was just added by a
- *				startgroup link) "help" {welcome: "group"}
- *   /leave [yes|no STATE USER]	leave the lobby; in a game: the AI plays
- *				on.  Asked first ("confirm"); its buttons
- *				answer with the game's state and who asked
- *   /team N			move to a free seat of team N (lobby)
- *   /ai [SEAT|all]		an AI takes a free seat (seated players,
- *				chat admins)
- *   /start			start the game (creator or admin; all seats
- *				taken)
- *   /abort [yes|no STATE]	end the lobby or game (creator or chat
- *				admin), asked first as /leave is
- *   /play ACTION		play: the notation, or the move as the
- *				person's language shows it (svc_set_reader());
- *				plain notation text works too
- *   /hand			the person's cards, privately: on their
- *				turn as a "turn" row, with its buttons
- *   /board, /rules, /help, /lang en|ru|de|ka
- *   /board picture|text	the chat's board style (players, admins)
- *   /menu [PATH]			(buttons) the seat to act walks its
- *				menu (menu.h): a PATH naming a complete
- *				action plays it, any other node is sent
- *				as a "menu" row (to edit the pressed
- *				message's buttons)
- *   /replace SEAT ai		the AI plays that person's seat (creator or
- *				admin) until they /resume
- *   /resume			take your seat back from the AI
- *   /stats			a group's table (its games, top players,
- *				best pairs) and a chart of its wins; in a
- *				private chat the person's own over all
- *				groups, with a chart of their rating
- *   /stats NAME		(group) a member's numbers in this group
- *				("@" may lead; the name as in the games,
- *				ASCII letters in any case)
- *   /stats off|on		hide from the group tables (kept per
- *				person), or show again
- *   /top			(group) the players by rating
- *   /history			the chat's last finished games (private:
- *				the person's), each with buttons for:
- *   /summary #ID		a finished game's summary, with the chart
- *				of its teams' marbles at home per round
- *   /moves #ID [PAGE]		a page of a finished game's actions
- *   /record #ID		a finished game's record, a tac-record/1
- *				file ("/record ID" too; "/record #ID PAGE",
- *				the buttons of older pages, is /moves)
- *   /hint			on the person's turn, the hint of their view
- *				(src/play/hint.h), privately; counted once
- *				a turn; a game made with hints=off gives
- *				none (/new and /options take hints=on|off)
- *   /learn [list | N [@PATH | ACTION]]	(a private chat) the
- *				lessons (service-learn.c has the forms)
- *   /review [#ID]		the person's review of a finished game
- *				they played (their last one), privately:
- *				at once when it is made, else as soon as
- *				it is (service-review.c)
- * A game's summary, actions and record are shown only in its own chat or
- * to someone who played it.  When a game ends, its chat gets the summary
- * and the chart by itself.
- * Seats are numbered from 0, as in the notation ("2H4" is seat 2's home).
- *
- * Button data (at most 64 bytes): "GAME:TURN:TEXT", TEXT a command as
- * above (the "/" may be left out), TURN the game's turn number when the
- * button was made or empty: a button whose TURN is not the game's current
- * one is refused as out of date.  svc_button_data() writes it.
- *
- * Outbox rows (struct svc_out).  chat is the group chat, or a person's
- * private chat (its id is the person's user id) for rows marked private.
- * Every payload has "lang" (src/common/lang.c: "en", "ru", "de", "ka"):
- * the language to render in.
- *   lobby	{game[, message][, bottom]}	the lobby opened or changed
- *					(message: the one that stood in for
- *					its message, edited back; bottom:
- *					/board, posted anew at the bottom)
- *   options	{game[, message][, done]}	the options (answer to
- *					/options): in message, the pressed
- *					one, else a new one; done: chosen
- *					(the lobby again, or no buttons)
- *   board	{game[, bottom]}		the board: post or edit it
- *					(bottom: /board, posted anew at the
- *					bottom, the old one taken away)
- *   moved	{game, seat, action, turn, by, kicked, marbles}	one
- *					action ("give" hides the card; by:
- *					"person", "ai", "timeout"; turn: the
- *					turn number after it; kicked: seats
- *					whose base gained a marble; marbles,
- *					for a move or swap: whose marble each
- *					segment moved, tac_marbles())
- *   hand	{game, seat}		private: the person's cards changed
- *   turn	{game, seat, turn, due}	private: your turn (due 0: no limit)
- *   reminder	{game, seat, due}	private: the turn expires at due
- *					(due 0: the turn has no deadline and
- *					has waited svc_set_remind()'s time)
- *   takeover	{game, seat, action}	the deadline passed, the AI played
- *   over	{game, winner}		the game ended (winner: team)
- *   aborted	{game, by}		the lobby or game was aborted (by: the
- *					user; absent when the lobby emptied)
- *   seat	{game, seat, change, name}	a running game's seat changed
- *					hands: change is "joined", "left" (the
- *					AI plays on), "replaced", "resumed"
- *   error	{code, args, user}	a refused command: a stable code and
- *					its values, which src/compose/ words in
- *					the reader's language (compose-say.c
- *					lists the values of each):
- *					already_away already_seated bad_action
- *					bad_lang bad_option bad_page bad_seat
- *					bad_team damaged full game_open
- *					game_over group_only illegal no_game
- *					no_game_stats no_such_player
- *					not_a_person not_away not_creator
- *					not_in_game not_lobby not_over
- *					not_playing not_started not_your_turn
- *					not_yours same_team seat_taken
- *					seats_free stale
- *					stats_hidden team_full too_long
- *					unknown_command usage which_game
- *					which_person; learning's bad_lesson
- *					hints_off no_hint no_review
- *					private_only.  bad_action, illegal and
- *					bad_option's "rules" carry the engine's
- *					reason as {fmt, args} (svc_why())
- *   info	{code, args, user[, game]}	a confirmation: lang, board
- *					(/board picture|text was set; game:
- *					the chat's open game), no_stats,
- *					no_stats_yet, stats_off, stats_on,
- *					seated {seat, game} (a deep link
- *					found the person a lobby's seat),
- *					review_pending {game} (a review is
- *					not made yet), review_sent {game} (it
- *					went to the private chat); a button
- *					press gets review_* as its answer
- *   answer	{callback, code, args, alert}	answer a button press
- *					(chat is ""; code null: just stop the
- *					spinner); every button press gets one
- *   menu	{game, seat, turn, path, message}	private: show the menu
- *					node at path (menu.h) to the seat to
- *					act; message: the message whose
- *					buttons were pressed (edit it), as
- *					the event named it; absent: send a
- *					new one
- *   played	{game, seat, action, ref}	private: the person's
- *					action was applied (by them, or the AI
- *					at the deadline); ref: their turn
- *					message (the "turn" row's, or a "menu"
- *					row's sent anew) as its bridge named
- *					it, to show the action without
- *					buttons.  The action is in full
- *					("give 9": it is their own)
- *   rules	{}			the rules summary
- *   help	{[welcome, name]}	the command list; welcome: "private"
- *					(a person's first /start; name: theirs)
- *					or "group" (the bot was added to a
- *					group): the greeting instead
- *   stats	{scope: "chat", totals, players, pairs, cards} or {scope:
- *		"person", where: "chat"|"all", person, partners, cards}
- *					numbers from the store's statistics
- *					tables (store-stats-query.c has the
- *					members of each row)
- *   top	{players}		a group's players by rating
- *   history	{games}			finished games, the last first, with
- *					their seats
- *   summary	{game, summary[, end]}	one finished game (end: 1 when
- *					it is the game's end, told to its
- *					chat)
- *   record	{game, page, pages, first, actions, message}	a page of a
- *					finished game's log: actions are
- *					[seat, action], from action first;
- *					message: the message to edit (as the
- *					event named it), absent: a new one
- *   chart	{chart: "wins", bars} or {chart: "rating", name, ai,
- *		points} or {chart: "homes", game, rounds, seats, homes}
- *					a picture of the row before it
- *					(bars: name, ai, value, games;
- *					points: game, ended, rating; homes:
- *					per round, each team's marbles at
- *					home after it, [team 0, team 1, ...];
- *					seats: seat, team, name, ai)
- *   document	{game}			a finished game's record as a file
- *					(svc_game_record() gives it)
- *   edit-board	{game}			edit the game's board message in the
- *					chat (svc_message()): moves were
- *					told, or its style changed; a bridge
- *					posts the board anew when that message
- *					is gone.  Queued (once while one is
- *					waiting) after the rows that tell
- *					moves, in a group chat whose board
- *					message was posted
- *   edit-lobby	{game}			the game's lobby message loses its
- *					buttons: the game started or ended
- *   unreachable {game, user, name, seat, turn}	the game's chat is told
- *					that a person cannot be written to
- *					privately (user: their id; name and
- *					seat as seated, seat -1: none), with a
- *					link that opens the private chat (and
- *					brings their cards, or joins them);
- *					turn 1: a reminder of their turn
- *					could not reach them.  Queued by
- *					svc_outbox_finish(SVC_UNREACHABLE),
- *					once per person until a message
- *					reaches them, and for every reminder
- *					that cannot reach them
- *   hint	{game, seat, turn, action, devil, why, about}	private:
- *					the hint of the seat's turn (action in
- *					notation, "DEVIL" when devil is set;
- *					why: hint_why_name(); about: the seat
- *					the reason names, -1 none)
- *   lesson	{lesson, id, state, board[, path, message, action,
- *		tries, reason, next, solved]} or {state: "list", done,
- *		next}				a lesson's task, a step of its
- *					menu (edit message), a try "wrong",
- *					"illegal" (reason, as svc_why()) or
- *					"right", or the list (done: the
- *					lessons solved, from 1); board: the
- *					chat's board style
- *   review	{game, seat, part: "head", picks, best} or {game, seat,
- *		part: "pick", i, of, n, played, better, devil, why, about,
- *		loss, board}			private: a review's first
- *					message (best: {n, seat, action, gain}
- *					or null), then one per decision (n:
- *					its action's place in the log)
- *   pin-board	{game, pin[, message]}	pin the game's board message in
- *					its chat, silently (pin true: the one
- *					svc_message() knows then), or unpin
- *					message (pin false).  Queued when a
- *					running game's board reached its
- *					group as a new message, unless the
- *					chat let the bot pin nothing before
- *					(svc_live()), and at the game's end
- *   confirm	{game, what, state, user[, message][, done]}	ask
- *					before /abort or /leave (what:
- *					"abort", "leave"), in the game's
- *					state (enum svc_gstate), by user;
- *					message: the pressed message (edit
- *					it), absent: a new one; done: "yes"
- *					or "no", the question was answered
- *					(its buttons go)
- *
- * A group's game has one live message, its "board" row's: the board, the
- * last moves in words and whose turn it is.  A bridge that keeps one
- * (compose_opts.live) composes the group's "moved" rows to nothing: the
- * edit after them tells the moves; svc_live() gives what it tells.
+ * The protocol (the commands, button data, the outbox rows and their
+ * payloads) is doc/service.md's; the commands themselves are entries of
+ * a table (struct svc_command below, one in the file of each command).
  */
 #ifndef SERVICE_H
 #define SERVICE_H
@@ -285,6 +27,7 @@
 
 #include "tac.h"
 #include "utf8.h"
+#include "zone.h"
 
 struct store;
 struct svc;
@@ -319,6 +62,20 @@ struct svc_event {
 					   (svc_outbox_finish()), or NULL */
 	int64_t		 game;		/* SVC_EV_APP: the game */
 	int64_t		 turn;		/* SVC_EV_APP: its turn number */
+	const char	*handle;	/* SVC_EV_APP: how the app named the
+					   game (its key, or its number), or
+					   NULL: by its number */
+};
+
+/*
+ * What a platform said of a person and a group ("member" rows,
+ * svc_outbox_member()): a member, not one (never was, left, was
+ * removed), or it could not say (the call failed).
+ */
+enum svc_member {
+	SVC_MEMBER_UNKNOWN,
+	SVC_MEMBER_NO,
+	SVC_MEMBER_YES
 };
 
 /*
@@ -363,6 +120,11 @@ enum svc_out_kind {
 	SVC_OUT_REVIEW,
 	SVC_OUT_PIN_BOARD,
 	SVC_OUT_CONFIRM,
+	SVC_OUT_MEMBER,
+	SVC_OUT_REMATCH,
+	SVC_OUT_REMATCH_ASK,
+	SVC_OUT_SETTINGS,
+	SVC_OUT_FORCED,
 	SVC_OUT_NKINDS
 };
 
@@ -377,6 +139,9 @@ enum svc_out_kind {
 				   turn lasts, retired by "played" */
 #define SVC_OF_EDIT	0x20	/* edits the game's kept board or lobby
 				   message (edit-board, edit-lobby) */
+#define SVC_OF_TIDY	0x40	/* only tidies (a pin): goes beside the
+				   chat's messages, never holds them, and
+				   is given up after a few tries */
 
 /*
  * An outbox row: one message to deliver, composed by src/compose/.  The
@@ -462,6 +227,11 @@ struct svc_game {
 	int		 last_seat;	/* who played it, -1 if none */
 	int		 started;	/* a position exists (svc_game_view()) */
 	int		 hints;		/* the game gives hints (hints=on) */
+	int		 autoplay;	/* a person's turn of one legal action
+					   plays itself (auto=on) */
+	int64_t		 bank;		/* a time bank's reserve (bank=), 0:
+					   none, deadline is the game's clock */
+	int64_t		 bonus;		/* ... the time a move gives back */
 };
 
 /* What begins a lesson's menu path in /learn's button data. */
@@ -469,11 +239,6 @@ struct svc_game {
 
 /* A clock the tests can wind. */
 typedef int64_t (*svc_clock_fn)(void *);
-
-/* How /play reads a move written in words (svc_set_reader()). */
-typedef int (*svc_read_fn)(void *, const struct svc_game *,
-    const char *const *, int, const struct tac_state *, const char *,
-    struct tac_action *, struct tac_why *);
 
 #define SVC_BUTTON_MAX	64	/* bytes of button data, as Telegram allows */
 
@@ -485,7 +250,9 @@ enum svc_link {
 };
 
 #define SVC_PAYLOAD_MAXID	999999999999999999LL	/* 18 digits */
-#define SVC_PAYLOAD_MAX		20	/* a kind, 18 digits, a NUL */
+#define SVC_KEYLEN		22	/* letters and digits of a game's key */
+#define SVC_PAYLOAD_MAX		24	/* a kind, a key (or 18 digits), a
+					   NUL */
 
 /*
  * service.c: the service's life and its events.
@@ -502,21 +269,17 @@ enum svc_link {
  * svc_batch_begin/svc_batch_end: group commit.  The events in between
  * share one transaction; svc_batch_end commits it.  If svc_batch_end
  * fails, none of the batch's events were kept: feed them all again.
+ * svc_on_commit: call fn(arg) after each commit of events (an event out
+ * of a batch, a batch), for the daemon's work that follows them.
  *
  * svc_set_remind: remind the person to play of a turn that has no
  * deadline after this many seconds (0, the default: never); it applies
  * to turns that begin from now on.
  *
- * svc_set_reader (service-turn.c): how /play reads a move that is not in
- * the notation: written as the person's language shows moves (a button's
- * words, a move line, the notation in their card names and letters).
- * The service words nothing, so the layer that does installs the reader
- * (src/compose/compose-read.c, compose_read_install()); without one,
- * /play reads the notation only.  fn gets its arg, the game (as
- * svc_game_info() gives it), the languages the person reads (theirs and
- * the game chat's, n of them), the position and the text; it returns 0
- * and the action (checked by the rules after), or -1 and the reason it
- * is none (a struct tac_why, worded like the rules' own).
+ * svc_set_lobby_cap (service-lobby.c): how many lobbies (games not
+ * started yet) one person may have opened and still sit in, in all chats
+ * together (n <= 0: the default, 5); /new past it is refused
+ * ("too_many_lobbies").
  *
  * svc_set_timer_budget (service-timer.c): let one svc_timers() call work
  * about this many milliseconds at most (0, the default: no bound but its
@@ -545,15 +308,34 @@ void		 svc_close(struct svc *);
 int		 svc_event(struct svc *, const struct svc_event *);
 int		 svc_batch_begin(struct svc *);
 int		 svc_batch_end(struct svc *);
+void		 svc_on_commit(struct svc *, void (*)(void *), void *);
 void		 svc_set_remind(struct svc *, int64_t);
+void		 svc_set_lobby_cap(struct svc *, int);
 void		 svc_set_timer_budget(struct svc *, int);
-void		 svc_set_reader(struct svc *, svc_read_fn, void *);
 int64_t		 svc_next_timer(struct svc *);
 int		 svc_timers(struct svc *);
 int64_t		 svc_update_offset(struct svc *, const char *);
 int		 svc_chat_migrate(struct svc *, const char *, const char *,
 		     const char *);
 const char	*svc_error(struct svc *);
+
+/*
+ * service-time.c: a person's own time.  svc_now: the service's clock,
+ * now.  svc_person_time: the zone and quiet hours of a person (platform,
+ * their platform id) as they set them in /settings or, until then, by
+ * their language (zone "" when it says nothing of where they live: their
+ * times are then told relative only, and their nights not guessed); 0,
+ * -1 on failure (t holds the defaults).
+ */
+struct svc_ptime {
+	char		 zone[ZONE_MAX];	/* a tz database name, "": none */
+	int		 chosen;	/* the person chose it */
+	int		 quiet_start;	/* minutes of the day (zone.h) */
+	int		 quiet_end;
+};
+int64_t		 svc_now(struct svc *);
+int		 svc_person_time(struct svc *, const char *, const char *,
+		     struct svc_ptime *);
 
 /*
  * service-outbox.c: delivery, as a bridge sees it.  A chat's rows are a
@@ -570,7 +352,9 @@ const char	*svc_error(struct svc *);
  * "": the oldest due answer not taken yet).  1 with b filled, 0 when
  * nothing is due (b->due: when the first row comes due, 0 when nothing
  * waits or that row is taken already), -1 failure.  A batch taken is
- * either finished or freed, once.
+ * either finished or freed, once.  A row that only tidies (SVC_OF_TIDY:
+ * a pin) holds nothing: while it is out or waits for a retry, the rows
+ * after it are taken as if it were not there.
  *
  * svc_outbox_finish: how a batch went (enum svc_fate), in one
  * transaction: when (unix seconds) for a retry or a deferral; ref, the
@@ -597,6 +381,18 @@ int		 svc_message(struct svc *, int64_t, const char *, const char *,
 		     char *, size_t);
 
 /*
+ * service-member.c: a "member" row is no message but a question to its
+ * platform: is the person (user) in the group (group)?  Its bridge asks
+ * (Telegram: getChatMember) and gives the answer (enum svc_member) with
+ * svc_outbox_member() instead of svc_outbox_finish(): in one transaction
+ * the row is done and the command that asked runs again with the answer.
+ * A bridge that cannot ask answers SVC_MEMBER_UNKNOWN (the person is
+ * told, nothing changes); the console, whose people are the terminal's,
+ * answers SVC_MEMBER_YES.  The batch is freed.
+ */
+int		 svc_outbox_member(struct svc *, struct svc_batch *, int);
+
+/*
  * What a group's live message of a game tells (svc_live()): the last
  * moves, oldest first, each a "moved" row's values (seat, action, by,
  * turn, kicked, marbles), and whether it is pinned.
@@ -618,12 +414,10 @@ struct svc_live {
  *
  * svc_game_view: a game read once: its facts into g and, once it has
  * begun (g->started), its whole position into st (st may be NULL).  1, 0
- * no such game, -1 failure.  svc_game_info: the facts alone, of a game
- * that must be there (-1 when it is not).  svc_game_position: the whole
- * position (seat -1), or as one seat sees it (other hands hidden), of a
- * game that has begun (-1 when there is none).  svc_game_reads: how many
- * times games were read so far (each of these, and each event's load),
- * for the tests and benchmarks that count them.
+ * no such game, -1 failure.  svc_game_info: the facts alone (1, 0, -1
+ * likewise).  svc_game_position: the whole position (seat -1), or as one
+ * seat sees it (other hands hidden), of a game that has begun (-1 when
+ * there is none).
  * svc_live (service-live.c): what a game's live message tells, into l
  * (l->moves always set: free it with svc_live_free()): 1, 0 nothing told
  * yet (l empty), -1 failure.
@@ -636,7 +430,6 @@ int		 svc_game_view(struct svc *, int64_t, struct svc_game *,
 		     struct tac_state *);
 int		 svc_game_info(struct svc *, int64_t, struct svc_game *);
 int		 svc_game_position(struct svc *, int64_t, int, struct tac_state *);
-uint64_t	 svc_game_reads(struct svc *);
 int		 svc_live(struct svc *, int64_t, struct svc_live *);
 void		 svc_live_free(struct svc_live *);
 int64_t		 svc_chat_game(struct svc *, const char *, const char *);
@@ -648,11 +441,16 @@ int		 svc_game_record(struct svc *, int64_t, char **);
  * svc_button_data: write button data (above); its length, -1 if too long.
  * svc_button_parse: read button data into game, turn (-1 when empty) and
  * text; 0, or -1 when it is not button data of this service.
- * svc_payload_parse: read a deep link's payload ("jID" join game ID,
- * "hID" one's hand in it; the id in decimal, no leading zeros, at most
- * SVC_PAYLOAD_MAXID): its kind and the id, SVC_LINK_NONE when it is no
- * such payload.  svc_payload_format: write one; its length, -1 when the
- * kind or id has none or buf is too small (SVC_PAYLOAD_MAX is enough).
+ * svc_payload_parse: read a deep link's payload that names a game by its
+ * number ("hID" one's hand in game ID; "jID", an older tacd's join link;
+ * the id in decimal, no leading zeros, at most SVC_PAYLOAD_MAXID): its
+ * kind and the id, SVC_LINK_NONE when it is no such payload.
+ * svc_payload_format: write one; its length, -1 when the kind or id has
+ * none or buf is too small (SVC_PAYLOAD_MAX is enough).
+ * svc_payload_key: read a join link's payload that names the game by its
+ * key ("jKEY", the links tacd makes: SVC_KEYLEN letters and digits), the
+ * key into a buffer of SVC_KEY_MAX bytes: SVC_LINK_JOIN, or
+ * SVC_LINK_NONE.  svc_payload_format_key: write one; its length, -1.
  */
 int		 svc_button_data(char *, size_t, int64_t, int64_t,
 		     const char *);
@@ -660,111 +458,12 @@ int		 svc_button_parse(const char *, int64_t *, int64_t *, char *,
 		     size_t);
 int		 svc_payload_parse(const char *, int64_t *);
 int		 svc_payload_format(char *, size_t, int, int64_t);
+int		 svc_payload_key(const char *, char *);
+int		 svc_payload_format_key(char *, size_t, const char *);
 
 /*
- * service-web.c: what an app (the Mini App) asks of the service; a
- * person is (platform, platform user id).  src/compose/compose-web.c
- * makes the app's JSON of them.
- */
-#define SVC_WEB_GAMES	32	/* open games listed, at most */
-#define SVC_KEY_MAX	24	/* bytes of a game's key, with its NUL */
-
-/* One of a person's open games. */
-struct svc_web_entry {
-	int64_t		 id;
-	int		 state;		/* enum svc_gstate */
-	int64_t		 turn;		/* turn number */
-	int		 seat;		/* theirs, -1: none */
-	int		 my_turn;
-	int		 players;
-	char		 title[UTF8_NAMEMAX];	/* its chat's */
-	char		 key[SVC_KEY_MAX];	/* its key, "" if none */
-};
-
-/* A person's open games (lobbies and running ones). */
-struct svc_web_games {
-	char		 lang[8];	/* how tacd speaks to them, "" if it
-					   never met them */
-	int		 n;
-	struct svc_web_entry game[SVC_WEB_GAMES];
-};
-
-/* One game as a person may see it, at one of its moves. */
-struct svc_web_game {
-	struct svc_game	 g;
-	char		 key[SVC_KEY_MAX];	/* its key, "" if none */
-	int		 seat;		/* theirs, -1: they do not play */
-	int64_t		 turns;		/* actions played so far */
-	int64_t		 at;		/* the move shown: after this many
-					   actions (turns: as it is now) */
-	int		 open;		/* the game is over: every hand shown */
-	struct tac_state view;		/* if g.started: the position at the
-					   move, their own hand only (every
-					   hand hidden for others; all shown
-					   when open) */
-	int		 has_last;
-	int		 last_seat;
-	char		 last[160];	/* the action that led to it (a gift
-					   hidden unless it was theirs) */
-	struct tac_state before;	/* ... the position before it, every
-					   hand hidden */
-	struct tac_action *legal;	/* their legal actions when it is
-					   their move and the move shown is the
-					   game's (malloc'd) */
-	int		 nlegal;
-};
-
-/*
- * What an app's action came to (svc_web_play()): applied (turn: the
- * game's turn number after it; again: the same action at the same turn
- * had been applied by the same person before, so a retry is no new
- * move), or refused with a code of the "error" rows and its values.
- */
-struct svc_web_result {
-	int		 applied;
-	int		 again;
-	int64_t		 turn;
-	char		 code[32];	/* refused: the reason's code */
-	struct json_t	*args;		/* ... and its values; owned */
-};
-
-/*
- * A handle names a game for an app: its key (svc_game_key(); whoever has
- * it may watch the game: the links its chat gets carry it) or its number
- * (only its players may use that).
- *
- * svc_web_games: the person's open games into *out; 0.
- * svc_web_find: the game handle names, if the person may see it: 1 with
- * *id; 0 when not (no such game, or not theirs: the same), -1 failure.
- * svc_web_game: that game as the person may see it, at move at (the
- * position after that many actions; -1 or past the end: as it is now): 1,
- * 0 as svc_web_find; svc_web_game_free releases it.
- * svc_game_key: game id's key into buf (SVC_KEY_MAX bytes): 1, 0 none,
- * -1 failure.
- * svc_web_play: play an SVC_EV_APP event in one transaction, as a
- * button's /play (the turn must be the game's, the person the one to
- * act): 0 once decided (*out says applied or refused; free its args),
- * -1 on failure (as svc_event(): nothing changed).
- */
-int		 svc_web_games(struct svc *, const char *, const char *,
-		     struct svc_web_games *);
-int		 svc_web_find(struct svc *, const char *, const char *,
-		     const char *, int64_t *);
-int		 svc_web_game(struct svc *, const char *, const char *,
-		     const char *, int64_t, struct svc_web_game *);
-int		 svc_game_key(struct svc *, int64_t, char *);
-void		 svc_web_game_free(struct svc_web_game *);
-int		 svc_web_play(struct svc *, const struct svc_event *,
-		     struct svc_web_result *);
-
-/*
- * service-hint.c, service-review.c: learning.
- *
- * svc_web_hint: an app's request for the hint of the person's turn (an
- * SVC_EV_APP event whose text is "/hint", its game and turn), in one
- * transaction as /hint: 0 once decided (*hint the caller's {action,
- * devil, why, about, turn}, or NULL and *res says why it was refused;
- * free its args), -1 on failure (nothing changed).
+ * service-hint.c, service-review.c: learning (an app's hint is in
+ * service-web.h).
  *
  * svc_review_step: work on the oldest unfinished review for about ms
  * milliseconds; 1 when something was done, 0 when nothing is left, -1
@@ -776,8 +475,6 @@ int		 svc_web_play(struct svc *, const struct svc_event *,
  * replayed from its log (seat -1: all of it, else that seat's view); 0,
  * -1 when there is no such action.
  */
-int		 svc_web_hint(struct svc *, const struct svc_event *,
-		     struct svc_web_result *, struct json_t **);
 int		 svc_review_step(struct svc *, int);
 int		 svc_review_pending(struct svc *);
 int		 svc_game_position_at(struct svc *, int64_t, int64_t, int,
@@ -796,5 +493,60 @@ const char	*svc_kind_name(int);
 int		 svc_kind_is(int, int);
 void		 svc_out_make(struct svc_out *, int, int64_t, struct json_t *);
 void		 svc_out_free(struct svc_out *);
+
+/* How people's words are read: service-read.h. */
+#include "service-read.h"
+
+/*
+ * The commands.  Each is one entry in the file of its concern (tmux's
+ * cmd_entry): its name, where it runs, who may run it, what it asks of
+ * the game it names, and what /help and the platforms' menus say of it.
+ * The texts are message ids: the service words nothing, compose looks
+ * them up in the catalogs.  svc_command: the i-th entry, NULL past the
+ * last; svc_command_find: the entry named (or aliased) by the n bytes at
+ * name, any case, NULL if none.
+ */
+#define SVC_IN_PRIVATE	0x1	/* a person's private chat */
+#define SVC_IN_GROUP	0x2	/* a group chat */
+#define SVC_IN_ANY	(SVC_IN_PRIVATE | SVC_IN_GROUP)
+
+/* Who may run a command on the game it names (svc_may()). */
+enum svc_by {
+	SVC_BY_ANYONE,		/* whoever may see the game */
+	SVC_BY_PLAYER,		/* its players, its creator, the chat's admins */
+	SVC_BY_ADMIN		/* its creator and the chat's admins */
+};
+
+/* What a command asks of the game it names (svc_access()). */
+enum svc_want {
+	SVC_WANT_SEE,		/* to see it, or to act on one's own seat */
+	SVC_WANT_SEAT		/* to take a seat in it */
+};
+
+struct svc_ctx;
+struct svc_command {
+	const char	*name;		/* lower case, without the "/" */
+	const char	*alias;		/* another name for it, or NULL */
+	const char	*args;		/* msgid: its arguments in /help, NULL:
+					   none */
+	const char	*about;		/* msgid: what it does, for /help and
+					   the menus; NULL: unlisted (the
+					   buttons' own commands) */
+	const char	*about_private;	/* msgid: its line in a private
+					   chat's menu when not about */
+	int		 where;		/* SVC_IN_*: where it runs; elsewhere
+					   it is refused */
+	int		 menu;		/* SVC_IN_*: where the menus offer it */
+	int		 who;		/* enum svc_by */
+	int		 want;		/* enum svc_want */
+	int		(*fn)(struct svc_ctx *);
+};
+
+const struct svc_command *svc_command(size_t);
+const struct svc_command *svc_command_find(const char *, size_t);
+
+
+/* What an app (the Mini App) asks of the service. */
+#include "service-web.h"
 
 #endif /* SERVICE_H */
