@@ -2,8 +2,10 @@
  * tacd.c: the daemon's main: options, configuration, the event loop,
  * signals, timers and systemd notification.  It wires the layers: the
  * store under the game service, the bridges above it (the console, the
- * Telegram bot, its Mini App), each started here; when one of them
- * commits something, tacd_after() runs the timers and wakes the others.
+ * Telegram bot, its Mini App), one row each of tacd_bridges[], started
+ * and stopped by looping over the table.  Whenever people's events are
+ * committed, the loop runs one after-commit step (tacd_after()): the
+ * timers that came due, then every bridge woken.
  *
  * Everything runs in one libevent loop.  Signals arrive as loop events,
  * never in a handler, so a SIGTERM is only seen between two events: the
@@ -36,6 +38,7 @@
 #include "log.h"
 #include "notify.h"
 #include "now.h"
+#include "picture.h"
 #include "service.h"
 #include "store.h"
 #include "tg.h"
@@ -56,22 +59,201 @@ static struct {
 	int			 debug;
 	int			 console;	/* 1 console, 2 --events */
 	const char		*lang;		/* --lang, or NULL */
+	int			 argc;		/* the console's /new options */
+	char			**argv;
 	int			 exitcode;
 	int			 stopping;
 	int			 lost;		/* the database file went */
 	char			 db[PATH_MAX];	/* its path */
 	struct event_base	*base;
 	struct event		*ev_timer;
+	struct event		*ev_after;	/* the after-commit step */
 	struct event		*ev_review;
 	struct event		*ev_watchdog;
 	struct event		*ev_lost;
 	struct event		*ev_sig[4];
 	struct store		*store;
 	struct svc		*svc;
-	struct console		*con;
-	struct tg		*tg;		/* NULL: no Telegram bridge */
-	struct webapp		*wa;		/* NULL: no Mini App */
+	void			*bridge[3];	/* tacd_bridges[]' (NULL: not
+					   started) */
 } tacd;
+
+static void	tacd_console_done(void *, int);
+
+/* The console (--console, --events): the terminal's person, or a script. */
+static void *
+tacd_console_start(char **cause)
+{
+	struct console_hooks	hooks = { tacd_console_done, NULL };
+
+	(void)cause;
+	if (!tacd.console)
+		return (NULL);
+	return (console_start(tacd.base, tacd.svc, tacd.console == 2,
+	    tacd.lang, tacd.argc, tacd.argv, &hooks));
+}
+
+/* Print the console's rows. */
+static void
+tacd_console_deliver(void *p)
+{
+	console_deliver(p);
+}
+
+/* Stop reading the terminal; what waits is printed. */
+static void
+tacd_console_stop(void *p)
+{
+	console_stop(p);
+	console_deliver(p);
+}
+
+/* Free the console. */
+static void
+tacd_console_free(void *p)
+{
+	console_free(p);
+}
+
+/* Telegram, when its token file is configured. */
+static void *
+tacd_tg_start(char **cause)
+{
+	if (tacd.conf.telegram_token_file[0] == '\0')
+		return (NULL);
+	return (tg_start(tacd.base, tacd.svc, &tacd.conf, cause));
+}
+
+/* Send Telegram's rows. */
+static void
+tacd_tg_deliver(void *p)
+{
+	tg_deliver(p);
+}
+
+/* Stop taking Telegram's updates. */
+static void
+tacd_tg_stop(void *p)
+{
+	tg_stop(p);
+}
+
+/* Free the Telegram bridge. */
+static void
+tacd_tg_free(void *p)
+{
+	tg_free(p);
+}
+
+/* The Mini App, when it listens; it checks its people with the token. */
+static void *
+tacd_webapp_start(char **cause)
+{
+	if (tacd.conf.telegram_token_file[0] == '\0' ||
+	    tacd.conf.webapp_listen[0] == '\0')
+		return (NULL);
+	return (webapp_start(tacd.base, tacd.svc, &tacd.conf, cause));
+}
+
+/* Wake the Mini App's pages that wait for a change. */
+static void
+tacd_webapp_deliver(void *p)
+{
+	webapp_kick(p);
+}
+
+/* Stop the Mini App's server. */
+static void
+tacd_webapp_stop(void *p)
+{
+	webapp_stop(p);
+}
+
+/* Free the Mini App. */
+static void
+tacd_webapp_free(void *p)
+{
+	webapp_free(p);
+}
+
+/*
+ * The bridges, one row each, as OpenBSD's daemons list their processes:
+ * started in this order, stopped and freed in the reverse.  start: the
+ * bridge as the configuration asks for it, or NULL (with *cause set when
+ * it is asked for but cannot start); deliver: wake it, rows may wait;
+ * reload: hand it a reloaded configuration (NULL: it keeps the one it
+ * started with, as tacd.conf(5) says); stop: end its input, shutting
+ * down; free: release it.  A new platform is one row.
+ */
+static const struct tacd_bridge {
+	const char	*name;
+	void		*(*start)(char **);
+	void		 (*deliver)(void *);
+	void		 (*reload)(void *, const struct config *);
+	void		 (*stop)(void *);
+	void		 (*free)(void *);
+} tacd_bridges[] = {
+	{ "console", tacd_console_start, tacd_console_deliver, NULL,
+	    tacd_console_stop, tacd_console_free },
+	{ "telegram", tacd_tg_start, tacd_tg_deliver, NULL, tacd_tg_stop,
+	    tacd_tg_free },
+	{ "webapp", tacd_webapp_start, tacd_webapp_deliver, NULL,
+	    tacd_webapp_stop, tacd_webapp_free },
+};
+#define TACD_NBRIDGES	(sizeof tacd_bridges / sizeof tacd_bridges[0])
+_Static_assert(TACD_NBRIDGES == sizeof tacd.bridge / sizeof tacd.bridge[0],
+    "a started bridge for each row");
+
+/* Start every bridge the configuration asks for; exits if one cannot. */
+static void
+tacd_bridges_start(void)
+{
+	char	*cause = NULL;
+	size_t	 i;
+
+	for (i = 0; i < TACD_NBRIDGES; i++) {
+		tacd.bridge[i] = tacd_bridges[i].start(&cause);
+		if (tacd.bridge[i] == NULL && cause != NULL)
+			fatalx("%s: %s", tacd_bridges[i].name, cause);
+	}
+}
+
+/* Wake every bridge: rows may wait for it. */
+static void
+tacd_bridges_deliver(void)
+{
+	size_t	i;
+
+	for (i = 0; i < TACD_NBRIDGES; i++) {
+		if (tacd.bridge[i] != NULL)
+			tacd_bridges[i].deliver(tacd.bridge[i]);
+	}
+}
+
+/* Stop every bridge's input, the last started first. */
+static void
+tacd_bridges_stop(void)
+{
+	size_t	i;
+
+	for (i = TACD_NBRIDGES; i-- > 0; ) {
+		if (tacd.bridge[i] != NULL)
+			tacd_bridges[i].stop(tacd.bridge[i]);
+	}
+}
+
+/* Free every bridge, the last started first. */
+static void
+tacd_bridges_free(void)
+{
+	size_t	i;
+
+	for (i = TACD_NBRIDGES; i-- > 0; ) {
+		if (tacd.bridge[i] != NULL)
+			tacd_bridges[i].free(tacd.bridge[i]);
+		tacd.bridge[i] = NULL;
+	}
+}
 
 /* Print the usage and exit 1. */
 static void __attribute__((__noreturn__))
@@ -194,9 +376,7 @@ tacd_review(evutil_socket_t fd, short what, void *arg)
 		evtimer_add(tacd.ev_review, &tv);
 		return;
 	}
-	if (tacd.con != NULL)
-		console_deliver(tacd.con);
-	tg_deliver(tacd.tg);
+	tacd_bridges_deliver();
 	tacd_review_next();
 }
 
@@ -210,14 +390,13 @@ tacd_review(evutil_socket_t fd, short what, void *arg)
  * for no one else's AI.
  */
 static void
-tacd_work(void *arg)
+tacd_work(void)
 {
 	struct timeval	tv = { 1, 0 };
 	int64_t		next;
 	double		until = now_mono() + TACD_WORK_MS / 1e3;
 	int		i;
 
-	(void)arg;
 	for (i = 0; i < TACD_MAXRUNS; i++) {
 		next = svc_next_timer(tacd.svc);
 		if (next < 0 || next > tacd_clock(NULL))
@@ -237,28 +416,30 @@ tacd_work(void *arg)
 }
 
 /*
- * A bridge committed something: run the timers that came due (the AI
- * moves at once), and wake the bridges that deliver on their own.
+ * The after-commit step, the loop's own (as redis's beforeSleep): run
+ * the timers that came due (the AI's moves at once), then wake every
+ * bridge.  It runs when the service's timer fires, and after each commit
+ * of people's events (tacd_committed()), from the loop, once the
+ * callback that committed has returned: never inside a bridge's.
  */
 static void
-tacd_after(void *arg)
-{
-	tacd_work(arg);
-	tg_deliver(tacd.tg);
-	webapp_kick(tacd.wa);
-}
-
-/* The service timer fired. */
-static void
-tacd_timer(evutil_socket_t fd, short what, void *arg)
+tacd_after(evutil_socket_t fd, short what, void *arg)
 {
 	(void)fd;
 	(void)what;
-	tacd_work(arg);
-	if (tacd.con != NULL)
-		console_deliver(tacd.con);
-	tg_deliver(tacd.tg);
-	webapp_kick(tacd.wa);
+	(void)arg;
+	if (tacd.stopping)
+		return;
+	tacd_work();
+	tacd_bridges_deliver();
+}
+
+/* People's events were committed (svc_on_commit()): the step follows. */
+static void
+tacd_committed(void *arg)
+{
+	(void)arg;
+	event_active(tacd.ev_after, EV_TIMEOUT, 0);
 }
 
 /* Tell the watchdog we are alive. */
@@ -283,13 +464,9 @@ tacd_stop(int code)
 	tacd.stopping = 1;
 	tacd.exitcode = code;
 	notify_stopping();
-	tg_stop(tacd.tg);
-	webapp_stop(tacd.wa);
-	if (tacd.con != NULL) {
-		console_stop(tacd.con);
-		console_deliver(tacd.con);
-	}
+	tacd_bridges_stop();
 	evtimer_del(tacd.ev_timer);
+	event_del(tacd.ev_after);
 	event_del(tacd.ev_review);
 	event_base_loopexit(tacd.base, NULL);
 }
@@ -313,6 +490,7 @@ tacd_reload(void)
 {
 	struct config	 n;
 	char		*cause = NULL;
+	size_t		 i;
 
 	notify_reloading();
 	if (config_load(&n, config_find(tacd.conf_arg), &cause) != 0) {
@@ -326,6 +504,13 @@ tacd_reload(void)
 		}
 		tacd.conf = n;
 		svc_set_remind(tacd.svc, config_duration(n.idle_reminder));
+		svc_set_lobby_cap(tacd.svc, atoi(n.lobbies_per_person));
+		for (i = 0; i < TACD_NBRIDGES; i++) {
+			if (tacd.bridge[i] != NULL &&
+			    tacd_bridges[i].reload != NULL)
+				tacd_bridges[i].reload(tacd.bridge[i],
+				    &tacd.conf);
+		}
 		log_setlevel(tacd_loglevel());
 		log_info("configuration reloaded");
 	}
@@ -421,9 +606,11 @@ tacd_events(void)
 		    evsignal_add(tacd.ev_sig[i], NULL) != 0)
 			fatalx("cannot watch signal %d", sigs[i]);
 	}
-	if ((tacd.ev_timer = evtimer_new(tacd.base, tacd_timer, NULL)) ==
-	    NULL)
+	if ((tacd.ev_timer = evtimer_new(tacd.base, tacd_after, NULL)) ==
+	    NULL || (tacd.ev_after = event_new(tacd.base, -1, 0, tacd_after,
+	    NULL)) == NULL)
 		fatalx("evtimer_new");
+	svc_on_commit(tacd.svc, tacd_committed, NULL);
 	if ((tacd.ev_review = evtimer_new(tacd.base, tacd_review, NULL)) ==
 	    NULL || event_priority_set(tacd.ev_review, TACD_PRIOS - 1) != 0)
 		fatalx("evtimer_new");
@@ -463,6 +650,7 @@ tacd_open(void)
 	tacd.svc = svc_open(tacd.store, tacd_clock, NULL);
 	compose_read_install(tacd.svc);
 	svc_set_remind(tacd.svc, config_duration(tacd.conf.idle_reminder));
+	svc_set_lobby_cap(tacd.svc, atoi(tacd.conf.lobbies_per_person));
 	log_info("database %s", tacd.db);
 }
 
@@ -472,12 +660,9 @@ tacd_close(void)
 {
 	size_t	i;
 
-	console_free(tacd.con);
-	tacd.con = NULL;
-	webapp_free(tacd.wa);
-	tacd.wa = NULL;
-	tg_free(tacd.tg);
-	tacd.tg = NULL;
+	tacd_bridges_free();
+	/* What the drawing keeps for the whole process (fonts, layers). */
+	picture_exit();
 	if (tacd.svc != NULL)
 		svc_close(tacd.svc);
 	if (tacd.lost)
@@ -490,6 +675,8 @@ tacd_close(void)
 	}
 	if (tacd.ev_timer != NULL)
 		event_free(tacd.ev_timer);
+	if (tacd.ev_after != NULL)
+		event_free(tacd.ev_after);
 	if (tacd.ev_review != NULL)
 		event_free(tacd.ev_review);
 	if (tacd.ev_lost != NULL)
@@ -511,14 +698,16 @@ main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct console_hooks		 hooks;
-	struct tg_hooks			 tghooks;
-	struct webapp_hooks		 wahooks;
 	char				*cause = NULL;
 	size_t				 i;
 	int				 ch, check = 0;
 
 	xmalloc_json();
+	/*
+	 * The database and everything else tacd makes hold hidden cards:
+	 * its owner's alone, as the unit's UMask= says, outside systemd too.
+	 */
+	umask(077);
 	log_init("tacd", 1, LOG_INFO);
 	while ((ch = getopt_long(argc, argv, "+df:nvh", longopts, NULL)) !=
 	    -1) {
@@ -558,9 +747,9 @@ main(int argc, char **argv)
 			tacd_usage();
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if ((argc > 0 || tacd.lang != NULL) && tacd.console != 1)
+	tacd.argc = argc - optind;
+	tacd.argv = argv + optind;
+	if ((tacd.argc > 0 || tacd.lang != NULL) && tacd.console != 1)
 		tacd_usage();
 
 	if (config_load(&tacd.conf, config_find(tacd.conf_arg), &cause) !=
@@ -592,34 +781,10 @@ main(int argc, char **argv)
 	/* Beside the network, the AI's moves leave room for its events. */
 	if (!tacd.console)
 		svc_set_timer_budget(tacd.svc, TACD_WORK_MS);
-	if (tacd.console) {
-		hooks.work = tacd_after;
-		hooks.done = tacd_console_done;
-		hooks.arg = NULL;
-		tacd.con = console_start(tacd.base, tacd.svc,
-		    tacd.console == 2, tacd.lang, argc, argv, &hooks);
-	}
-	if (tacd.conf.telegram_token_file[0] != '\0') {
-		tghooks.work = tacd_after;
-		tghooks.arg = NULL;
-		if ((tacd.tg = tg_start(tacd.base, tacd.svc, &tacd.conf,
-		    &tghooks, &cause)) == NULL)
-			fatalx("telegram: %s", cause);
-	}
-	/* The Mini App checks its people with the bot's token. */
-	if (tacd.conf.telegram_token_file[0] != '\0' &&
-	    tacd.conf.webapp_listen[0] != '\0') {
-		wahooks.work = tacd_after;
-		wahooks.arg = NULL;
-		if ((tacd.wa = webapp_start(tacd.base, tacd.svc, &tacd.conf,
-		    &wahooks, &cause)) == NULL)
-			fatalx("telegram: %s", cause);
-	}
+	tacd_bridges_start();
 	/* Games due while we were down move now. */
-	tacd_work(NULL);
-	if (tacd.con != NULL)
-		console_deliver(tacd.con);
-	tg_deliver(tacd.tg);
+	tacd_work();
+	tacd_bridges_deliver();
 
 	notify_send("READY=1\nSTATUS=running");
 	log_info("started");

@@ -291,17 +291,22 @@ cmd_export(int argc, char **argv)
 	struct store		*s;
 	struct svc		*svc;
 	json_t			*j;
+	json_error_t		 error;
+	int64_t			 id;
 	char			*text;
 
 	admin_options(argc, argv, "", &o);
 	if (argc - optind != 1)
 		tacctl_usage();
+	id = admin_game_arg(argv[optind]);
 	s = admin_open(&o);
 	svc = svc_open(s, NULL, NULL);
-	if (svc_game_record(svc, admin_game_arg(argv[optind]), &text) != 0)
+	if (svc_game_record(svc, id, &text) != 0)
 		tacctl_die(TACCTL_BADINPUT, "%s", svc_error(svc));
-	if ((j = json_loads(text, 0, NULL)) == NULL)
-		tacctl_die(TACCTL_BADINPUT, "out of memory");
+	/* The service made it: a record that does not read is its fault. */
+	if ((j = json_loads(text, 0, &error)) == NULL)
+		tacctl_die(TACCTL_BADINPUT, "game #%lld: its record is not "
+		    "JSON: %s", (long long)id, error.text);
 	tacctl_print_json(stdout, j);
 	json_decref(j);
 	free(text);

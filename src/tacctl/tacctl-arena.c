@@ -41,9 +41,7 @@ static const char *arena_names[POL_N] = {
 
 /* What tacctl arena was asked to do. */
 struct arena_opts {
-	long long		games;
-	uint64_t		seed;
-	struct tac_config	cfg;
+	struct tacctl_games	g;
 	int			pol[2];		/* --team0, --team1 */
 	int			jobs;
 	struct ai_budget	budget;
@@ -83,11 +81,7 @@ static void
 arena_options(int argc, char **argv, struct arena_opts *o)
 {
 	static const struct option	 longopts[] = {
-		{ "games", required_argument, NULL, 'g' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "players", required_argument, NULL, 'p' },
-		{ "teams", required_argument, NULL, 't' },
-		{ "no-master", no_argument, NULL, 'M' },
+		TACCTL_GAMES_LONGOPTS,
 		{ "team0", required_argument, NULL, '0' },
 		{ "team1", required_argument, NULL, '1' },
 		{ "jobs", required_argument, NULL, 'j' },
@@ -95,40 +89,19 @@ arena_options(int argc, char **argv, struct arena_opts *o)
 		{ "ms", required_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 }
 	};
-	char				 err[256];
-	int				 ch, seen = 0;
+	int				 ch;
 
 	memset(o, 0, sizeof *o);
-	o->cfg.nseats = 4;
-	o->cfg.master = 1;
+	tacctl_games_init(&o->g);
 	o->jobs = 1;
 	o->pol[0] = POL_HEUR;
 	o->pol[1] = POL_GREEDY;
 	o->budget.ms = 1000;
-	while ((ch = getopt_long(argc, argv, "g:s:p:t:M0:1:j:i:T:", longopts,
-	    NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, TACCTL_GAMES_OPTSTRING
+	    "0:1:j:i:T:", longopts, NULL)) != -1) {
+		if (tacctl_games_opt(&o->g, ch, optarg))
+			continue;
 		switch (ch) {
-		case 'g':
-			o->games = tacctl_number(optarg, "games", 1, INT32_MAX);
-			seen |= 1;
-			break;
-		case 's':
-			o->seed = tacctl_number(optarg, "seed", 0, UINT64_MAX);
-			seen |= 2;
-			break;
-		case 'p':
-			o->cfg.nseats = tacctl_number(optarg, "players", 4, 6);
-			break;
-		case 't':
-			if (strcmp(optarg, "pairs") != 0 &&
-			    strcmp(optarg, "triples") != 0)
-				tacctl_die(TACCTL_BADINPUT,
-				    "--teams: pairs or triples: %s", optarg);
-			o->cfg.triples = strcmp(optarg, "triples") == 0;
-			break;
-		case 'M':
-			o->cfg.master = 0;
-			break;
 		case '0':
 		case '1':
 			o->pol[ch - '0'] = arena_policy(optarg, ch == '0' ?
@@ -149,10 +122,9 @@ arena_options(int argc, char **argv, struct arena_opts *o)
 			tacctl_usage();
 		}
 	}
-	if (optind != argc || seen != 3)
+	if (optind != argc)
 		tacctl_usage();
-	if (tac_config_check(&o->cfg, err, sizeof err) != 0)
-		tacctl_die(TACCTL_BADINPUT, "%s", err);
+	tacctl_games_check(&o->g);
 }
 
 /* Remember one decision time. */
@@ -214,10 +186,10 @@ arena_game(const struct arena_opts *o, long long i, struct tac_list *l,
 	int			side, k, nteams, mine, n;
 	long long		nact = 0;
 
-	x = o->seed + (uint64_t)i * UINT64_C(0x632be59bd9b4e019);
+	x = o->g.seed + (uint64_t)i * UINT64_C(0x632be59bd9b4e019);
 	seed = tac_rng_next(&x) & ARENA_SEEDMASK;
 	aiseed = tac_rng_next(&x);
-	tac_init(&st, &o->cfg, seed);
+	tac_init(&st, &o->g.cfg, seed);
 	nteams = tac_nteams(&st);
 	mine = (int)(i % nteams);
 	while (!tac_over(&st) && nact < ARENA_MAXACTIONS) {
@@ -245,43 +217,6 @@ arena_game(const struct arena_opts *o, long long i, struct tac_list *l,
 		stats->wins0++;
 }
 
-/* Write all of buf to fd; exit on failure. */
-static void
-arena_write(int fd, const void *buf, size_t len)
-{
-	const char	*p = buf;
-	ssize_t		 n;
-
-	while (len > 0) {
-		if ((n = write(fd, p, len)) < 0) {
-			if (errno == EINTR)
-				continue;
-			tacctl_die(TACCTL_BADINPUT, "write: %s",
-			    strerror(errno));
-		}
-		p += n;
-		len -= (size_t)n;
-	}
-}
-
-/* Read exactly len bytes from fd; -1 on a short read. */
-static int
-arena_read(int fd, void *buf, size_t len)
-{
-	char	*p = buf;
-	ssize_t	 n;
-
-	while (len > 0) {
-		if ((n = read(fd, p, len)) < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return (-1);
-		p += n;
-		len -= (size_t)n;
-	}
-	return (0);
-}
-
 /* Play games w, w + jobs, ... into stats. */
 static void
 arena_work(const struct arena_opts *o, int w, struct arena_stats *stats)
@@ -291,7 +226,7 @@ arena_work(const struct arena_opts *o, int w, struct arena_stats *stats)
 
 	l = tacctl_alloc(sizeof *l);
 	scratch = tacctl_alloc(sizeof *scratch);
-	for (i = w; i < o->games; i += o->jobs)
+	for (i = w; i < o->g.games; i += o->jobs)
 		arena_game(o, i, l, scratch, stats);
 	free(l);
 	free(scratch);
@@ -303,9 +238,9 @@ arena_send(int fd, const struct arena_stats *s)
 {
 	int	k;
 
-	arena_write(fd, s, sizeof *s);
+	tacctl_write_all(fd, s, sizeof *s);
 	for (k = 0; k < 2; k++)
-		arena_write(fd, s->t[k].ms, s->t[k].n * sizeof *s->t[k].ms);
+		tacctl_write_all(fd, s->t[k].ms, s->t[k].n * sizeof *s->t[k].ms);
 }
 
 /* Add a worker's totals and times, read from fd, to all. */
@@ -317,7 +252,7 @@ arena_receive(int fd, struct arena_stats *all)
 	float			ms;
 	int			k;
 
-	if (arena_read(fd, &s, sizeof s) != 0)
+	if (tacctl_read_all(fd, &s, sizeof s) != 0)
 		return (-1);
 	all->games += s.games;
 	all->wins0 += s.wins0;
@@ -325,7 +260,7 @@ arena_receive(int fd, struct arena_stats *all)
 	all->actions += s.actions;
 	for (k = 0; k < 2; k++)
 		for (j = 0; j < s.t[k].n; j++) {
-			if (arena_read(fd, &ms, sizeof ms) != 0)
+			if (tacctl_read_all(fd, &ms, sizeof ms) != 0)
 				return (-1);
 			arena_time(&all->t[k], ms);
 		}
@@ -383,9 +318,9 @@ arena_report(const struct arena_opts *o, struct arena_stats *s, double secs)
 	root = json_pack("{s:I, s:i, s:s, s:b, s:s, s:s, s:I, s:f, s:[f,f],"
 	    " s:{s:o, s:o}, s:f, s:I, s:f}",
 	    "games", (json_int_t)s->games,
-	    "players", o->cfg.nseats,
-	    "teams", o->cfg.triples ? "triples" : "pairs",
-	    "master", o->cfg.master != 0,
+	    "players", o->g.cfg.nseats,
+	    "teams", o->g.cfg.triples ? "triples" : "pairs",
+	    "master", o->g.cfg.master != 0,
 	    "team0", arena_names[o->pol[0]],
 	    "team1", arena_names[o->pol[1]],
 	    "wins0", (json_int_t)s->wins0,
@@ -398,8 +333,6 @@ arena_report(const struct arena_opts *o, struct arena_stats *s, double secs)
 	    (double)s->actions / s->games : 0, 1),
 	    "errors", (json_int_t)s->errors,
 	    "seconds", arena_round(secs, 1));
-	if (root == NULL)
-		tacctl_die(TACCTL_BADINPUT, "out of memory");
 	tacctl_print_json(stdout, root);
 	json_decref(root);
 }

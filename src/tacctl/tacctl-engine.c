@@ -71,8 +71,8 @@ tacctl_print_position(const struct tac_state *st, json_t *extra)
 
 	if ((pos = tac_position_save(st, -1)) == NULL)
 		tacctl_die(TACCTL_BADINPUT, "cannot save the position");
-	if (extra != NULL && json_object_set_new(pos, "result", extra) != 0)
-		tacctl_die(TACCTL_BADINPUT, "out of memory");
+	if (extra != NULL)
+		json_object_set_new(pos, "result", extra);
 	tacctl_print_json(stdout, pos);
 	json_decref(pos);
 }
@@ -130,7 +130,8 @@ cmd_apply(int argc, char **argv)
 
 /*
  * Compare the replayed outcome with the record's optional "result" field
- * ({"winner": team or null, "actions": N}, written by tacctl sim --record).
+ * ({"winner": team or null, "actions": N, in Team-TAC "cards": N},
+ * written by tacctl sim --record).
  */
 static void
 tacctl_replay_check(const json_t *root, const struct tac_state *st,
@@ -167,6 +168,16 @@ tacctl_replay_check(const json_t *root, const struct tac_state *st,
 			    "says %lld, it has %zu",
 			    (long long)json_integer_value(n), nactions);
 	}
+	if ((n = json_object_get(result, "cards")) != NULL) {
+		if (!json_is_integer(n))
+			tacctl_die(TACCTL_BADINPUT,
+			    "result.cards: not an integer");
+		if (json_integer_value(n) != (json_int_t)tac_cards_played(st))
+			tacctl_die(TACCTL_ILLEGAL, "result.cards: the record "
+			    "says %lld, the replay gives %lu",
+			    (long long)json_integer_value(n),
+			    (unsigned long)tac_cards_played(st));
+	}
 }
 
 /*
@@ -194,7 +205,8 @@ tacctl_replay_fail(const struct tac_record *rec, const struct tac_state *st,
 
 /*
  * tacctl replay RECORD: replay a game record and print the final position
- * with an added "result" member: {"over", "winner", "actions"}.
+ * with an added "result" member: {"over", "winner", "actions"}, and in
+ * Team-TAC "cards", the score (rules K6).
  */
 int
 cmd_replay(int argc, char **argv)
@@ -225,8 +237,9 @@ cmd_replay(int argc, char **argv)
 	result = json_pack("{s:b, s:o, s:I}", "over", tac_over(&st) != 0,
 	    "winner", st.winner == TAC_NONE ? json_null() :
 	    json_integer(st.winner), "actions", (json_int_t)rec.nactions);
-	if (result == NULL)
-		tacctl_die(TACCTL_BADINPUT, "out of memory");
+	if (st.cfg.coop)
+		json_object_set_new(result, "cards",
+		    json_integer(tac_cards_played(&st)));
 	tacctl_print_position(&st, result);
 
 	tac_record_free(&rec);

@@ -45,6 +45,7 @@ struct render_args {
 	long		 bench;
 	int		 homes;
 	int		 options;
+	int		 seat;		/* drawn at the bottom */
 };
 
 /* The position to draw, with the action drawn as the last one. */
@@ -320,6 +321,7 @@ cmd_render(int argc, char **argv)
 		{ "bench", required_argument, NULL, 'b' },
 		{ "homes", no_argument, NULL, 'H' },
 		{ "options", no_argument, NULL, 'O' },
+		{ "seat", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct render_args		 ra;
@@ -368,6 +370,10 @@ cmd_render(int argc, char **argv)
 		case 'O':
 			ra.options = 1;
 			break;
+		case 'S':
+			ra.seat = tacctl_number(optarg, "seat", 0,
+			    TAC_MAXSEATS - 1);
+			break;
 		default:
 			tacctl_usage();
 		}
@@ -413,6 +419,10 @@ cmd_render(int argc, char **argv)
 	render_names(ra.names, &po);
 	po.lang = ra.lang;
 	po.size = ra.size;
+	if (ra.seat >= rp.st.cfg.nseats)
+		tacctl_die(TACCTL_BADINPUT, "--seat: the position has %d seats",
+		    rp.st.cfg.nseats);
+	po.bottom = ra.seat;
 	if (ra.options) {
 		/* A turn's picture: its choices, not the move before. */
 		po.opts = rp.opts;

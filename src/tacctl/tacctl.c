@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tacctl.h"
 #include "xmalloc.h"
@@ -56,6 +57,43 @@ tacctl_die(int code, const char *fmt, ...)
 	exit(code);
 }
 
+/* Write all of buf to fd (a worker's pipe); exit on failure. */
+void
+tacctl_write_all(int fd, const void *buf, size_t len)
+{
+	const char	*p = buf;
+	ssize_t		 n;
+
+	while (len > 0) {
+		if ((n = write(fd, p, len)) < 0) {
+			if (errno == EINTR)
+				continue;
+			tacctl_die(TACCTL_BADINPUT, "write: %s",
+			    strerror(errno));
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+}
+
+/* Read exactly len bytes from fd; -1 on a short read. */
+int
+tacctl_read_all(int fd, void *buf, size_t len)
+{
+	char	*p = buf;
+	ssize_t	 n;
+
+	while (len > 0) {
+		if ((n = read(fd, p, len)) < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return (-1);
+		p += n;
+		len -= (size_t)n;
+	}
+	return (0);
+}
+
 /* Print the usage lines and exit 2. */
 void
 tacctl_usage(void)
@@ -66,8 +104,9 @@ tacctl_usage(void)
 	    "       %s replay RECORD\n"
 	    "       %s sim --games N --seed S [--players 4|6] "
 	    "[--teams pairs|triples]\n"
-	    "           [--no-master] [--policy random|greedy] "
-	    "[--record DIR] [--check]\n"
+	    "           [--no-master] [--coop] "
+	    "[--policy random|greedy|heuristic|search]\n"
+	    "           [--iters N] [--jobs N] [--record DIR] [--check]\n"
 	    "       %s arena --games N --seed S [--players 4|6] "
 	    "[--teams pairs|triples]\n"
 	    "           [--no-master] [--team0 POLICY] [--team1 POLICY] "
@@ -83,7 +122,8 @@ tacctl_usage(void)
 	    "       %s [-f CONF] stats [-d DB] [--chat ID] [--json] "
 	    "[--rebuild]\n"
 	    "       %s render [--size PX] [--lang en|ru|de|ka] [--names A,B,...] "
-	    "[--options] [--bench N]\n"
+	    "[--options]\n"
+	    "           [--seat S] [--bench N]\n"
 	    "           -o PNG (POSITION [--last ACTION] | "
 	    "--record RECORD --at N |\n"
 	    "           --homes --record RECORD)\n"
@@ -135,9 +175,8 @@ tacctl_print_value(FILE *f, const json_t *v)
 {
 	char	*s;
 
+	/* jansson allocates through xmalloc(): running out is fatal there. */
 	s = json_dumps(v, JSON_ENCODE_ANY | JSON_REAL_PRECISION(10));
-	if (s == NULL)
-		tacctl_die(TACCTL_BADINPUT, "out of memory");
 	fputs(s, f);
 	free(s);
 }
@@ -165,8 +204,7 @@ tacctl_print_json(FILE *f, const json_t *root)
 	n = 0;
 	json_object_foreach((json_t *)root, key, v) {
 		fputs(n++ == 0 ? "\n  " : ",\n  ", f);
-		if ((k = json_string(key)) == NULL)
-			tacctl_die(TACCTL_BADINPUT, "out of memory");
+		k = json_string(key);
 		tacctl_print_value(f, k);
 		json_decref(k);
 		fputs(": ", f);
@@ -225,6 +263,64 @@ main(int argc, char **argv)
 	fprintf(stderr, "%s: unknown command: %s\n", tacctl_progname,
 	    argv[0]);
 	tacctl_usage();
+}
+
+/* A run of games as it is unless its options say otherwise: 4 players. */
+void
+tacctl_games_init(struct tacctl_games *g)
+{
+	memset(g, 0, sizeof *g);
+	g->cfg.nseats = 4;
+	g->cfg.master = 1;
+	g->cfg.names = TAC_NAMES_TAC;
+}
+
+/*
+ * Take option ch (its argument arg) if it is one of a run of games':
+ * 1 taken, 0 not one of them; exit 2 for a bad value.
+ */
+int
+tacctl_games_opt(struct tacctl_games *g, int ch, const char *arg)
+{
+	switch (ch) {
+	case 'g':
+		g->games = tacctl_number(arg, "games", 1, INT32_MAX);
+		g->seen |= 1;
+		return (1);
+	case 's':
+		g->seed = tacctl_number(arg, "seed", 0, UINT64_MAX);
+		g->seen |= 2;
+		return (1);
+	case 'p':
+		g->cfg.nseats = tacctl_number(arg, "players", 4, 6);
+		return (1);
+	case 't':
+		if (strcmp(arg, "pairs") != 0 && strcmp(arg, "triples") != 0)
+			tacctl_die(TACCTL_BADINPUT,
+			    "--teams: pairs or triples: %s", arg);
+		g->cfg.triples = strcmp(arg, "triples") == 0;
+		return (1);
+	case 'M':
+		g->cfg.master = 0;
+		return (1);
+	default:
+		return (0);
+	}
+}
+
+/*
+ * After the options: --games and --seed are a must (the usage, exit 2),
+ * and the rules must make a game (exit 2).
+ */
+void
+tacctl_games_check(struct tacctl_games *g)
+{
+	char	err[256];
+
+	if (g->seen != 3)
+		tacctl_usage();
+	if (tac_config_check(&g->cfg, err, sizeof err) != 0)
+		tacctl_die(TACCTL_BADINPUT, "%s", err);
 }
 
 /* Parse a number between min and max for option name; exit 2 otherwise. */
