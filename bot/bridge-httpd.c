@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <event2/buffer.h>
 #include <event2/bufferevent.h>
@@ -35,6 +36,8 @@ struct bridge_httpd_conn {
 	struct event			*deadline;
 	int				 held;		/* a request of it is
 							   held (a long poll) */
+	struct timespec			 since;		/* its request began
+							   (monotonic) */
 	TAILQ_ENTRY(bridge_httpd_conn)	 entry;
 };
 
@@ -119,6 +122,7 @@ bridge_httpd_conn_rearm(struct bridge_httpd_conn *c)
 	struct timeval	 tv = { BRIDGE_HTTPD_DEADLINE, 0 };
 
 	evtimer_add(c->deadline, &tv);
+	clock_gettime(CLOCK_MONOTONIC, &c->since);
 	/* The list stays in deadline order: the oldest request first. */
 	TAILQ_REMOVE(&h->conns, c, entry);
 	TAILQ_INSERT_TAIL(&h->conns, c, entry);
@@ -227,6 +231,58 @@ bridge_httpd_victim(struct bridge_httpd *h)
 	return (TAILQ_FIRST(&h->conns));
 }
 
+/* How many milliseconds ago a connection's request began. */
+static long long
+bridge_httpd_age(const struct bridge_httpd_conn *c)
+{
+	struct timespec	now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return ((long long)(now.tv_sec - c->since.tv_sec) * 1000 +
+	    (now.tv_nsec - c->since.tv_nsec) / 1000000);
+}
+
+/*
+ * Keep within the cap.  A connection past it goes once its request is
+ * BRIDGE_HTTPD_GRACE ms old: people's requests come in bursts (a page
+ * polls again the moment it is answered), and one just accepted is
+ * likely a request in flight, not an idle one; closing the oldest of a
+ * burst would cut whoever came first.  A burst past the cap by more than
+ * the slack is a flood: then the oldest goes at once.
+ */
+static void
+bridge_httpd_trim(struct bridge_httpd *h)
+{
+	struct bridge_httpd_conn	*c;
+	struct timeval		 tv;
+	long long		 age;
+
+	while (h->nconns > h->o.maxconns &&
+	    (c = bridge_httpd_victim(h)) != NULL) {
+		age = bridge_httpd_age(c);
+		if (h->nconns <= h->o.maxconns + BRIDGE_HTTPD_SLACK(h) &&
+		    age < BRIDGE_HTTPD_GRACE) {
+			/* Come back when it is old enough. */
+			tv.tv_sec = 0;
+			tv.tv_usec = (BRIDGE_HTTPD_GRACE - age + 1) * 1000;
+			if (!evtimer_pending(h->ev_trim, NULL))
+				evtimer_add(h->ev_trim, &tv);
+			return;
+		}
+		bridge_httpd_trouble(h, BRIDGE_HTTPD_DROPPED);
+		bridge_httpd_close(c);
+	}
+}
+
+/* The grace of the oldest connection past the cap is over. */
+static void
+bridge_httpd_trim_timer(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd;
+	(void)what;
+	bridge_httpd_trim(arg);
+}
+
 /*
  * The connections that came in: find evhttp's connection of each (the
  * bufferevent's callback argument; a dropped one has none left), start
@@ -261,11 +317,7 @@ bridge_httpd_fresh(evutil_socket_t fd, short what, void *arg)
 		evhttp_connection_set_closecb(c->evcon, bridge_httpd_closed, c);
 		bridge_httpd_conn_rearm(c);
 	}
-	while (h->nconns > h->o.maxconns &&
-	    (c = bridge_httpd_victim(h)) != NULL) {
-		bridge_httpd_trouble(h, BRIDGE_HTTPD_DROPPED);
-		bridge_httpd_close(c);
-	}
+	bridge_httpd_trim(h);
 }
 
 /* The pause after a failed accept() is over. */
@@ -445,6 +497,8 @@ bridge_httpd_start(struct event_base *base, const struct bridge_httpd_opts *o,
 	    NULL ||
 	    (h->ev_accept = evtimer_new(base, bridge_httpd_resume, h)) ==
 	    NULL ||
+	    (h->ev_trim = evtimer_new(base, bridge_httpd_trim_timer, h)) ==
+	    NULL ||
 	    (h->ev_report = evtimer_new(base, bridge_httpd_report_timer, h)) ==
 	    NULL)
 		fatalx("%s: cannot set up the server", __func__);
@@ -502,6 +556,7 @@ bridge_httpd_stop(struct bridge_httpd *h)
 		bridge_httpd_report(h);
 	bridge_httpd_event_free(&h->ev_fresh);
 	bridge_httpd_event_free(&h->ev_accept);
+	bridge_httpd_event_free(&h->ev_trim);
 	bridge_httpd_event_free(&h->ev_report);
 	for (pp = &bridge_httpd_all; *pp != NULL; pp = &(*pp)->next) {
 		if (*pp == h) {

@@ -4,9 +4,11 @@
  * listen: the Telegram webhook (telegram/tg-hook.c) and the Mini App
  * (webapp/webapp.c) each run one.
  *
- *   - at most maxconns connections are open: past it, the connection
+ *   - at most maxconns connections stay open: past it, the connection
  *     whose request has waited longest is closed, one whose request is
- *     held on purpose (bridge_httpd_hold(): a long poll) last;
+ *     held on purpose (bridge_httpd_hold(): a long poll) last, once its
+ *     request is BRIDGE_HTTPD_GRACE ms old; a burst may pass the cap by
+ *     BRIDGE_HTTPD_SLACK for that long, no further;
  *   - a request has BRIDGE_HTTPD_DEADLINE seconds in all, from the
  *     connection or the end of the previous request on it, however the
  *     bytes trickle in (evhttp's own timeout is per read);
@@ -31,6 +33,12 @@
 #define BRIDGE_HTTPD_DEADLINE	10	/* seconds for a whole request */
 #define BRIDGE_HTTPD_BACKOFF	1	/* seconds without accept() after
 					   it failed */
+#define BRIDGE_HTTPD_GRACE	1000	/* ms a connection past the cap may
+					   live, young (a request in flight) */
+#define BRIDGE_HTTPD_SLACK(h)	((h)->o.maxconns / 8 > 4 ? \
+				    (h)->o.maxconns / 8 : 4)
+					/* connections a burst may pass the
+					   cap by, for BRIDGE_HTTPD_GRACE */
 #define BRIDGE_HTTPD_LOGEVERY	60	/* seconds between trouble reports */
 #define BRIDGE_HTTPD_NTROUBLES	8	/* kinds of trouble, at most */
 
@@ -82,6 +90,7 @@ struct bridge_httpd {
 	struct bridge_httpd_conns	 fresh;		/* just accepted */
 	struct event		*ev_fresh;
 	struct event		*ev_accept;	/* the pause after accept() */
+	struct event		*ev_trim;	/* a grace past the cap ends */
 	struct event		*ev_report;	/* the troubles' interval */
 	unsigned long		 counts[BRIDGE_HTTPD_NTROUBLES];
 	int			 accept_errno;	/* of the last failed

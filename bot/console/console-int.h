@@ -25,8 +25,10 @@ struct console {
 	size_t			 len;
 	size_t			 size;
 	struct compose_opts	 copts;		/* how messages are composed */
-	int64_t			 lobby;		/* a lobby row held back */
-	int64_t			 board;		/* a board row held back */
+	int64_t			 held[SVC_OUT_NKINDS];	/* per kind that
+					   shows a game as it is (its lobby,
+					   its board), the game of a row of it
+					   held back; 0: none */
 	int64_t			 shown_game;	/* the board last printed */
 	uint32_t		 shown_key;	/* ... as it looked */
 	struct compose_keys	 keys;		/* the choices last numbered */

@@ -4,7 +4,9 @@
  * words and buttons: a terminal shows text only, so the buttons of a
  * turn are numbered lines (a number typed presses one), a document is
  * its JSON on one line, and the edits of a chat app are the board
- * printed again, once it has changed.
+ * printed again, once it has changed.  A question whether a person is
+ * in a game's group is answered at once: yes (the console's people are
+ * its terminal's).
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -95,7 +97,7 @@ console_keys(struct console *c, const char *chat, struct compose_msg *m)
 	for (i = 0; i < c->keys.n; i++)
 		rbuf_add(&b, "%3zu. %s\n", i + 1, c->keys.k[i].label);
 	/* A lesson's choices are pressed, not typed as moves. */
-	c->lesson = m->kind == SVC_OUT_LESSON;
+	c->lesson = compose_kind_is(m->kind, COMPOSE_K_LESSON);
 	compose_console(c->lang, c->lesson ? COMPOSE_CON_LESSON :
 	    COMPOSE_CON_CHOICES, 0, &b);
 	console_print(c, chat, b.s);
@@ -114,8 +116,8 @@ console_show(struct console *c, const char *chat, struct compose_msg *m)
 		c->shown_game = m->game;
 		c->shown_key = m->boardkey;
 	}
-	if (!c->events && (m->kind == SVC_OUT_TURN || m->kind ==
-	    SVC_OUT_MENU || m->kind == SVC_OUT_LESSON) && m->keys.n > 0)
+	if (!c->events && compose_kind_is(m->kind, COMPOSE_K_CHOICES) &&
+	    m->keys.n > 0)
 		console_keys(c, chat, m);
 }
 
@@ -137,20 +139,36 @@ console_render(struct console *c, int kind, int64_t game, json_t *data)
 	free(b);
 }
 
-/* Print the lobby and board rows held back, lobby first. */
+/* Print the rows held back, in the order of their kinds (lobby first). */
 static void
 console_flush(struct console *c)
 {
-	if (c->lobby != 0)
-		console_render(c, SVC_OUT_LOBBY, c->lobby, NULL);
-	if (c->board != 0)
-		console_render(c, SVC_OUT_BOARD, c->board, NULL);
-	c->lobby = c->board = 0;
+	int	k;
+
+	for (k = 0; k < SVC_OUT_NKINDS; k++) {
+		if (c->held[k] != 0)
+			console_render(c, k, c->held[k], NULL);
+		c->held[k] = 0;
+	}
+}
+
+/* Is a row held back that is about another game than game? */
+static int
+console_held_other(const struct console *c, int64_t game)
+{
+	int	k;
+
+	for (k = 0; k < SVC_OUT_NKINDS; k++) {
+		if (c->held[k] != 0 && c->held[k] != game)
+			return (1);
+	}
+	return (0);
 }
 
 /*
  * Print one row that is not held back; a "your turn" shows the board
- * before it when the board changed since it was printed.
+ * before it when the board changed since it was printed, and a move's
+ * line leaves the board held back for the board after the moves.
  */
 static void
 console_row(struct console *c, struct svc_batch *b)
@@ -160,16 +178,16 @@ console_row(struct console *c, struct svc_batch *b)
 	int			 form;
 
 	form = compose_batch(c->svc, b, &c->copts, &m);
-	if (out->type == SVC_OUT_TURN && !c->events && out->game != 0 &&
-	    form != COMPOSE_NONE && (c->shown_game != out->game ||
-	    c->shown_key != m.boardkey))
-		c->board = out->game;
-	if (out->type != SVC_OUT_MOVED)
+	if (compose_kind_is(out->type, COMPOSE_K_YOURTURN) && !c->events &&
+	    out->game != 0 && form != COMPOSE_NONE &&
+	    (c->shown_game != out->game || c->shown_key != m.boardkey))
+		c->held[SVC_OUT_BOARD] = out->game;
+	if (!compose_kind_is(out->type, COMPOSE_K_MOVE))
 		console_flush(c);
 	if (form != COMPOSE_NONE)
 		console_show(c, out->chat, &m);
 	compose_msg_free(&m);
-	if (out->type == SVC_OUT_OVER && !c->events)
+	if (compose_kind_is(out->type, COMPOSE_K_END) && !c->events)
 		console_say(c, COMPOSE_CON_AGAIN, 0);
 }
 
@@ -189,13 +207,22 @@ console_deliver(struct console *c)
 	b = xcalloc(1, sizeof *b);
 	while ((r = svc_outbox_take(c->svc, CONSOLE_PLATFORM, NULL, b)) == 1) {
 		n++;
-		if ((c->lobby != 0 && c->lobby != b->row[0].game) ||
-		    (c->board != 0 && c->board != b->row[0].game))
+		if (console_held_other(c, b->row[0].game))
 			console_flush(c);
-		if (b->row[0].type == SVC_OUT_LOBBY)
-			c->lobby = b->row[0].game;
-		else if (b->row[0].type == SVC_OUT_BOARD)
-			c->board = b->row[0].game;
+		/*
+		 * Whether a person is in a game's group: the console's people
+		 * are its terminal's, so they are.
+		 */
+		if (compose_kind_is(b->row[0].type, COMPOSE_K_ASK)) {
+			if (svc_outbox_member(c->svc, b, SVC_MEMBER_YES) != 0) {
+				log_warnx("console: an outbox row not "
+				    "answered: %s", svc_error(c->svc));
+				break;
+			}
+			continue;
+		}
+		if (compose_kind_is(b->row[0].type, COMPOSE_K_STATE))
+			c->held[b->row[0].type] = b->row[0].game;
 		else
 			console_row(c, b);
 		if (svc_outbox_finish(c->svc, b, SVC_DONE, 0, NULL) != 0) {

@@ -4,8 +4,9 @@
  * Input lines become service events exactly as chat messages would, and
  * the console's outbox rows are composed as a chat bridge's are
  * (console-out.c), so playing here exercises the same paths as a chat.
- * After every line the daemon's work hook runs the due timers (the AI
- * seats move at once), so a script piping its moves stays in step with
+ * A line's commit has the daemon's after-commit step run the due timers
+ * (the AI seats move at once) before the next line, which waits for it
+ * in the loop's queue, so a script piping its moves stays in step with
  * the game without waiting.
  *
  * Lines are handled one per loop pass: a signal that arrives between two
@@ -107,7 +108,7 @@ console_game(struct console *c, struct svc_game *g)
 	int64_t	id;
 
 	id = svc_chat_game(c->svc, CONSOLE_PLATFORM, CONSOLE_CHAT);
-	if (id <= 0 || svc_game_info(c->svc, id, g) != 0)
+	if (id <= 0 || svc_game_info(c->svc, id, g) != 1)
 		return (0);
 	snprintf(c->lang, sizeof c->lang, "%s", g->lang[0] != '\0' ?
 	    g->lang : "en");
@@ -372,7 +373,6 @@ console_next(evutil_socket_t fd, short what, void *arg)
 	else
 		console_line(c, line);
 	free(line);
-	c->hooks.work(c->hooks.arg);
 	console_deliver(c);
 	if (rc != 0) {
 		c->stopped = 1;
@@ -499,7 +499,6 @@ console_start(struct event_base *base, struct svc *svc, int events,
 			strncat(cmd, argv[i], sizeof cmd - strlen(cmd) - 1);
 		}
 		console_begin(c, cmd);
-		c->hooks.work(c->hooks.arg);
 		console_deliver(c);
 	}
 	event_active(c->ev_next, EV_TIMEOUT, 0);

@@ -27,7 +27,6 @@ struct console;
 
 /* What the bridge asks of the daemon. */
 struct console_hooks {
-	void	(*work)(void *);	/* run the timers that are due */
 	void	(*done)(void *, int);	/* input ended: exit with this code */
 	void	 *arg;
 };

@@ -7,8 +7,10 @@
  * group's update arrives and the list is older than ten minutes.  The
  * update is never held for it: until the answer comes, only the creator
  * and anonymous admins (a message sent as the chat) count.  A failed call
- * (the emulator answers HTTP 500) means no admins known.  All in memory:
- * after a restart the lists are asked for again.
+ * (the emulator answers HTTP 500) means no admins known, and no pin is
+ * tried there (tg_chat_maypin()), nor where the list names the bot
+ * without the right to pin.  All in memory: after a restart the lists
+ * are asked for again.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -18,7 +20,6 @@
 #include <string.h>
 
 #include "log.h"
-#include "now.h"
 #include "tg-int.h"
 #include "xmalloc.h"
 
@@ -39,9 +40,11 @@ tg_admin_done(struct tg *tg, const struct tg_result *r, void *arg)
 		return;
 	}
 	gr->fetching = 0;
-	gr->fetched = now_mono();
+	gr->fetched = tg_now();
 	gr->nadmins = 0;
-	if (!r->ok || !json_is_array(r->result)) {
+	gr->adminfail = !r->ok || !json_is_array(r->result);
+	gr->nopin = 0;
+	if (gr->adminfail) {
 		log_debug("telegram: admins of %s: %s", chat, r->desc != NULL ?
 		    r->desc : "no answer");
 		gr->fetched -= TG_ADMIN_TTL - TG_ADMIN_RETRY;
@@ -54,6 +57,14 @@ tg_admin_done(struct tg *tg, const struct tg_result *r, void *arg)
 		id = json_object_get(json_object_get(v, "user"), "id");
 		if (json_is_integer(id))
 			gr->admins[gr->nadmins++] = json_integer_value(id);
+		/* The bot itself, an admin that may not pin. */
+		if (json_is_integer(id) && json_integer_value(id) ==
+		    tg->botid && tg->botid != 0 &&
+		    !json_is_true(json_object_get(v, "can_pin_messages")) &&
+		    strcmp(json_string_value(json_object_get(v, "status")) !=
+		    NULL ? json_string_value(json_object_get(v, "status")) :
+		    "", "creator") != 0)
+			gr->nopin = 1;
 	}
 	free(chat);
 }
@@ -67,7 +78,7 @@ void
 tg_admin_see(struct tg *tg, struct tg_update *u)
 {
 	struct tg_chat	*gr;
-	double		 now = now_mono();
+	double		 now = tg_now();
 	long long	 user;
 	char		*end, *chat;
 	size_t		 i;

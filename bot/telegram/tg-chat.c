@@ -23,7 +23,6 @@
 #include <string.h>
 
 #include "log.h"
-#include "now.h"
 #include "tg-int.h"
 #include "xmalloc.h"
 
@@ -163,7 +162,7 @@ tg_chat_moved(struct tg *tg, const char *chat, const char *to)
 	}
 	log_warnx("telegram: chat %s became %s, but its games did not move: "
 	    "%s; sending there for now", chat, to, svc_error(tg->svc));
-	c = tg_chat_get(tg, chat, now_mono());
+	c = tg_chat_get(tg, chat, tg_now());
 	snprintf(c->moved, sizeof c->moved, "%s", to);
 }
 
@@ -181,7 +180,7 @@ tg_chat_saw(struct tg *tg, const char *chat, int64_t id, int super)
 
 	if (id <= 0 || !tg_chat_group(chat))
 		return;
-	c = tg_chat_get(tg, chat, now_mono());
+	c = tg_chat_get(tg, chat, tg_now());
 	if (super >= 0)
 		c->super = super;
 	if (id > c->seen_max)
@@ -226,6 +225,73 @@ tg_chat_buried(struct tg *tg, const char *chat, int64_t id)
 			n++;
 	}
 	return (n >= TG_BURIED);
+}
+
+/*
+ * Does message ref of a chat say what said (a hash of its words, buttons
+ * and picture, tg_out_make()) already: as it was last sent or edited?
+ * Then an edit would change nothing, and is not sent.  Kept in memory
+ * only: after a restart one such edit may go, and Telegram answers it
+ * "not modified".
+ */
+int
+tg_chat_said(struct tg *tg, const char *chat, const char *ref, uint64_t said)
+{
+	struct tg_chat	*c;
+	int64_t		 id;
+	int		 i, photo;
+
+	if (said == 0 || (id = tg_ref_id(ref, &photo)) <= 0 ||
+	    (c = tg_chat_find(tg, chat)) == NULL)
+		return (0);
+	for (i = 0; i < c->nsaid; i++) {
+		if (c->said[i].id == id)
+			return (c->said[i].said == said);
+	}
+	return (0);
+}
+
+/* Message id of a chat now says what said hashes (0: not known). */
+void
+tg_chat_say(struct tg *tg, const char *chat, int64_t id, uint64_t said)
+{
+	struct tg_chat	*c;
+	int		 i, low = 0;
+
+	if (id <= 0)
+		return;
+	c = tg_chat_get(tg, chat, tg_now());
+	for (i = 0; i < c->nsaid; i++) {
+		if (c->said[i].id == id) {
+			c->said[i].said = said;
+			return;
+		}
+		if (c->said[i].id < c->said[low].id)
+			low = i;
+	}
+	if (c->nsaid < TG_SAID)
+		i = c->nsaid++;
+	else if (id > c->said[low].id)
+		i = low;
+	else
+		return;
+	c->said[i].id = id;
+	c->said[i].said = said;
+}
+
+/*
+ * May the bot try to pin in a chat?  Not where the group's admin list
+ * could not be read (a pin there is a guess that fails), nor where it
+ * lists the bot without the right to pin.
+ */
+int
+tg_chat_maypin(struct tg *tg, const char *chat)
+{
+	struct tg_chat	*c;
+
+	if ((c = tg_chat_find(tg, chat)) == NULL)
+		return (1);
+	return (!c->adminfail && !c->nopin);
 }
 
 /* Set the table up, empty. */

@@ -1,7 +1,8 @@
 /*
  * tg-feed.c: the one way an update enters the service, whether it came
  * by getUpdates (tg-poll.c) or by the webhook (tg-hook.c), and what
- * follows a commit.  A group's update asks for its admins in the
+ * the bridge does after a commit (the daemon's after-commit step runs
+ * the timers and delivers, from its loop).  A group's update asks for its admins in the
  * background (tg-admin.c); a press the service cannot take is answered
  * at once, or the person's button spins; a group that became a
  * supergroup is moved where its update stands, so that the updates
@@ -38,16 +39,12 @@ tg_feed(struct tg *tg, struct tg_update *u)
 }
 
 /*
- * Updates committed: their button presses are answered at once; then the
- * daemon runs its timers and delivers (this bridge's outbox too);
- * without a daemon, the outbox alone.
+ * Updates committed: their button presses are answered at once.  The
+ * rest of their messages go when the daemon's loop wakes the bridge
+ * (tg_deliver()), after the timers that came due with them.
  */
 void
 tg_after(struct tg *tg)
 {
 	tg_send_answers_now(tg);
-	if (tg->hooks.work != NULL)
-		tg->hooks.work(tg->hooks.arg);
-	else
-		tg_send_kick(tg);
 }

@@ -46,6 +46,11 @@
 					   the loop takes other events) */
 #define TG_MAXTRIES	6		/* failed attempts before a row is
 					   given up (about a minute) */
+#define TG_TIDYTRIES	3		/* ... a call that only tidies (a
+					   pin): given up after 1 + 2 s */
+#define TG_SAID		8		/* messages per chat whose words are
+					   remembered (an edit that would
+					   change nothing is not sent) */
 #define TG_BACKOFF_MAX	60		/* seconds between attempts, at most */
 #define TG_NOPHOTO	3600		/* seconds of text boards in a chat
 					   whose photos were refused */
@@ -84,10 +89,6 @@ TAILQ_HEAD(tg_calls, tg_call);
 
 struct bridge_httpd;
 
-/* How a board is drawn: picture_render(), or a test's stand-in. */
-typedef int	(*tg_render_fn)(const struct tac_state *,
-		    const struct picture_opts *, unsigned char **, size_t *);
-
 /* What the bridge keeps of one chat (tg-chat.c). */
 struct tg_chat {
 	char		 id[64];
@@ -116,12 +117,21 @@ struct tg_chat {
 	int64_t		 seen_max;
 	int		 super;		/* a supergroup: its ids count every
 					   message, seen or not */
+	/* tg-chat.c: what the chat's newest messages say (a hash) */
+	struct {
+		int64_t	 id;
+		uint64_t said;
+	}		 said[TG_SAID];
+	int		 nsaid;
 
 	/* tg-admin.c: a group's admins */
 	int64_t		*admins;	/* user ids */
 	size_t		 nadmins;
 	int		 fetching;	/* getChatAdministrators is out */
 	double		 fetched;	/* when the list came (or failed) */
+	int		 adminfail;	/* the last list could not be read */
+	int		 nopin;		/* it lists the bot, without the
+					   right to pin */
 };
 LIST_HEAD(tg_chat_chain, tg_chat);
 TAILQ_HEAD(tg_chat_lru, tg_chat);
@@ -162,12 +172,18 @@ struct tg_req {
 	int		 dropkeys;	/* ... it had buttons */
 	int		 after;		/* the call out is the taking away
 					   (its rows are finished) */
+	int		 member;	/* getChatMember: its answer goes to
+					   svc_outbox_member() */
+	int		 beside;	/* it holds no chat: a call that only
+					   tidies (a pin, the taking away
+					   after a message went anew) */
+	uint64_t	 said;		/* a hash of what the message says
+					   (tg_out_said()), 0: none */
 };
 
 struct tg {
 	struct event_base	*base;
 	struct svc		*svc;
-	struct tg_hooks		 hooks;
 	int			 stopping;
 	char			 token[128];
 	char			*secret;	/* webhook mode */
@@ -176,6 +192,7 @@ struct tg {
 	int			 webhook;
 	char			 listen[128];
 	char			 botname[64];	/* from getMe, "" until then */
+	int64_t			 botid;		/* ... and its user id */
 	double			 scale;		/* rate limit multiplier */
 	char			 appurl[256];	/* the Mini App's webapp_url */
 	char			 appname[64];	/* ... its short name */
@@ -218,10 +235,6 @@ struct tg {
 	size_t			 nqueued;
 	size_t			 nchats;
 
-	/* tg-photo.c */
-	int			 rendered;	/* fonts to free at exit */
-	tg_render_fn		 render;	/* NULL: picture_render() */
-
 	/* tg-hook.c */
 	struct bridge_httpd	*hook;		/* the webhook server */
 	size_t			 maxconns;	/* webhook_max_connections */
@@ -229,7 +242,11 @@ struct tg {
 
 /* tg.c */
 struct tg	*tg_new(struct event_base *, struct svc *,
-		     const struct config *, const struct tg_hooks *);
+		     const struct config *);
+
+/* tg-clock.c */
+double		 tg_now(void);
+int64_t		 tg_wall(void);
 
 /* tg-feed.c */
 int		 tg_feed(struct tg *, struct tg_update *);
@@ -276,6 +293,10 @@ const char	*tg_chat_target(struct tg *, const char *);
 void		 tg_chat_moved(struct tg *, const char *, const char *);
 void		 tg_chat_saw(struct tg *, const char *, int64_t, int);
 int		 tg_chat_buried(struct tg *, const char *, int64_t);
+int		 tg_chat_said(struct tg *, const char *, const char *,
+		     uint64_t);
+void		 tg_chat_say(struct tg *, const char *, int64_t, uint64_t);
+int		 tg_chat_maypin(struct tg *, const char *);
 
 /* tg-send.c */
 int		 tg_send_init(struct tg *);
@@ -305,11 +326,10 @@ char		*tg_html_text(const struct compose_msg *);
 char		*tg_html_caption(const char *);
 
 /* tg-photo.c */
-int		 tg_photo_draw(struct tg *, const struct compose_picture *,
-		     unsigned char **, size_t *);
+int		 tg_photo_draw(const struct compose_picture *, unsigned char **,
+		     size_t *);
 void		 tg_photo_call(struct tg *, struct tg_req *,
 		     const struct compose_msg *, json_t *);
-void		 tg_photo_exit(struct tg *);
 
 /* tg-doc.c */
 void		 tg_doc_call(struct tg *, struct tg_req *,

@@ -9,7 +9,8 @@
  * as a photo (tg-photo.c) with the text standing in when the picture
  * cannot be drawn or is refused, a chart as a photo with its text as the
  * caption, a document as tg-doc.c uploads it, a press's answer, a pin,
- * and the links compose asks for.  A message that goes anew at the bottom
+ * the question whether a person is in a group (getChatMember), and the
+ * links compose asks for.  A message that goes anew at the bottom
  * of its chat (/board, a group's live message once buried) takes the old
  * one away after it (tg-result.c), and a routine one is silent.  Nothing
  * here reads the service.
@@ -24,7 +25,6 @@
 
 #include "chart.h"
 #include "log.h"
-#include "now.h"
 #include "tg-int.h"
 #include "tg-keys.h"
 #include "utf8.h"
@@ -88,7 +88,7 @@ tg_out_photos(struct tg *tg, const char *chat)
 {
 	struct tg_chat	*c = tg_chat_find(tg, chat);
 
-	return (c == NULL || c->nophoto < now_mono());
+	return (c == NULL || c->nophoto < tg_now());
 }
 
 /*
@@ -167,8 +167,7 @@ tg_out_board(struct tg *tg, struct tg_req *req, const struct compose_msg *m,
 	int		 photo;
 
 	if (m->picture != NULL && tg_out_photos(tg, m->chat)) {
-		if (tg_photo_draw(tg, m->picture, &req->png,
-		    &req->pnglen) == 0) {
+		if (tg_photo_draw(m->picture, &req->png, &req->pnglen) == 0) {
 			markup = tg_out_markup(tg, m);
 			tg_photo_call(tg, req, m, markup != NULL ?
 			    json_incref(markup) : NULL);
@@ -192,7 +191,10 @@ tg_out_board(struct tg *tg, struct tg_req *req, const struct compose_msg *m,
  * A turn notice as a photo: the board with the player's choices drawn,
  * the words as its caption and the buttons under it; the text message
  * with the same buttons rides along, for when Telegram refuses the
- * photo.  The text alone when the picture cannot be drawn.
+ * photo.  The text alone when the picture cannot be drawn.  One that
+ * replaces a photo (a lesson's step) edits its caption and buttons, the
+ * picture staying, and is posted as a new photo when that one is gone;
+ * one that replaces a text message edits the text.
  */
 static void
 tg_out_turn(struct tg *tg, struct tg_req *req, const struct compose_msg *m,
@@ -200,10 +202,13 @@ tg_out_turn(struct tg *tg, struct tg_req *req, const struct compose_msg *m,
 {
 	json_t	*markup;
 	char	*caption;
+	int64_t	 id;
+	int	 photo;
 
-	if (!tg_out_photos(tg, m->chat) || tg_photo_draw(tg, m->picture,
-	    &req->png, &req->pnglen) != 0) {
-		if (tg_out_photos(tg, m->chat))
+	id = tg_ref_id(m->replaces, &photo);
+	if (!tg_out_photos(tg, m->chat) || (id > 0 && !photo) ||
+	    tg_photo_draw(m->picture, &req->png, &req->pnglen) != 0) {
+		if (tg_out_photos(tg, m->chat) && (id <= 0 || photo))
 			log_warnx("telegram: game #%lld: the turn picture "
 			    "failed; the text instead", (long long)m->game);
 		tg_out_text(tg, req, m, html, m->replaces);
@@ -217,6 +222,22 @@ tg_out_turn(struct tg *tg, struct tg_req *req, const struct compose_msg *m,
 	req->params = json_pack("{s:s, s:s, s:s}", "chat_id",
 	    tg_chat_target(tg, m->chat), "caption", caption, "parse_mode",
 	    "HTML");
+	if (id > 0) {
+		/* The new photo is the fallback of the caption's edit. */
+		snprintf(req->fbmethod, sizeof req->fbmethod, "sendPhoto");
+		snprintf(req->fbfile, sizeof req->fbfile, "photo");
+		req->fallback = req->params;
+		req->file[0] = '\0';
+		snprintf(req->method, sizeof req->method,
+		    "editMessageCaption");
+		snprintf(req->edit, sizeof req->edit, "%s", m->replaces);
+		req->params = json_pack("{s:s, s:I, s:s, s:s}", "chat_id",
+		    tg_chat_target(tg, m->chat), "message_id", (json_int_t)id,
+		    "caption", caption, "parse_mode", "HTML");
+		if (markup != NULL)
+			json_object_set(req->fallback, "reply_markup",
+			    markup);
+	}
 	req->textfb = json_pack("{s:s, s:s, s:s, s:b}", "chat_id",
 	    tg_chat_target(tg, m->chat), "text", html, "parse_mode", "HTML",
 	    "disable_web_page_preview", 1);
@@ -239,7 +260,6 @@ tg_out_chart(struct tg *tg, struct tg_req *req, const struct compose_msg *m,
 	char	caption[TG_CAPTIONMAX + 1];
 	size_t	n;
 
-	tg->rendered = 1;	/* fonts to free at exit, as for boards */
 	if (!tg_out_photos(tg, m->chat) || chart_render(m->chart, 0,
 	    &req->png, &req->pnglen) != 0) {
 		if (tg_out_photos(tg, m->chat))
@@ -295,6 +315,19 @@ tg_out_pin(struct tg *tg, struct tg_req *req, const struct compose_msg *m)
 	snprintf(req->edit, sizeof req->edit, "%s", m->replaces);
 }
 
+/*
+ * No message: the question whether a person is in a group (a "member"
+ * row), getChatMember; tg-result.c gives the service its answer.
+ */
+static void
+tg_out_member(struct tg *tg, struct tg_req *req, const struct compose_msg *m)
+{
+	req->member = 1;
+	snprintf(req->method, sizeof req->method, "getChatMember");
+	req->params = json_pack("{s:s, s:I}", "chat_id", tg_chat_target(tg,
+	    m->group), "user_id", (json_int_t)strtoll(m->member, NULL, 10));
+}
+
 /* A routine message notifies nobody (compose_msg.silent). */
 static void
 tg_out_quiet(json_t *p)
@@ -321,6 +354,49 @@ tg_out_anew(struct tg *tg, const struct compose_msg *m)
 	    tg_chat_buried(tg, m->chat, id)));
 }
 
+/* FNV-1a over n bytes of p, going on from h. */
+static uint64_t
+tg_out_fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char	*q = p;
+
+	while (n-- > 0)
+		h = (h ^ *q++) * 1099511628211ULL;
+	return (h);
+}
+
+/*
+ * What m says as req sends it, as one hash: its words (the HTML), its
+ * caption, its buttons and its picture.  The same for a message sent and
+ * for its edit, so that an edit that would change nothing is known
+ * (tg_chat_said()).
+ */
+static uint64_t
+tg_out_said(struct tg *tg, const struct tg_req *req,
+    const struct compose_msg *m, const char *html)
+{
+	json_t		*markup;
+	char		*keys;
+	uint64_t	 h = 14695981039346656037ULL;
+
+	h = tg_out_fnv(h, req->photo ? "P" : "T", 1);
+	h = tg_out_fnv(h, html, strlen(html) + 1);
+	if (m->caption.s != NULL)
+		h = tg_out_fnv(h, m->caption.s, m->caption.len);
+	h = tg_out_fnv(h, "\0", 1);
+	if ((markup = tg_out_markup(tg, m)) != NULL &&
+	    (keys = json_dumps(markup, JSON_COMPACT | JSON_SORT_KEYS)) !=
+	    NULL) {
+		h = tg_out_fnv(h, keys, strlen(keys));
+		free(keys);
+	}
+	json_decref(markup);
+	h = tg_out_fnv(h, "\0", 1);
+	if (req->png != NULL)
+		h = tg_out_fnv(h, req->png, req->pnglen);
+	return (h != 0 ? h : 1);
+}
+
 /* Put a composed message into one call of req (tg_out_free() frees it). */
 void
 tg_out_make(struct tg *tg, const struct compose_msg *msg, struct tg_req *req)
@@ -331,12 +407,17 @@ tg_out_make(struct tg *tg, const struct compose_msg *msg, struct tg_req *req)
 	int				 photo;
 
 	snprintf(req->chat, sizeof req->chat, "%s", m->chat);
+	req->beside = m->tidy;
 	if (m->form == COMPOSE_ANSWER) {
 		tg_out_answer(req, m);
 		return;
 	}
 	if (m->form == COMPOSE_PIN) {
 		tg_out_pin(tg, req, m);
+		return;
+	}
+	if (m->form == COMPOSE_MEMBER) {
+		tg_out_member(tg, req, m);
 		return;
 	}
 	if (tg_out_anew(tg, m)) {
@@ -366,6 +447,10 @@ tg_out_make(struct tg *tg, const struct compose_msg *msg, struct tg_req *req)
 		tg_out_text(tg, req, m, html, m->replaces);
 		break;
 	}
+	/* A document is not edited; a text changed to its buttons only is
+	   not the whole message. */
+	if (m->form != COMPOSE_DOCUMENT && !m->keysonly)
+		req->said = tg_out_said(tg, req, m, html);
 	free(html);
 	/*
 	 * A live message of the other kind (a text board where a photo was,

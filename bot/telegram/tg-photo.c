@@ -26,17 +26,14 @@
  * drawing failed.
  */
 int
-tg_photo_draw(struct tg *tg, const struct compose_picture *p,
-    unsigned char **png, size_t *len)
+tg_photo_draw(const struct compose_picture *p, unsigned char **png,
+    size_t *len)
 {
 	struct picture_opts	o;
 
 	*png = NULL;
 	*len = 0;
 	compose_picture_opts(p, &o);
-	tg->rendered = 1;
-	if (tg->render != NULL)
-		return (tg->render(&p->st, &o, png, len));
 	return (picture_render(&p->st, &o, png, len));
 }
 
@@ -84,13 +81,4 @@ tg_photo_call(struct tg *tg, struct tg_req *req, const struct compose_msg *m,
 	if (markup != NULL)
 		json_object_set_new(req->params, "reply_markup", markup);
 	free(caption);
-}
-
-/* Free what the drawing keeps for the whole process, if it drew. */
-void
-tg_photo_exit(struct tg *tg)
-{
-	if (tg->rendered)
-		picture_exit();
-	tg->rendered = 0;
 }

@@ -279,7 +279,12 @@ tg_poll_done(struct tg *tg, const struct tg_result *r, void *arg)
 		tg_poll_later(tg, 1000);
 		goto out;
 	}
-	tg_poll_call(tg);
+	/*
+	 * The next getUpdates tells Telegram these were taken: it is asked
+	 * from the loop's queue, behind the daemon's after-commit step that
+	 * their commit queued, so what they caused is on its way first.
+	 */
+	event_active(tg->ev_poll, EV_TIMEOUT, 0);
 out:
 	free(l.items);
 }

@@ -26,6 +26,10 @@
  *				group's order)
  *   429			put off by retry_after (clamped to 1 s .. 1 h
  *				by tg_http_retry()), not counted as an attempt
+ *   getChatMember		the answer goes to the service (a "member"
+ *				row): ok with the person's status, 400 "user
+ *				not found" (no member), else it could not
+ *				say; a 429 waits as any row does
  *   5xx, no answer		when other calls worked meanwhile, or the
  *				API itself answered (a 5xx other than a
  *				gateway's 502, 503, 504), this message is
@@ -34,6 +38,9 @@
  *				document falls back to text first); else
  *				the API is down: everything waits, 1, 2, 4
  *				... 60 s, and no attempt counts
+ *   a call that only tidies	(a pin) the same, but given up after
+ *				TG_TIDYTRIES, and its chat's messages go on
+ *				meanwhile: it holds no chat
  * A row that fails keeps only its own chat waiting, and only for as long
  * as its attempts last.  tests/check_tg_result.c drives this table
  * against a stub of tg-http.c.
@@ -45,10 +52,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "log.h"
-#include "now.h"
 #include "tg-int.h"
 
 /* Finish the call's rows as fate says (enum svc_fate), logged if it fails. */
@@ -75,12 +80,18 @@ tg_result_ok(struct tg *tg, struct tg_req *req, const struct tg_result *r,
 {
 	json_t	*mid;
 	char	 ref[SVC_REF_MAX];
+	int	 photo;
 
 	snprintf(ref, sizeof ref, "%s", req->edit);
 	mid = json_object_get(r->result, "message_id");
 	if (r->ok && json_is_integer(mid)) {
 		tg_ref_make(ref, sizeof ref, json_integer_value(mid),
 		    req->photo);
+		tg_chat_say(tg, req->chat, json_integer_value(mid), req->said);
+	} else if (req->edit[0] != '\0') {
+		/* "Not modified": it says so already. */
+		tg_chat_say(tg, req->chat, tg_ref_id(req->edit, &photo),
+		    req->said);
 		/* A new message of ours: it may bury a live message. */
 		if (req->edit[0] == '\0')
 			tg_chat_saw(tg, req->chat, json_integer_value(mid),
@@ -150,6 +161,7 @@ static void
 tg_result_instead(struct tg_req *req, const char *method, json_t *params,
     const char *file)
 {
+	req->said = 0;		/* not the message that was hashed */
 	json_decref(req->params);
 	req->params = params;
 	snprintf(req->method, sizeof req->method, "%s", method);
@@ -178,7 +190,7 @@ tg_result_fallback(struct tg *tg, struct tg_req *req,
 		log_info("telegram: %s in %s: %s; the text board instead",
 		    r->method, req->chat, r->desc);
 		/* The chat's next boards are text, for an hour. */
-		tg_chat_get(tg, req->chat, now_mono())->nophoto = now_mono() +
+		tg_chat_get(tg, req->chat, tg_now())->nophoto = tg_now() +
 		    TG_NOPHOTO;
 		req->edit[0] = '\0';
 		req->photo = 0;
@@ -202,8 +214,8 @@ tg_result_later(struct tg *tg, struct tg_req *req, struct tg_chat *c,
     int fate, int64_t wait)
 {
 	if (c != NULL)
-		c->hold = now_mono() + (double)wait;
-	tg_result_finish(tg, req, fate, (int64_t)time(NULL) + wait, NULL);
+		c->hold = tg_now() + (double)wait;
+	tg_result_finish(tg, req, fate, tg_wall() + wait, NULL);
 }
 
 /*
@@ -233,7 +245,7 @@ static int
 tg_result_failed(struct tg *tg, struct tg_req *req, const struct tg_result *r,
     struct tg_chat *c)
 {
-	double	now = now_mono();
+	double	now = tg_now();
 	int64_t	wait;
 	int	tries;
 
@@ -258,6 +270,18 @@ tg_result_failed(struct tg *tg, struct tg_req *req, const struct tg_result *r,
 	 * once, instead of keeping each of its rows for a minute.
 	 */
 	tries = (req->b.n > 0 ? req->b.row[0].attempts : 0) + 1;
+	if (req->beside) {
+		/* It only tidies: a few tries, and the chat never waits. */
+		if (tries >= TG_TIDYTRIES) {
+			log_warnx("telegram: %s to %s: %s; given up after %d "
+			    "tries", r->method, req->chat, r->desc, tries);
+			tg_result_finish(tg, req, SVC_DROP, 0, NULL);
+			return (TG_OVER);
+		}
+		tg_result_later(tg, req, NULL, SVC_RETRY,
+		    (int64_t)1 << (tries - 1));
+		return (TG_OVER);
+	}
 	if (c != NULL)
 		c->failures++;
 	if (tries >= (req->answer ? 3 : c != NULL && c->failures >
@@ -314,6 +338,70 @@ tg_result_refused(struct tg *tg, struct tg_req *req, const struct tg_result *r)
 }
 
 /*
+ * What getChatMember's ChatMember says (enum svc_member): the group's
+ * creator, an administrator, a member, or one restricted who is still a
+ * member is in it; one who left, was removed, or whom Telegram does not
+ * know there ("user not found") is not.
+ */
+static int
+tg_result_status(const struct tg_result *r)
+{
+	const char	*status;
+
+	if (!r->ok)
+		return (r->status == 400 && r->desc != NULL &&
+		    strstr(r->desc, "user not found") != NULL ?
+		    SVC_MEMBER_NO : SVC_MEMBER_UNKNOWN);
+	if ((status = json_string_value(json_object_get(r->result,
+	    "status"))) == NULL)
+		return (SVC_MEMBER_UNKNOWN);
+	if (strcmp(status, "creator") == 0 ||
+	    strcmp(status, "administrator") == 0 ||
+	    strcmp(status, "member") == 0)
+		return (SVC_MEMBER_YES);
+	if (strcmp(status, "restricted") == 0)
+		return (json_is_true(json_object_get(r->result, "is_member")) ?
+		    SVC_MEMBER_YES : SVC_MEMBER_NO);
+	if (strcmp(status, "left") == 0 || strcmp(status, "kicked") == 0)
+		return (SVC_MEMBER_NO);
+	return (SVC_MEMBER_UNKNOWN);
+}
+
+/*
+ * The answer to getChatMember (a "member" row): Telegram's word goes to
+ * the service, which runs the person's command again with it.  A 429 is
+ * waited out as for any row; any other failure (no answer, a 5xx, the
+ * group gone: 400, the bot removed from it: 403) is an answer too, "it
+ * could not say": the person is told and nothing changes, so that a join
+ * never waits on an outage.
+ */
+static int
+tg_result_member(struct tg *tg, struct tg_req *req, const struct tg_result *r)
+{
+	struct tg_chat	*c = tg_chat_get(tg, req->chat, tg_now());
+	int64_t		 wait, id = req->b.n > 0 ? req->b.row[0].id : 0;
+	int		 member;
+
+	if (r->status == 429) {
+		tg_result_up(tg, tg_now());
+		wait = r->retry_after > 0 ? r->retry_after : TG_RETRY_MIN;
+		tg_result_later(tg, req, c, SVC_DEFER, wait);
+		return (TG_OVER);
+	}
+	if (r->ok || r->status == 400 || r->status == 403)
+		tg_result_up(tg, tg_now());
+	member = tg_result_status(r);
+	if (!r->ok)
+		log_warnx("telegram: getChatMember for %s: %s%s", req->chat,
+		    r->transport ? "no answer: " : "", r->desc != NULL ?
+		    r->desc : "?");
+	if (req->b.n > 0 && svc_outbox_member(tg->svc, &req->b, member) != 0)
+		log_warnx("telegram: outbox row %lld: %s", (long long)id,
+		    svc_error(tg->svc));
+	return (TG_OVER);
+}
+
+/*
  * The answer to a delivery call (send, edit, answerCallbackQuery): what
  * becomes of its rows (finished with the service), and whether a call
  * that goes instead is set in req (TG_RESEND) or it is over (TG_OVER).
@@ -322,13 +410,15 @@ int
 tg_result_read(struct tg *tg, struct tg_req *req, const struct tg_result *r)
 {
 	struct tg_chat	*c = NULL;
-	double		 now = now_mono();
+	double		 now = tg_now();
 	int64_t		 wait;
 	char		 to[32];
 	int		 notmod;
 
 	if (req->after > 0)
 		return (tg_result_after(tg, req, r));
+	if (req->member)
+		return (tg_result_member(tg, req, r));
 	notmod = r->status == 400 && r->desc != NULL &&
 	    strstr(r->desc, "message is not modified") != NULL;
 	/* A document may be refused with a 403 too (no right to send). */

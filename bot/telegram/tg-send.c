@@ -16,6 +16,12 @@
  * off, a bucket refilling, the API back.  A call's answer is read by
  * tg-result.c, and the next round starts.
  *
+ * A call that only tidies (a pin, the taking away of a message that
+ * went anew) holds no chat: it goes beside the chat's messages, which
+ * never wait for it, and an edit that would change nothing (its words,
+ * buttons and picture as the message has them: tg_chat_said()) is not
+ * sent.
+ *
  * Nothing waits here that a restart would lose: the edits of a board
  * after moves are rows too.  Rows kept back by a bucket stay as they are
  * in the outbox: a chat that must wait costs no read and no write.
@@ -31,12 +37,12 @@
 #include <time.h>
 
 #include "log.h"
-#include "now.h"
 #include "tg-int.h"
 #include "xmalloc.h"
 
 static void	tg_send_pump(struct tg *);
 static void	tg_send_done(struct tg *, const struct tg_result *, void *);
+static void	tg_send_queued(void *, const char *);
 
 /*
  * Take a token of the chat's buckets and of the global one, or none:
@@ -106,7 +112,7 @@ tg_send_call(struct tg *tg, struct tg_req *req)
 	json_t	*params = req->params;
 
 	req->params = NULL;
-	req->started = now_mono();
+	req->started = tg_now();
 	if (req->file[0] != '\0' && req->png != NULL && req->fname[0] != '\0')
 		tg_http_upload_file(tg, req->method, params, req->file,
 		    req->fname, "application/json", req->png, req->pnglen, 60,
@@ -125,6 +131,16 @@ tg_send_release(struct tg *tg, struct tg_req *req)
 	struct tg_chat	*c;
 
 	tg->inflight--;
+	if (req->beside) {
+		/*
+		 * It held nothing, but while it was out its chat may have
+		 * left the queue (its only row was this one, taken): the
+		 * chat is looked at again, or a retry of it would wait for
+		 * the chat's next new row, which may never come.
+		 */
+		tg_send_queued(tg, req->chat);
+		return;
+	}
 	if (req->answer) {
 		tg->nanswering--;
 		/* Another answer may come due (this one, retried). */
@@ -152,7 +168,19 @@ tg_send_done(struct tg *tg, const struct tg_result *r, void *arg)
 	struct tg_req	*req = arg;
 
 	if (!r->cancelled && tg_result_read(tg, req, r) == TG_RESEND) {
-		/* The same chat's next call: what goes instead. */
+		/*
+		 * The same chat's next call: what goes instead, or the
+		 * taking away of the message that went anew, which only
+		 * tidies: the chat's next message need not wait for it.
+		 */
+		if (req->after > 0 && !req->beside) {
+			tg_send_release(tg, req);
+			tg->inflight++;
+			req->beside = 1;
+			tg_send_call(tg, req);
+			tg_send_kick(tg);
+			return;
+		}
 		tg_send_call(tg, req);
 		return;
 	}
@@ -163,33 +191,58 @@ tg_send_done(struct tg *tg, const struct tg_result *r, void *arg)
 }
 
 /*
- * Deliver the batch req holds (its tokens taken): 1 if a call went out,
- * 0 when its message needed none (its rows are done now, and the chat's
+ * Finish req's rows without a call (fate, ref: as svc_outbox_finish()
+ * takes them) and free it.  0.
+ */
+static int
+tg_send_nocall(struct tg *tg, struct tg_req *req, int fate, const char *ref)
+{
+	if (svc_outbox_finish(tg->svc, &req->b, fate, 0, ref) != 0)
+		log_warnx("telegram: outbox: %s", svc_error(tg->svc));
+	tg_send_free_req(tg, req);
+	return (0);
+}
+
+/*
+ * Deliver the batch req holds (its tokens taken): 1 if a call went out
+ * that holds the chat, 2 one that goes beside its messages (a pin), 0
+ * when its message needed none (its rows are done now, and the chat's
  * next rows may go at once); req is the call's now, or freed.
  */
 static int
 tg_send_batch(struct tg *tg, struct tg_chat *c, struct tg_req *req)
 {
 	struct compose_msg	m;
+	char			ref[SVC_REF_MAX];
 
 	if (compose_batch(tg->svc, &req->b, &tg->copts, &m) == COMPOSE_NONE) {
 		/* Nothing to say (an old turn notice): done as it is. */
-		if (svc_outbox_finish(tg->svc, &req->b, SVC_DONE, 0,
-		    NULL) != 0)
-			log_warnx("telegram: outbox: %s", svc_error(tg->svc));
 		compose_msg_free(&m);
-		tg_send_free_req(tg, req);
-		return (0);
+		return (tg_send_nocall(tg, req, SVC_DONE, NULL));
+	}
+	if (m.form == COMPOSE_PIN && m.pin && !tg_chat_maypin(tg, m.chat)) {
+		/* As if refused: the live message is posted anew instead. */
+		log_info("telegram: no pin in %s: its admins could not be "
+		    "read, or the bot may not pin there", m.chat);
+		compose_msg_free(&m);
+		return (tg_send_nocall(tg, req, SVC_DROP, NULL));
 	}
 	tg_out_make(tg, &m, req);
 	compose_msg_free(&m);
+	if (req->edit[0] != '\0' && req->drop[0] == '\0' &&
+	    strncmp(req->method, "edit", 4) == 0 &&
+	    tg_chat_said(tg, req->chat, req->edit, req->said)) {
+		/* An edit that would change nothing: it is done as it is. */
+		snprintf(ref, sizeof ref, "%s", req->edit);
+		return (tg_send_nocall(tg, req, SVC_DONE, ref));
+	}
 	tg->inflight++;
 	if (req->answer)
 		tg->nanswering++;
-	else if (c != NULL)
+	else if (c != NULL && !req->beside)
 		c->busy = 1;
 	tg_send_call(tg, req);
-	return (1);
+	return (req->beside ? 2 : 1);
 }
 
 /* Keep the earliest of the times the sender must wake at. */
@@ -260,7 +313,7 @@ tg_send_queued(void *arg, const char *chat)
 		tg->answers_next = 0;
 		return;
 	}
-	c = tg_chat_get(tg, chat, now_mono());
+	c = tg_chat_get(tg, chat, tg_now());
 	c->next = 0;
 	if (c->queued)
 		return;
@@ -331,9 +384,11 @@ tg_send_queue(struct tg *tg, struct tg_chat *c, double now, int64_t wall,
 			free(req);
 			return (0);
 		}
-		if (tg_send_batch(tg, c, req))
+		if ((rc = tg_send_batch(tg, c, req)) == 1)
 			return (1);
-		tg_send_untake(tg, c);
+		if (rc == 0)
+			tg_send_untake(tg, c);
+		/* A pin goes beside: the chat's next message may go too. */
 	}
 	tg_send_wake(wake, now);	/* more later: do not hold the loop */
 	return (0);
@@ -367,7 +422,7 @@ tg_send_queues(struct tg *tg, double now, int64_t wall, double *wake,
 			TAILQ_REMOVE(&tg->chat_queue, c, queueq);
 			TAILQ_INSERT_TAIL(&tg->chat_queue, c, queueq);
 		}
-		if (now_mono() > until && i + 1 < n && next != NULL)
+		if (tg_now() > until && i + 1 < n && next != NULL)
 			return (1);
 	}
 	return (0);
@@ -394,8 +449,8 @@ tg_send_pump(struct tg *tg)
 	tg->pumping = 1;
 	do {
 		tg->again = 0;
-		now = now_mono();
-		wall = time(NULL);
+		now = tg_now();
+		wall = tg_wall();
 		if (tg->down_until > now) {
 			tg_send_wake(&wake, tg->down_until);
 			break;
@@ -417,7 +472,7 @@ tg_send_pump(struct tg *tg)
 	tg->pumping = 0;
 	evtimer_del(tg->ev_send);
 	if (wake > 0 && !tg->stopping) {
-		if ((d = wake - now_mono()) < 0.001)
+		if ((d = wake - tg_now()) < 0.001)
 			d = 0.001;
 		tv.tv_sec = (time_t)d;
 		tv.tv_usec = (suseconds_t)((d - floor(d)) * 1e6);
@@ -445,7 +500,7 @@ tg_send_answers_now(struct tg *tg)
 	double	wake = 0;
 
 	if (tg->stopping || tg->ev_send == NULL || tg->botname[0] == '\0' ||
-	    tg->pumping || tg->down_until > now_mono())
+	    tg->pumping || tg->down_until > tg_now())
 		return;
 	if (svc_outbox_chats(tg->svc, TG_PLATFORM, !tg->scanned,
 	    tg_send_queued, tg) == 0)
@@ -453,7 +508,7 @@ tg_send_answers_now(struct tg *tg)
 	else
 		log_warnx("telegram: outbox: %s", svc_error(tg->svc));
 	/* A later one (a bucket, a retry) is the next round's to wake for. */
-	tg_send_answers(tg, now_mono(), time(NULL), &wake);
+	tg_send_answers(tg, tg_now(), tg_wall(), &wake);
 }
 
 /* The timer: something came due. */
@@ -469,7 +524,7 @@ tg_send_timer(evutil_socket_t fd, short what, void *arg)
 int
 tg_send_init(struct tg *tg)
 {
-	bridge_bucket_init(&tg->global, 30.0 * tg->scale, 30, now_mono());
+	bridge_bucket_init(&tg->global, 30.0 * tg->scale, 30, tg_now());
 	if ((tg->ev_send = evtimer_new(tg->base, tg_send_timer, tg)) == NULL)
 		return (-1);
 	return (0);
@@ -482,6 +537,4 @@ tg_send_free(struct tg *tg)
 	if (tg->ev_send != NULL)
 		event_free(tg->ev_send);
 	tg->ev_send = NULL;
-	/* No board is drawn after this: the drawing's caches can go. */
-	tg_photo_exit(tg);
 }

@@ -47,6 +47,7 @@ tg_getme_done(struct tg *tg, const struct tg_result *r, void *arg)
 		return;
 	}
 	snprintf(tg->botname, sizeof tg->botname, "%s", name);
+	tg->botid = json_integer_value(json_object_get(r->result, "id"));
 	log_info("telegram: bot @%s, %s", tg->botname, tg->webhook ?
 	    "webhook" : "polling");
 	/* Telegram's menu lists our commands, in the person's language. */
@@ -80,18 +81,18 @@ tg_start_timer(evutil_socket_t fd, short what, void *arg)
  * as it is).  It cannot fail.
  */
 struct tg *
-tg_new(struct event_base *base, struct svc *svc, const struct config *conf,
-    const struct tg_hooks *hooks)
+tg_new(struct event_base *base, struct svc *svc, const struct config *conf)
 {
 	struct tg	*tg;
+#ifdef TACD_TEST
 	const char	*fast;
+#endif
 	size_t		 n;
 
 	tg = xcalloc(1, sizeof *tg);
 	tg_chat_init(tg);
 	tg->base = base;
 	tg->svc = svc;
-	tg->hooks = *hooks;
 	tg->webhook = strcmp(conf->telegram_mode, "webhook") == 0;
 	snprintf(tg->api, sizeof tg->api, "%s", conf->telegram_api_url);
 	n = strlen(tg->api);
@@ -100,9 +101,16 @@ tg_new(struct event_base *base, struct svc *svc, const struct config *conf,
 	snprintf(tg->ca, sizeof tg->ca, "%s", conf->telegram_ca_file);
 	snprintf(tg->listen, sizeof tg->listen, "%s", conf->webhook_listen);
 	tg->maxconns = (size_t)atoi(conf->webhook_max_connections);
-	/* Tests run many games through a local fake: no real limits. */
+#ifdef TACD_TEST
+	/*
+	 * The tests' build of this file (tests/libtactest.a) runs many games
+	 * through a local fake: TACD_TELEGRAM_FAST=1 lifts the limits.
+	 */
 	fast = getenv("TACD_TELEGRAM_FAST");
 	tg->scale = fast != NULL && *fast == '1' ? 1000.0 : 1.0;
+#else
+	tg->scale = 1.0;
+#endif
 	/* The Mini App runs beside (webapp/): its buttons are ours. */
 	if (conf->webapp_listen[0] != '\0') {
 		snprintf(tg->appurl, sizeof tg->appurl, "%s",
@@ -130,11 +138,11 @@ tg_new(struct event_base *base, struct svc *svc, const struct config *conf,
  */
 struct tg *
 tg_start(struct event_base *base, struct svc *svc, const struct config *conf,
-    const struct tg_hooks *hooks, char **cause)
+    char **cause)
 {
 	struct tg	*tg;
 
-	tg = tg_new(base, svc, conf, hooks);
+	tg = tg_new(base, svc, conf);
 	if (bridge_secret(conf->telegram_token_file, "telegram_token_file",
 	    tg->token, sizeof tg->token, cause) != 0)
 		goto fail;
@@ -147,6 +155,13 @@ tg_start(struct event_base *base, struct svc *svc, const struct config *conf,
 		if (bridge_secret(conf->webhook_secret_file,
 		    "webhook_secret_file", tg->secret, 257, cause) != 0)
 			goto fail;
+		/* Telegram would refuse it at setWebhook: say so now. */
+		if (!bridge_secret_token(tg->secret)) {
+			xasprintf(cause, "webhook_secret_file %s: the secret "
+			    "must be 1 to 256 of A-Z a-z 0-9 _ - (Telegram "
+			    "takes no other)", conf->webhook_secret_file);
+			goto fail;
+		}
 	}
 	if (!tg_curl_inited) {
 		if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {

@@ -13,9 +13,10 @@
  * that fails is logged and its rows follow the failure table of
  * tg-result.c.  The parsers return -1 for what is no update.
  *
- * TACD_TELEGRAM_FAST=1 in the environment multiplies the rate limits by a
- * thousand, and divides the waits a 429 to getUpdates asks for by as much:
- * for the tests, which run whole games against a local fake.
+ * In the tests' build only (TACD_TEST: tests/libtactest.a, the daemon
+ * tests/tg/tacd), TACD_TELEGRAM_FAST=1 in the environment multiplies the
+ * rate limits by a thousand, and divides the waits a 429 to getUpdates
+ * asks for by as much: the tests run whole games against a local fake.
  */
 #ifndef TG_H
 #define TG_H
@@ -32,13 +33,6 @@
 struct event_base;
 struct config;
 struct tg;
-
-/* What the bridge asks of the daemon. */
-struct tg_hooks {
-	void	(*work)(void *);	/* something committed: run the timers
-					   that are due, deliver */
-	void	 *arg;
-};
 
 /* A parsed update; ev points into the other members. */
 struct tg_update {
@@ -71,7 +65,7 @@ struct tg_person {
 
 /* tg.c */
 struct tg	*tg_start(struct event_base *, struct svc *,
-		     const struct config *, const struct tg_hooks *, char **);
+		     const struct config *, char **);
 void		 tg_deliver(struct tg *);
 void		 tg_stop(struct tg *);
 void		 tg_free(struct tg *);

@@ -30,7 +30,6 @@
 #include <event2/keyvalq_struct.h>
 
 #include "compose.h"
-#include "i18n.h"
 #include "lang.h"
 #include "log.h"
 #include "picture.h"
@@ -98,8 +97,7 @@ static void
 webapp_failed(struct webapp_req *ar)
 {
 	log_warnx("telegram: webapp: %s", svc_error(ar->wa->svc));
-	webapp_error(ar->req, ar->lang, 500, "failed", N_("The server could "
-	    "not do it now: try again in a moment."));
+	webapp_error(ar->req, ar->lang, 500, COMPOSE_WEB_FAILED);
 }
 
 /* GET /api/games: the person's open games, with their groups' titles. */
@@ -138,8 +136,7 @@ webapp_lang_of(struct webapp_req *ar)
 static void
 webapp_no_game(struct webapp_req *ar)
 {
-	webapp_error(ar->req, ar->lang, 404, "no_game", N_("There is no such "
-	    "game."));
+	webapp_error(ar->req, ar->lang, 404, COMPOSE_WEB_NO_GAME);
 }
 
 /* GET /api/games/G[?at=N]: the game as the person may see it, with words. */
@@ -189,7 +186,7 @@ webapp_get_wait(struct webapp_req *ar, const char *handle)
 
 	if ((id = webapp_find(ar, handle)) == 0)
 		return;
-	if (svc_game_info(ar->wa->svc, id, &g) != 0) {
+	if (svc_game_info(ar->wa->svc, id, &g) != 1) {
 		webapp_no_game(ar);
 		return;
 	}
@@ -218,12 +215,12 @@ webapp_body(struct webapp_req *ar)
 }
 
 /*
- * The service's event of a person's request about game id at turn: text
- * is its action, or "/hint".
+ * The service's event of a person's request about game id (named by
+ * handle) at turn: text is its action, or "/hint".
  */
 static void
-webapp_event(struct webapp_req *ar, struct svc_event *ev, int64_t id,
-    int64_t turn, const char *text)
+webapp_event(struct webapp_req *ar, struct svc_event *ev, const char *handle,
+    int64_t id, int64_t turn, const char *text)
 {
 	memset(ev, 0, sizeof *ev);
 	ev->kind = SVC_EV_APP;
@@ -241,6 +238,7 @@ webapp_event(struct webapp_req *ar, struct svc_event *ev, int64_t id,
 	ev->text = text;
 	ev->game = id;
 	ev->turn = turn;
+	ev->handle = handle;
 }
 
 /* POST /api/games/G/actions: play, as a button would. */
@@ -263,11 +261,10 @@ webapp_play(struct webapp_req *ar, const char *handle)
 	if (action == NULL || !json_is_integer(turn) ||
 	    json_integer_value(turn) < 0 || strlen(action) > 160) {
 		json_decref(body);
-		webapp_error(ar->req, ar->lang, 400, "bad_request", N_("The "
-		    "request is not one the page sends."));
+		webapp_error(ar->req, ar->lang, 400, COMPOSE_WEB_BAD_REQUEST);
 		return;
 	}
-	webapp_event(ar, &ev, id, json_integer_value(turn), action);
+	webapp_event(ar, &ev, handle, id, json_integer_value(turn), action);
 	if (svc_web_play(wa->svc, &ev, &r) != 0) {
 		json_decref(body);
 		webapp_failed(ar);
@@ -283,10 +280,10 @@ webapp_play(struct webapp_req *ar, const char *handle)
 	webapp_json(ar->req, 200, r.again ? json_pack("{s:b, s:b, s:I}",
 	    "applied", 1, "again", 1, "turn", (json_int_t)r.turn) :
 	    json_pack("{s:b, s:I}", "applied", 1, "turn", (json_int_t)r.turn));
-	/* The AI's moves, the messages, the other pages. */
-	if (wa->hooks.work != NULL)
-		wa->hooks.work(wa->hooks.arg);
-	webapp_kick(wa);
+	/*
+	 * The AI's moves, the messages and the other pages follow in the
+	 * daemon's after-commit step, which wakes this bridge too.
+	 */
 }
 
 /*
@@ -310,11 +307,11 @@ webapp_hint(struct webapp_req *ar, const char *handle)
 	turn = json_object_get(body, "turn");
 	if (!json_is_integer(turn) || json_integer_value(turn) < 0) {
 		json_decref(body);
-		webapp_error(ar->req, ar->lang, 400, "bad_request", N_("The "
-		    "request is not one the page sends."));
+		webapp_error(ar->req, ar->lang, 400, COMPOSE_WEB_BAD_REQUEST);
 		return;
 	}
-	webapp_event(ar, &ev, id, json_integer_value(turn), "/hint");
+	webapp_event(ar, &ev, handle, id, json_integer_value(turn),
+	    "/hint");
 	json_decref(body);
 	if (svc_web_hint(wa->svc, &ev, &r, &hint) != 0) {
 		webapp_failed(ar);
@@ -339,8 +336,7 @@ webapp_layout(struct webapp_req *ar)
 	int			 i = n == 6 ? 1 : 0;
 
 	if (n != 4 && n != 6) {
-		webapp_error(ar->req, ar->lang, 400, "bad_request", N_("A board "
-		    "has 4 or 6 seats."));
+		webapp_error(ar->req, ar->lang, 400, COMPOSE_WEB_SEATS);
 		return;
 	}
 	if (wa->layout[i] == NULL)
@@ -386,6 +382,5 @@ webapp_api(struct webapp_req *ar)
 			webapp_method(ar->req, ar->lang, rest[1] == 'a' ||
 			    rest[1] == 'h' ? "POST" : "GET, HEAD");
 	} else
-		webapp_error(ar->req, ar->lang, 404, "not_found", N_("There is "
-		    "no such page."));
+		webapp_error(ar->req, ar->lang, 404, COMPOSE_WEB_NOT_FOUND);
 }

@@ -64,7 +64,6 @@ struct webapp_rate {
 struct webapp {
 	struct event_base	*base;
 	struct svc		*svc;
-	struct webapp_hooks	 hooks;
 	int			 stopping;
 	char			 token[128];	/* the bot's: it signs init
 						   data */
@@ -73,6 +72,8 @@ struct webapp {
 	struct webapp_rate	 rate[WEBAPP_USERS];
 	struct webapp_holds	 waits;
 	size_t			 nwaits;
+	size_t			 maxholds;	/* held at once, at most: half
+						   webapp_max_connections */
 	struct event		*ev_wake;	/* look at the waits now */
 	struct event		*ev_tick;	/* ... and every second */
 	json_t			*layout[2];	/* 4 and 6 seats, made once */
@@ -94,8 +95,7 @@ struct webapp_req {
 
 /* webapp.c */
 void		 webapp_json(struct evhttp_request *, int, json_t *);
-void		 webapp_error(struct evhttp_request *, const char *, int,
-		     const char *, const char *);
+void		 webapp_error(struct evhttp_request *, const char *, int, int);
 void		 webapp_method(struct evhttp_request *, const char *,
 		     const char *);
 void		 webapp_hold_add(struct webapp *, struct evhttp_request *,

@@ -24,7 +24,10 @@
  * are looked at when something commits (webapp_kick(), from the
  * daemon) and once a second, and dropped with their connection; the
  * connection cap closes them last, and a person holds at most
- * WEBAPP_HOLDS of them (the oldest is answered when another comes).
+ * WEBAPP_HOLDS of them (the oldest is answered when another comes), all
+ * together at most half the connection cap (the oldest of all answered),
+ * so that held polls never fill the cap and a new connection always gets
+ * in.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE		/* explicit_bzero */
@@ -43,7 +46,6 @@
 #include "bridge-secret.h"
 #include "compose.h"
 #include "config.h"
-#include "i18n.h"
 #include "lang.h"
 #include "log.h"
 #include "now.h"
@@ -87,8 +89,7 @@ webapp_json(struct evhttp_request *req, int code, json_t *body)
 
 	/* A value jansson refused (text that is not UTF-8): no answer. */
 	if (body == NULL) {
-		webapp_error(req, NULL, 500, "failed", N_("The server could "
-		    "not make the answer."));
+		webapp_error(req, NULL, 500, COMPOSE_WEB_NO_ANSWER);
 		return;
 	}
 	text = json_dumps(body, JSON_COMPACT);
@@ -117,22 +118,24 @@ webapp_accept_lang(struct evhttp_request *req)
 }
 
 /*
- * Answer with {"error": code, "message": words}: msgid in the person's
- * language (lang; NULL: as the request's Accept-Language says).
+ * Answer with status code and compose's {"error": code, "message":
+ * words} of why (enum compose_web_error), in the person's language
+ * (lang; NULL: as the request's Accept-Language says).
  */
 void
 webapp_error(struct evhttp_request *req, const char *lang, int code,
-    const char *error, const char *msgid)
+    int why)
 {
 	struct evbuffer	*b;
 	json_t		*j;
-	char		*text;
+	char		*text, error[32];
 
 	if (lang == NULL)
 		lang = webapp_accept_lang(req);
-	j = json_pack("{s:s, s:s}", "error", error, "message", tr(lang,
-	    msgid));
-	text = j != NULL ? json_dumps(j, JSON_COMPACT) : NULL;
+	j = compose_web_error(why, lang);
+	snprintf(error, sizeof error, "%s", json_string_value(
+	    json_object_get(j, "error")));
+	text = json_dumps(j, JSON_COMPACT);
 	json_decref(j);
 	if ((b = evbuffer_new()) == NULL)
 		fatalx("%s: evbuffer_new", __func__);
@@ -154,8 +157,7 @@ webapp_method(struct evhttp_request *req, const char *lang,
 {
 	evhttp_add_header(evhttp_request_get_output_headers(req), "Allow",
 	    allow);
-	webapp_error(req, lang, 405, "method", N_("This address does not "
-	    "take that method."));
+	webapp_error(req, lang, 405, COMPOSE_WEB_METHOD);
 }
 
 /* Send a file's bytes (not copied), or only its ETag's 304. */
@@ -201,8 +203,7 @@ webapp_file(struct webapp *wa, struct evhttp_request *req, const char *path)
 			break;
 	}
 	if (f->path == NULL) {
-		webapp_error(req, NULL, 404, "not_found", N_("There is no such "
-		    "page."));
+		webapp_error(req, NULL, 404, COMPOSE_WEB_NOT_FOUND);
 		return;
 	}
 	webapp_bytes(req, f->type, f->data, f->len, f->etag);
@@ -271,8 +272,7 @@ webapp_auth(struct webapp *wa, struct webapp_req *ar)
 		return (0);
 	bridge_httpd_trouble(wa->httpd, WEBAPP_REFUSED);
 	log_debug("telegram: webapp: refused: %s", why);
-	webapp_error(ar->req, NULL, 401, "unauthorized", N_("This page has "
-	    "expired: open the board again from the chat."));
+	webapp_error(ar->req, NULL, 401, COMPOSE_WEB_EXPIRED);
 	return (-1);
 }
 
@@ -288,8 +288,7 @@ webapp_request(struct evhttp_request *req, void *arg)
 
 	bridge_httpd_rearm(wa->httpd, req);
 	if (wa->stopping) {
-		webapp_error(req, NULL, 503, "stopping", N_("The server is "
-		    "stopping: try again in a minute."));
+		webapp_error(req, NULL, 503, COMPOSE_WEB_STOPPING);
 		return;
 	}
 	memset(&ar, 0, sizeof ar);
@@ -299,8 +298,7 @@ webapp_request(struct evhttp_request *req, void *arg)
 	uri = evhttp_request_get_evhttp_uri(req);
 	if (uri == NULL || (path = evhttp_uri_get_path(uri)) == NULL ||
 	    *path != '/') {
-		webapp_error(req, NULL, 400, "bad_request", N_("There is no "
-		    "such page."));
+		webapp_error(req, NULL, 400, COMPOSE_WEB_NO_PATH);
 		return;
 	}
 	ar.query = evhttp_uri_get_query(uri);
@@ -320,8 +318,7 @@ webapp_request(struct evhttp_request *req, void *arg)
 		evhttp_add_header(evhttp_request_get_output_headers(req),
 		    "Retry-After", "1");
 		webapp_lang(&ar, NULL);
-		webapp_error(req, ar.lang, 429, "busy", N_("Too many requests: "
-		    "wait a second."));
+		webapp_error(req, ar.lang, 429, COMPOSE_WEB_BUSY);
 		return;
 	}
 	bridge_bucket_take(&r->b);
@@ -365,7 +362,7 @@ webapp_look(struct webapp *wa)
 
 	for (w = TAILQ_FIRST(&wa->waits); w != NULL; w = next) {
 		next = TAILQ_NEXT(w, entry);
-		known = svc_game_info(wa->svc, w->game, &g) == 0;
+		known = svc_game_info(wa->svc, w->game, &g) == 1;
 		if (!known || g.turn_no != w->turn || g.state != w->state)
 			webapp_answer(wa, w, known ? g.turn_no : -1, 1);
 		else if (now >= w->until)
@@ -401,7 +398,10 @@ webapp_tick(evutil_socket_t fd, short what, void *arg)
  * longer state (the page's view), at most WEBAPP_HOLD seconds.  A person
  * who holds WEBAPP_HOLDS already has the oldest answered (unchanged): a
  * page that went away without closing its connection leaves them, and
- * one person must not fill the server with them.
+ * one person must not fill the server with them.  Nor may many people:
+ * past wa->maxholds in all (half the connection cap) the oldest hold is
+ * answered (unchanged, so its page polls again), and the cap always has
+ * a connection that holds nothing to close for a newcomer.
  */
 void
 webapp_hold_add(struct webapp *wa, struct evhttp_request *req,
@@ -417,6 +417,10 @@ webapp_hold_add(struct webapp *wa, struct evhttp_request *req,
 	}
 	if (n >= WEBAPP_HOLDS && first != NULL)
 		webapp_answer(wa, first, first->turn, 0);
+	/* In all, well below the connection cap: the oldest goes. */
+	while (wa->nwaits >= wa->maxholds &&
+	    (w = TAILQ_FIRST(&wa->waits)) != NULL)
+		webapp_answer(wa, w, w->turn, 0);
 	w = xcalloc(1, sizeof *w);
 	w->req = req;
 	w->evcon = evhttp_request_get_connection(req);
@@ -461,7 +465,7 @@ webapp_closed(struct evhttp_connection *evcon, void *arg)
  */
 struct webapp *
 webapp_start(struct event_base *base, struct svc *svc,
-    const struct config *conf, const struct webapp_hooks *hooks, char **cause)
+    const struct config *conf, char **cause)
 {
 	struct webapp		*wa;
 	struct bridge_httpd_opts o;
@@ -469,7 +473,6 @@ webapp_start(struct event_base *base, struct svc *svc,
 	wa = xcalloc(1, sizeof *wa);
 	wa->base = base;
 	wa->svc = svc;
-	wa->hooks = *hooks;
 	wa->maxage = atoi(conf->webapp_max_age);
 	TAILQ_INIT(&wa->waits);
 	if (bridge_secret(conf->telegram_token_file, "telegram_token_file",
@@ -485,6 +488,7 @@ webapp_start(struct event_base *base, struct svc *svc,
 	o.setting = "webapp_listen";
 	o.listen = conf->webapp_listen;
 	o.maxconns = (size_t)atoi(conf->webapp_max_connections);
+	wa->maxholds = o.maxconns / 2 > 0 ? o.maxconns / 2 : 1;
 	o.maxbody = WEBAPP_MAXBODY;
 	o.maxheaders = WEBAPP_MAXHEAD;
 	/*

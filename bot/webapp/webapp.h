@@ -17,16 +17,8 @@ struct config;
 struct svc;
 struct webapp;
 
-/* What the bridge asks of the daemon. */
-struct webapp_hooks {
-	void	(*work)(void *);	/* an action committed: run the timers
-					   that are due, deliver */
-	void	 *arg;
-};
-
 struct webapp	*webapp_start(struct event_base *, struct svc *,
-		     const struct config *, const struct webapp_hooks *,
-		     char **);
+		     const struct config *, char **);
 void		 webapp_kick(struct webapp *);
 void		 webapp_stop(struct webapp *);
 void		 webapp_free(struct webapp *);

@@ -117,9 +117,9 @@
 		const bg = ok(theme.bg_color) ? theme.bg_color : '#ffffff';
 		const text = ok(theme.text_color) ? theme.text_color :
 		    lum(bg) < 0.2 ? '#f5f5f5' : '#1b1b1b';
-		let hint = ok(theme.hint_color) ? theme.hint_color : '#6f6f6f';
-		if (contrast(hint, bg) < 4.5)
-			hint = text;
+		let muted = ok(theme.hint_color) ? theme.hint_color : '#6f6f6f';
+		if (contrast(muted, bg) < 4.5)
+			muted = text;
 		let btn = ok(theme.button_color) ? theme.button_color : '#2a8bd1';
 		const btext = ok(theme.button_text_color) ? theme.button_text_color :
 		    '#ffffff';
@@ -129,7 +129,7 @@
 		    theme.secondary_bg_color : lum(bg) < 0.2 ? '#232e3c' : '#f1f1f1';
 		const bad = ['#c0392b', '#ff8a80'].sort((a, b) => contrast(b, bg) -
 		    contrast(a, bg))[0];
-		const vars = { '--bg': bg, '--text': text, '--hint': hint,
+		const vars = { '--bg': bg, '--text': text, '--hint': muted,
 		    '--button': btn, '--button-text': btext, '--secondary-bg': second,
 		    '--bad': bad, '--link': ok(theme.link_color) &&
 		    contrast(theme.link_color, bg) >= 4.5 ? theme.link_color : text };
@@ -200,8 +200,8 @@
 		if (s === G.seat)
 			t += ' \u00b7 ' + T.you;
 		else if (mate(s))
-			t += ' \u00b7 ' + (G.players === 6 && P.teams === 'triples' ?
-			    T.teammate : T.partner);
+			t += ' \u00b7 ' + (G.together || G.players === 6 &&
+			    P.teams === 'triples' ? T.teammate : T.partner);
 		return t;
 	}
 
@@ -376,6 +376,9 @@
 			t = T.lobby;
 		else if (G.state === 'aborted')
 			t = T.aborted;
+		else if (G.state === 'over' && G.at === G.turn && G.together)
+			/* Team-TAC: everyone won, with the cards played. */
+			t = G.together;
 		else if (G.state === 'over' && G.at === G.turn)
 			t = G.winner !== null ? fmt(T.won, G.seats.map((x, s) => s)
 			    .filter((s) => G.seats[s].team === G.winner)
@@ -394,6 +397,9 @@
 			t = T.your_turn;
 		else if (P)
 			t = fmt(T.turn_of, G.names[P.turn] || '?');
+		/* Team-TAC: the cards played so far, the score. */
+		if (G.together && G.state === 'playing' && G.at === G.turn)
+			t += (t ? ' \u00b7 ' : '') + G.together;
 		$('turnline').textContent = t;
 		$('lastline').textContent = G.last ? fmt(T.last, G.last.line) : '';
 		$('title').textContent = fmt(T.game, G.id) +

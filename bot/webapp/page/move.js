@@ -92,10 +92,10 @@
 	}
 
 	/* The places a marble passes from one to the other, both included. */
-	function path(geo, from, to, card) {
-		const n = geo.fields, back = card === '4', out = [from];
+	function path(geo, from, to, face) {
+		const n = geo.fields, back = face === '4', out = [from];
 		const hf = home(from), ht = home(to);
-		if (from[0] === 'B' || to[0] === 'B' || card === 'TR') {
+		if (from[0] === 'B' || to[0] === 'B' || face === 'TR') {
 			out.push(to);
 			return out;
 		}
@@ -141,7 +141,7 @@
 	 * one there, a 7 kicks every marble it passes on the circle, a swap
 	 * swaps.  kicked (optional) gets what was kicked, in order.
 	 */
-	function predict(geo, M0, card, segs, kicked) {
+	function predict(geo, M0, face, segs, kicked) {
 		const M = copy(M0);
 		for (const s of segs) {
 			if (s.swap) {
@@ -169,8 +169,8 @@
 				M.bases[m.seat]++;
 				continue;
 			}
-			const p = path(geo, s.from, s.to, card);
-			if (card === '7') {
+			const p = path(geo, s.from, s.to, face);
+			if (face === '7') {
 				for (let i = 1; i < p.length - 1; i++)
 					kick(M, p[i], kicked);
 			}
