@@ -76,12 +76,12 @@ br_position(const struct render_game *g, const struct tac_state *st,
 		br_most = n;
 	a = &br_list->a[tac_rng_below(rng, (uint32_t)n)];
 	ntok = render_move_ntok(a);
-	render_move_init(&mv, st, a, st->turn, 1);
+	render_move_init(&mv, g, st, a, st->turn, st->turn);
 	render_move_fit(g, &mv, ntok > 1 ? ntok - 1 : 0, ntok,
 	    RENDER_LABELMAX, &b);
 	br_time(g, st, b.s, BR_LABEL);
 	rbuf_reset(&b);
-	mv.you = 0;
+	mv.reader = RENDER_NOBODY;
 	render_move_words(g, &mv, 0, ntok, &b);
 	br_time(g, st, b.s, BR_LINE);
 	rbuf_reset(&b);
@@ -122,7 +122,7 @@ int
 main(void)
 {
 	static const char *const langs[] = { "en", "ru", "de", "ka" };
-	struct tac_config	 cfg = { 4, 0, 1, TAC_NAMES_TAKER };
+	struct tac_config	 cfg = { 4, 0, 1, TAC_NAMES_TAKER, 0 };
 	struct render_game	 g;
 	struct tac_state	 st;
 	uint64_t		 rng = 1;

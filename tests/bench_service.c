@@ -128,7 +128,7 @@ bench_lobby_events(int i, int k, char *chat, char *user, char *text,
 static void
 bench_setup(const struct bench_opts *o)
 {
-	struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAC };
+	struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAC, 0 };
 	char			chat[32], user[32], text[64];
 	double			t0, dt;
 	int			i, k, n = 0;
@@ -172,7 +172,7 @@ bench_cmp(const void *a, const void *b)
 static void
 bench_move(int i, char *chat, char *user, char *text, size_t len)
 {
-	struct tac_config	 cfg = { 4, 0, 1, TAC_NAMES_TAC };
+	struct tac_config	 cfg = { 4, 0, 1, TAC_NAMES_TAC, 0 };
 	struct bench_game	*g = &games[i];
 	char			 act[160];
 	int			 n, seat;

@@ -16,10 +16,12 @@
 #define CA_MAXACTIONS	20000	/* a game this long is stuck */
 
 static const struct tac_config ca_cfgs[] = {
-	{ 4, 0, 1, 0 },		/* 4 seats, master cards */
-	{ 6, 0, 1, 0 },		/* 6 seats, three teams of two */
-	{ 6, 1, 1, 0 },		/* 6 seats, two teams of three */
-	{ 4, 0, 0, 0 },		/* 4 seats, base deck */
+	{ 4, 0, 1, 0, 0 },		/* 4 seats, master cards */
+	{ 6, 0, 1, 0, 0 },		/* 6 seats, three teams of two */
+	{ 6, 1, 1, 0, 0 },		/* 6 seats, two teams of three */
+	{ 4, 0, 0, 0, 0 },		/* 4 seats, base deck */
+	{ 4, 0, 1, 0, 1 },		/* Team-TAC, 4 seats */
+	{ 6, 1, 1, 1, 1 },		/* Team-TAC, 6 seats, teams of three */
 };
 #define CA_NCFG	(sizeof ca_cfgs / sizeof ca_cfgs[0])
 
@@ -84,7 +86,11 @@ ca_game(const struct tac_config *cfg, uint64_t seed, int level,
 	}
 	ck_assert_msg(tac_over(&st), "seed %llu: no end after %d actions",
 	    (unsigned long long)seed, n);
-	ck_assert_int_ne(st.winner, TAC_NONE);
+	/* K5: a Team-TAC game ends won by all, with no team named. */
+	if (cfg->coop)
+		ck_assert(tac_coop_won(&st) && st.winner == TAC_NONE);
+	else
+		ck_assert_int_ne(st.winner, TAC_NONE);
 	if (nact != NULL)
 		*nact = n;
 	return (h);
@@ -323,6 +329,47 @@ START_TEST(test_ai_tac_undoes_kick)
 }
 END_TEST
 
+/*
+ * K8: in Team-TAC the AI does not kick for nothing: the 3 that moves on
+ * rather than the 5 that kicks seat 1's marble, which the usual game's
+ * AI plays.
+ */
+START_TEST(test_ai_coop_no_kick)
+{
+	static const int	cards[] = { TAC_C3, TAC_C5 };
+	struct tac_state	st;
+
+	ca_scene(&st, TAC_PH_PLAY, cards, 2);
+	st.b.base[0] = 3;
+	st.b.field[10] = 0;
+	st.b.base[1] = 3;
+	st.b.field[15] = 1;
+	ck_assert_str_eq(ca_pick(&st), "5 10>15");
+	st.cfg.coop = 1;
+	ck_assert_str_eq(ca_pick(&st), "3 10>13");
+}
+END_TEST
+
+/*
+ * K2: a team that is home helps the others home: with a 3 it takes
+ * seat 1's last marble in rather than enter one of seat 3's.
+ */
+START_TEST(test_ai_coop_helps_home)
+{
+	static const int	cards[] = { TAC_C3, TAC_C13 };
+	struct tac_state	st;
+
+	ca_scene(&st, TAC_PH_PLAY, cards, 2);
+	st.cfg.coop = 1;
+	st.b.base[0] = st.b.base[2] = 0;
+	st.b.home[0] = st.b.home[2] = 0xf;
+	st.b.base[1] = 0;
+	st.b.home[1] = 0xe;
+	st.b.field[14] = 1;
+	ck_assert_str_eq(ca_pick(&st), "3 14>1H1");
+}
+END_TEST
+
 /* The AI suite. */
 static Suite *
 suite_ai(void)
@@ -341,6 +388,8 @@ suite_ai(void)
 	tcase_add_test(tc, test_ai_exchange_gives_entry);
 	tcase_add_test(tc, test_ai_four_into_home);
 	tcase_add_test(tc, test_ai_tac_undoes_kick);
+	tcase_add_test(tc, test_ai_coop_no_kick);
+	tcase_add_test(tc, test_ai_coop_helps_home);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("search");
 	tcase_add_unchecked_fixture(tc, ca_setup, ca_teardown);

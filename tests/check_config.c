@@ -2,7 +2,7 @@
  * check_config.c: the daemon's own pieces that need no database: the
  * configuration table and parser, the man page kept in step with it,
  * sd_notify, the translation catalogs and the text rendering (the view,
- * and the lobby as compose.c writes it).
+ * and the lobby as compose-lobby.c writes it).
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -590,7 +590,7 @@ START_TEST(test_render_board)
 	ck_assert_msg(strstr(b.s, "Boris     base 3, cards ") != NULL, "%s",
 	    b.s);
 	ck_assert(strstr(b.s, "Exchange: ") != NULL);
-	ck_assert(strstr(b.s, "<- to act") != NULL);
+	ck_assert(strstr(b.s, "\xe2\x86\x90 to act") != NULL);
 
 	/* Russian: the marks are the Russian colours' initials. */
 	rbuf_reset(&b);
@@ -637,8 +637,8 @@ START_TEST(test_render_lobby)
 	g.deadline = 7200;
 	compose_lobby(&o, &g, &b);
 	ck_assert_msg(strstr(b.s, "New game #7. 4 players, teams of two, "
-	    "master cards, TAC names, 2 h per turn, hints off\n") != NULL, "%s",
-	    b.s);
+	    "master cards, TAC names, 2 h per turn, hints off, one-move turns "
+	    "wait\n") != NULL, "%s", b.s);
 	ck_assert_msg(strstr(b.s, " 1. B Blue: free\n") != NULL, "%s", b.s);
 	ck_assert_msg(strstr(b.s, " 2. G Green: AI 2\n") != NULL, "%s", b.s);
 	ck_assert(strstr(b.s, "/join") != NULL);
@@ -729,6 +729,7 @@ suite_render(void)
 }
 
 Suite	*suite_lang(void);	/* check_lang.c */
+Suite	*suite_zone(void);	/* check_zone.c */
 
 /* Run every suite; exit non-zero if any test failed. */
 int
@@ -742,6 +743,7 @@ main(void)
 	srunner_add_suite(sr, suite_notify());
 	srunner_add_suite(sr, suite_render());
 	srunner_add_suite(sr, suite_lang());
+	srunner_add_suite(sr, suite_zone());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -19,18 +19,25 @@ Suite		*suite_store(void);
 Suite		*suite_store_guard(void);
 Suite		*suite_service(void);
 Suite		*suite_game(void);
+Suite		*suite_game_timers(void);
 Suite		*suite_menu(void);
 Suite		*suite_chat(void);
 Suite		*suite_outbox(void);
 Suite		*suite_link(void);
+Suite		*suite_access(void);
 Suite		*suite_stats(void);
 Suite		*suite_stats_log(void);
 Suite		*suite_end(void);
+Suite		*suite_coop(void);
+Suite		*suite_rematch(void);
 Suite		*suite_web(void);
 Suite		*suite_say(void);
 Suite		*suite_play_words(void);
 Suite		*suite_say_names(void);
 Suite		*suite_learn(void);
+Suite		*suite_hints(void);
+Suite		*suite_commands(void);
+Suite		*suite_pace(void);
 
 #define TD_MAXOUT	4096
 #define TD_T0		1700000000	/* the fake clock's start */
@@ -54,6 +61,13 @@ struct td {
 	int64_t		 update;	/* the next update id */
 	struct td_out	 out[TD_MAXOUT];
 	int		 nout;
+	/*
+	 * How td_drain() answers the question whether a person is in a
+	 * group ("member" rows): yes, except for the users listed in
+	 * strangers (" u8 u9 ") or for everyone when members_unknown.
+	 */
+	char		 strangers[256];
+	int		 members_unknown;
 };
 
 /*
@@ -84,6 +98,8 @@ int		 td_drain(struct td *);
 void		 td_clear(struct td *);
 struct td_out	*td_find(struct td *, const char *, const char *);
 int		 td_count(struct td *, const char *, const char *);
+int		 td_told(struct td *, int64_t, int64_t, json_t **);
+int		 td_exchanged(struct td *, int64_t);
 const char	*td_str(const struct td_out *, const char *);
 int64_t		 td_int(const struct td_out *, const char *);
 void		 td_expect_error(struct td *, const char *, const char *);

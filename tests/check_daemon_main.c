@@ -208,9 +208,23 @@ td_finish(struct td *td, struct svc_batch *b, const char *ref)
 	ck_assert_int_eq(svc_outbox_finish(td->svc, b, SVC_DONE, 0, ref), 0);
 }
 
+/* Is user in the group asked about, as the test has it (enum svc_member)? */
+static int
+td_member(struct td *td, const char *user)
+{
+	char	word[80];
+
+	if (td->members_unknown)
+		return (SVC_MEMBER_UNKNOWN);
+	snprintf(word, sizeof word, " %s ", user != NULL ? user : "?");
+	return (strstr(td->strangers, word) != NULL ? SVC_MEMBER_NO :
+	    SVC_MEMBER_YES);
+}
+
 /*
  * Deliver every due outbox row into td->out, a row a message, as a
- * bridge that merges nothing does; returns how many came.
+ * bridge that merges nothing does (a "member" row answered as
+ * td_member() says); returns how many came.
  */
 int
 td_drain(struct td *td)
@@ -229,8 +243,14 @@ td_drain(struct td *td)
 		t->payload = json_loads(b->row[0].payload, 0, NULL);
 		ck_assert_msg(t->payload != NULL, "bad payload %s",
 		    b->row[0].payload);
-		td_finish(td, b, NULL);
 		n++;
+		if (b->row[0].type == SVC_OUT_MEMBER) {
+			/* The platform's answer, as its bridge gives it. */
+			ck_assert_int_eq(svc_outbox_member(td->svc, b,
+			    td_member(td, td_str(t, "user"))), 0);
+			continue;
+		}
+		td_finish(td, b, NULL);
 	}
 	ck_assert_int_eq(rc, 0);
 	free(b);
@@ -274,6 +294,56 @@ td_count(struct td *td, const char *kind, const char *chat)
 			n++;
 	}
 	return (n);
+}
+
+/*
+ * How many moves of turn (the turn number after each) a group game's
+ * live message tells, and the last of them into *move (NULL: not
+ * wanted; json_decref() it).
+ */
+int
+td_told(struct td *td, int64_t game, int64_t turn, json_t **move)
+{
+	struct svc_live	 l;
+	json_t		*m;
+	size_t		 i;
+	int		 n = 0;
+
+	if (move != NULL)
+		*move = NULL;
+	ck_assert_int_ge(svc_live(td->svc, game, &l), 0);
+	json_array_foreach(l.moves, i, m) {
+		if (json_integer_value(json_object_get(m, "turn")) != turn)
+			continue;
+		n++;
+		if (move != NULL) {
+			json_decref(*move);
+			*move = json_incref(m);
+		}
+	}
+	svc_live_free(&l);
+	return (n);
+}
+
+/*
+ * The round whose exchange a group game's live message tells as its
+ * newest line, 0 when its newest line is no exchange's end.
+ */
+int
+td_exchanged(struct td *td, int64_t game)
+{
+	struct svc_live	 l;
+	json_t		*m;
+	int		 round = 0;
+
+	ck_assert_int_ge(svc_live(td->svc, game, &l), 0);
+	m = json_array_get(l.moves, json_array_size(l.moves) - 1);
+	if (m != NULL && json_is_string(json_object_get(m, "action")) &&
+	    strcmp(json_string_value(json_object_get(m, "action")),
+	    "exchanged") == 0)
+		round = (int)json_integer_value(json_object_get(m, "round"));
+	svc_live_free(&l);
+	return (round);
 }
 
 /* A string member of a row's payload, or NULL. */
@@ -385,7 +455,7 @@ td_play(struct td *td, int64_t game, const char *chat, int last)
 	int		seat;
 
 	seat = td_legal(td, game, last, act, sizeof act);
-	ck_assert_int_eq(svc_game_info(td->svc, game, &g), 0);
+	ck_assert_int_eq(svc_game_info(td->svc, game, &g), 1);
 	snprintf(text, sizeof text, "/play %s", act);
 	return (td_event(td, chat, 0, g.seats[seat].user, 0, text));
 }
@@ -416,14 +486,20 @@ td_exchange(struct td *td, int64_t game, const char *chat)
 	}
 }
 
-/* u0 opens a game with options in chat, u1..u3 join, u0 starts it. */
+/*
+ * u0 opens a game with options in chat (and auto=off unless they say),
+ * u1..u3 join, u0 starts it.
+ */
 int64_t
 td_lobby4(struct td *td, const char *chat, const char *opts)
 {
 	char	cmd[128];
 	int	i;
 
-	snprintf(cmd, sizeof cmd, "/new %s", opts);
+	/* Each turn waits for its person, as the tests drive them, unless
+	   the options say otherwise (auto=on). */
+	snprintf(cmd, sizeof cmd, "/new %s%s", opts, strstr(opts, "auto=") ==
+	    NULL ? " auto=off" : "");
 	ck_assert_int_eq(td_event(td, chat, 0, "u0", 0, cmd), 0);
 	for (i = 1; i < 4; i++) {
 		snprintf(cmd, sizeof cmd, "u%d", i);
@@ -449,7 +525,7 @@ td_info(struct td *td, int64_t game)
 {
 	static struct svc_game	g;
 
-	ck_assert_int_eq(svc_game_info(td->svc, game, &g), 0);
+	ck_assert_int_eq(svc_game_info(td->svc, game, &g), 1);
 	return (&g);
 }
 
@@ -510,17 +586,24 @@ main(void)
 	srunner_add_suite(sr, suite_stats());
 	srunner_add_suite(sr, suite_stats_log());
 	srunner_add_suite(sr, suite_end());
+	srunner_add_suite(sr, suite_coop());
+	srunner_add_suite(sr, suite_rematch());
 	srunner_add_suite(sr, suite_web());
 	srunner_add_suite(sr, suite_service());
 	srunner_add_suite(sr, suite_game());
+	srunner_add_suite(sr, suite_game_timers());
 	srunner_add_suite(sr, suite_menu());
 	srunner_add_suite(sr, suite_chat());
 	srunner_add_suite(sr, suite_outbox());
 	srunner_add_suite(sr, suite_link());
+	srunner_add_suite(sr, suite_access());
 	srunner_add_suite(sr, suite_say());
 	srunner_add_suite(sr, suite_play_words());
 	srunner_add_suite(sr, suite_say_names());
 	srunner_add_suite(sr, suite_learn());
+	srunner_add_suite(sr, suite_hints());
+	srunner_add_suite(sr, suite_commands());
+	srunner_add_suite(sr, suite_pace());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

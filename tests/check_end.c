@@ -384,7 +384,6 @@ START_TEST(test_end_known_record)
 	struct tac_action	 a;
 	struct tac_list		*l;
 	struct svc_game		 g;
-	struct svc_out		 out;
 	struct td_out		*o;
 	struct rbuf		 b = { NULL, 0, 0 };
 	json_t			*j, *seats, *v;
@@ -409,7 +408,7 @@ START_TEST(test_end_known_record)
 	    rec.cfg.names == TAC_NAMES_TAKER ? "taker" : "tac",
 	    (unsigned long long)rec.seed);
 	id = td_lobby4(&stats_td, "g1", cmd);
-	ck_assert_int_eq(svc_game_info(stats_td.svc, id, &g), 0);
+	ck_assert_int_eq(svc_game_info(stats_td.svc, id, &g), 1);
 	ck_assert_ptr_nonnull(l = malloc(sizeof *l));
 	tac_init(&st, &rec.cfg, rec.seed);
 	for (i = 0; i < rec.nactions; i++) {
@@ -434,10 +433,7 @@ START_TEST(test_end_known_record)
 	seats = json_object_get(json_object_get(o->payload, "summary"),
 	    "seats");
 	ck_assert_uint_eq(json_array_size(seats), 4);
-	memset(&out, 0, sizeof out);
-	out.type = SVC_OUT_SUMMARY;
-	out.data = o->payload;
-	compose_stats(NULL, "en", TAC_NAMES_TAC, &out, &b);
+	compose_summary("en", TAC_NAMES_TAC, o->payload, &b);
 	/* The seats' lines follow the line of the game and that of the won. */
 	ck_assert_ptr_nonnull(line = strchr(b.s, '\n'));
 	ck_assert_ptr_nonnull(line = strchr(line + 1, '\n'));

@@ -21,10 +21,11 @@
 #define CH_MAXACTIONS	20000
 
 static const struct tac_config ch_cfgs[] = {
-	{ 4, 0, 1, 0 },
-	{ 6, 0, 1, 0 },
-	{ 6, 1, 1, 0 },
-	{ 4, 0, 0, 1 },
+	{ 4, 0, 1, 0, 0 },
+	{ 6, 0, 1, 0, 0 },
+	{ 6, 1, 1, 0, 0 },
+	{ 4, 0, 0, 1, 0 },
+	{ 4, 0, 1, 0, 1 },		/* Team-TAC */
 };
 #define CH_NCFG	(sizeof ch_cfgs / sizeof ch_cfgs[0])
 
@@ -209,6 +210,76 @@ START_TEST(test_hint_only_and_gift)
 }
 END_TEST
 
+/* A Team-TAC position of four seats; marbles and hands as JSON arrays. */
+static void
+ch_coop(struct tac_state *st, const char *marbles, const char *hands,
+    const char *more)
+{
+	char		 text[1024], err[256];
+	json_error_t	 e;
+	json_t		*j;
+
+	snprintf(text, sizeof text, "{\"format\": \"tac-position/1\", "
+	    "\"players\": 4, \"teams\": \"pairs\", \"master\": true, "
+	    "\"names\": \"tac\", \"coop\": true, \"dealer\": 3, "
+	    "\"round\": 1, \"played\": 1, \"turn\": 0, \"marbles\": %s, "
+	    "\"hands\": %s%s}", marbles, hands, more);
+	ck_assert_ptr_nonnull(j = json_loads(text, 0, &e));
+	ck_assert_msg(tac_position_load(st, j, err, sizeof err) == 0, "%s",
+	    err);
+	json_decref(j);
+}
+
+#define CH_HOME4	"[\"H1\", \"H2\", \"H3\", \"H4\"]"
+#define CH_BASE4	"[\"B\", \"B\", \"B\", \"B\"]"
+
+/*
+ * Team-TAC's reasons: a team that is home moves for the other team
+ * (K2), the last marble wins for all (K5), and the TAC that T10 makes
+ * the next player play takes it back (K5).
+ */
+START_TEST(test_hint_coop_reasons)
+{
+	struct tac_state	st, v;
+	struct tac_action	a;
+	struct hint		h;
+	char			text[160];
+	int			seat;
+
+	ch_coop(&st, "[" CH_HOME4 ", [\"B\", \"B\", \"B\", \"20\"], "
+	    CH_HOME4 ", " CH_BASE4 "]", "[[\"3\", \"5\"], [\"2\"], "
+	    "[\"2\"], [\"2\"]]", "");
+	tac_view(&st, 0, &v);
+	ck_assert_int_eq(hint_choose(&v, ch_scratch, &h), 0);
+	ck_assert_int_eq(h.why, HINT_HELP);
+	ck_assert_int_eq(h.seat, 1);
+	ck_assert_str_eq(hint_why_name(HINT_HELP), "help");
+
+	ch_coop(&st, "[[\"63\", \"H2\", \"H3\", \"H4\"], " CH_HOME4
+	    ", " CH_HOME4 ", " CH_HOME4 "]", "[[\"2\", \"5\"], [\"2\"], "
+	    "[\"2\"], [\"2\"]]", "");
+	tac_view(&st, 0, &v);
+	ck_assert_int_eq(hint_choose(&v, ch_scratch, &h), 0);
+	hint_format(&h, text, sizeof text);
+	ck_assert_str_eq(text, "2 63>0H1");
+	ck_assert_int_eq(h.why, HINT_WIN);
+
+	ch_coop(&st, "[[\"63\", \"H2\", \"H3\", \"H4\"], " CH_HOME4
+	    ", " CH_HOME4 ", " CH_HOME4 "]", "[[\"2\", \"5\"], "
+	    "[\"TAC\", \"5\"], [\"2\"], [\"2\"]]", "");
+	ck_assert_int_eq(tac_action_parse("2 63>0H1", &a, text, sizeof text),
+	    0);
+	ck_assert_int_ge(tac_apply(&st, &a, ch_list, text, sizeof text), 0);
+	ck_assert_int_eq(st.phase, TAC_PH_FORCED);
+	tac_view(&st, st.turn, &v);
+	ck_assert_int_eq(tac_action_parse("TAC 2 63>1", &a, text, sizeof text),
+	    0);
+	ck_assert_int_eq(hint_reason(&v, &a, 0, ch_scratch, &seat),
+	    HINT_MUST);
+	ck_assert_int_eq(seat, 0);
+}
+END_TEST
+
 /* How many "%s" a text has. */
 static int
 ch_conversions(const char *s)
@@ -367,6 +438,37 @@ START_TEST(test_review_keep)
 }
 END_TEST
 
+/*
+ * A Team-TAC game reviews as any other: its decisions are rated from
+ * the seat's view, and its best move gained the table something.
+ */
+START_TEST(test_review_coop)
+{
+	struct review		*rv;
+	struct tac_state	 st;
+	uint64_t		 rng = 5;
+	int			 n, k;
+
+	ck_assert_ptr_nonnull(rv = malloc(sizeof *rv));
+	review_init(rv);
+	tac_init(&st, &ch_cfgs[4], 31);
+	for (n = 0; !tac_over(&st) && n < 120; n++) {
+		ck_assert_int_gt(tac_legal(&st, ch_list), 0);
+		k = policy_greedy(&st, ch_list, &rng);
+		ck_assert_int_eq(review_add(rv, &st, n, &ch_list->a[k],
+		    st.turn == 1, ch_scratch), 0);
+		ck_assert_int_gt(tac_legal(&st, ch_list), k);
+		tac_play(&st, &ch_list->a[k]);
+	}
+	ck_assert_int_gt(rv->rated, 10);
+	ck_assert_int_eq(rv->npick[0], 0);
+	for (k = 0; k < rv->npick[1]; k++)
+		ck_assert_int_ge(rv->pick[1][k].loss, REVIEW_CLEAR);
+	ck_assert_int_gt(rv->best.gain, 0);
+	free(rv);
+}
+END_TEST
+
 /* The learning suite. */
 Suite *
 suite_hint(void)
@@ -382,6 +484,7 @@ suite_hint(void)
 	tcase_add_test(tc, test_Y3_hint_seed_of_view);
 	tcase_add_test(tc, test_hint_reasons);
 	tcase_add_test(tc, test_hint_only_and_gift);
+	tcase_add_test(tc, test_hint_coop_reasons);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("lessons");
 	tcase_add_unchecked_fixture(tc, ch_setup, ch_teardown);
@@ -393,6 +496,7 @@ suite_hint(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_review_picks);
 	tcase_add_test(tc, test_review_keep);
+	tcase_add_test(tc, test_review_coop);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -441,9 +441,9 @@ END_TEST
 START_TEST(test_json_game_states_round_trip)
 {
 	static const struct tac_config cfgs[] = {
-		{ 4, 0, 1, TAC_NAMES_TAC },
-		{ 6, 0, 0, TAC_NAMES_TAKER },
-		{ 6, 1, 1, TAC_NAMES_TAC }
+		{ 4, 0, 1, TAC_NAMES_TAC, 0 },
+		{ 6, 0, 0, TAC_NAMES_TAKER, 0 },
+		{ 6, 1, 1, TAC_NAMES_TAC, 0 }
 	};
 	struct tac_list		*list = malloc(sizeof *list);
 	struct tac_state	 st, st2;

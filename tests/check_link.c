@@ -1,10 +1,11 @@
 /*
  * check_link.c: how people get into a game from outside it: the deep
- * links the bridges post ("/start jID" joins, "/start hID" opens one's
- * hand) and /hand bring a seated person their cards with the buttons of
- * what waits for them; the greetings of a first private /start and of a
- * group that just added the bot; the reminder of a turn that has no
- * deadline.
+ * links the bridges post ("/start jKEY" joins, once the platform says the
+ * person is in the game's group; "/start hID" opens one's hand) and
+ * /hand bring a seated person their cards with the buttons of what waits
+ * for them; the greetings of a first private /start (with what waits for
+ * the person) and of a group that just added the bot; the reminder of a
+ * turn that has no deadline.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -21,6 +22,18 @@ static int
 say_private(const char *user, const char *text)
 {
 	return (td_event(&fx, user, 1, user, 0, text));
+}
+
+/* "/start jKEY", the join link of a game, as its group is given it. */
+static const char *
+join_link(int64_t game)
+{
+	static char	link[64];
+	char		key[SVC_KEY_MAX];
+
+	ck_assert_int_eq(svc_game_key(fx.svc, game, key), 1);
+	snprintf(link, sizeof link, "/start j%s", key);
+	return (link);
 }
 
 /* The person whose turn it is in a game, and the seat. */
@@ -186,7 +199,11 @@ START_TEST(test_link_seated_running)
 }
 END_TEST
 
-/* The hand link is for the game's players; a game that is gone says so. */
+/*
+ * The hand link is for the game's players; a join link seats only the
+ * people of the game's group; a game that is gone says so.  Anyone else
+ * hears what a game that is not there gets.
+ */
 START_TEST(test_link_refused)
 {
 	char	link[32];
@@ -197,13 +214,22 @@ START_TEST(test_link_refused)
 	td_clear(&fx);
 	snprintf(link, sizeof link, "/start h%lld", (long long)id);
 	ck_assert_int_eq(say_private("u9", link), 0);
-	td_expect_error(&fx, "not_in_game", "a stranger's hand link");
-	/* Every seat of a game of people is taken. */
+	td_expect_error(&fx, "no_game", "a stranger's hand link");
+	/* A member of the group: every seat of a game of people is taken. */
+	ck_assert_int_eq(say_private("u9", join_link(id)), 0);
+	td_expect_error(&fx, "full", "a member's join link");
+	/* Someone who is not: told so, with the key; without it, no game. */
+	snprintf(fx.strangers, sizeof fx.strangers, " u9 ");
+	ck_assert_int_eq(say_private("u9", join_link(id)), 0);
+	td_expect_error(&fx, "not_member", "a stranger's join link");
 	snprintf(link, sizeof link, "/start j%lld", (long long)id);
 	ck_assert_int_eq(say_private("u9", link), 0);
-	td_expect_error(&fx, "full", "a stranger's join link");
+	td_expect_error(&fx, "no_game", "a stranger's old join link");
 	ck_assert_int_eq(say_private("u9", "/start h999"), 0);
 	td_expect_error(&fx, "no_game", "a link to no game");
+	ck_assert_int_eq(say_private("u9", "/start jAAAAAAAAAAAAAAAAAAAAAA"),
+	    0);
+	td_expect_error(&fx, "no_game", "a link to no key");
 	ck_assert_int_eq(td_say(&fx, "u0", "/abort yes"), 0);
 	td_drain(&fx);
 	td_clear(&fx);
@@ -220,17 +246,20 @@ END_TEST
 START_TEST(test_link_lobby)
 {
 	struct td_out	*o;
-	char		 link[32];
+	char		 link[64];
 	int64_t		 id;
 
 	ck_assert_int_eq(td_say(&fx, "u0", "/new"), 0);
 	id = td_game(&fx, "g1");
 	td_drain(&fx);
 	td_clear(&fx);
-	snprintf(link, sizeof link, "/start j%lld", (long long)id);
+	snprintf(link, sizeof link, "%s", join_link(id));
 	ck_assert_int_eq(say_private("u1", link), 0);
-	ck_assert_str_eq(td_info(&fx, id)->seats[1].user, "u1");
+	/* Not before the platform says u1 is in the group. */
+	ck_assert_str_eq(td_info(&fx, id)->seats[1].user, "");
 	td_drain(&fx);
+	ck_assert_ptr_nonnull(td_find(&fx, "member", "u1"));
+	ck_assert_str_eq(td_info(&fx, id)->seats[1].user, "u1");
 	ck_assert_ptr_nonnull(td_find(&fx, "lobby", "g1"));
 	ck_assert_ptr_nonnull(o = td_find(&fx, "info", "u1"));
 	ck_assert_str_eq(td_str(o, "code"), "seated");
@@ -245,10 +274,10 @@ START_TEST(test_link_lobby)
 	ck_assert_ptr_null(td_find(&fx, "error", NULL));
 	ck_assert_ptr_null(td_find(&fx, "lobby", "g1"));
 	td_clear(&fx);
-	/* The hand link of a lobby says the same, and seats nobody. */
+	/* The hand link of a lobby is its players' only, and seats nobody. */
 	snprintf(link, sizeof link, "/start h%lld", (long long)id);
 	ck_assert_int_eq(say_private("u2", link), 0);
-	td_expect_error(&fx, "not_in_game", "a hand link to a lobby");
+	td_expect_error(&fx, "no_game", "a hand link to a lobby");
 	ck_assert_str_eq(td_info(&fx, id)->seats[2].user, "");
 }
 END_TEST
@@ -259,7 +288,7 @@ END_TEST
  */
 START_TEST(test_link_takes_ai_seat)
 {
-	char	link[32];
+	char	link[64];
 	int64_t	id;
 	int	s, mine = -1;
 
@@ -269,15 +298,15 @@ START_TEST(test_link_takes_ai_seat)
 	id = td_game(&fx, "g1");
 	td_drain(&fx);
 	td_clear(&fx);
-	snprintf(link, sizeof link, "/start j%lld", (long long)id);
+	snprintf(link, sizeof link, "%s", join_link(id));
 	ck_assert_int_eq(say_private("u5", link), 0);
+	td_drain(&fx);
 	for (s = 0; s < 4; s++) {
 		if (strcmp(td_info(&fx, id)->seats[s].user, "u5") == 0)
 			mine = s;
 	}
 	ck_assert_int_gt(mine, 0);
 	ck_assert_int_eq(td_info(&fx, id)->seats[mine].ai, 0);
-	td_drain(&fx);
 	/* No timer ran: the AI had not given for it, so u5 gives. */
 	ck_assert_ptr_nonnull(td_find(&fx, "turn", "u5"));
 	ck_assert_ptr_nonnull(td_find(&fx, "seat", "g1"));

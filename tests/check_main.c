@@ -24,6 +24,7 @@ main(void)
 	srunner_add_suite(sr, suite_rules_seven());
 	srunner_add_suite(sr, suite_rules_tac());
 	srunner_add_suite(sr, suite_rules_master());
+	srunner_add_suite(sr, suite_rules_coop());
 	srunner_add_suite(sr, suite_rules_engine());
 	srunner_add_suite(sr, suite_props());
 	srunner_add_suite(sr, suite_why());

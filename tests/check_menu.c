@@ -270,7 +270,7 @@ play_game(const struct tac_config *cfg, uint64_t seed, int every)
 /* Four seats: every legal action is exactly one leaf; all cases met. */
 START_TEST(test_menu_leaves_4)
 {
-	struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAC };
+	struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAC, 0 };
 	uint64_t		seed;
 
 	for (seed = 1; seed <= 6; seed++)
@@ -288,8 +288,8 @@ END_TEST
 /* Six seats, pairs and triples. */
 START_TEST(test_menu_leaves_6)
 {
-	struct tac_config	pairs = { 6, 0, 1, TAC_NAMES_TAC };
-	struct tac_config	triples = { 6, 1, 1, TAC_NAMES_TAKER };
+	struct tac_config	pairs = { 6, 0, 1, TAC_NAMES_TAC, 0 };
+	struct tac_config	triples = { 6, 1, 1, TAC_NAMES_TAKER, 0 };
 	uint64_t		seed;
 
 	for (seed = 11; seed <= 13; seed++) {
@@ -308,7 +308,7 @@ END_TEST
  */
 START_TEST(test_menu_shapes)
 {
-	struct tac_config	 cfg = { 4, 0, 1, TAC_NAMES_TAC };
+	struct tac_config	 cfg = { 4, 0, 1, TAC_NAMES_TAC, 0 };
 	struct tac_state	 st;
 	struct tac_action	 a;
 	struct menu		*m;

@@ -376,9 +376,9 @@ END_TEST
 START_TEST(test_Y1_legal_actions_print_and_parse)
 {
 	static const struct tac_config cfgs[] = {
-		{ 4, 0, 1, TAC_NAMES_TAC },
-		{ 6, 0, 1, TAC_NAMES_TAC },
-		{ 6, 1, 0, TAC_NAMES_TAKER }
+		{ 4, 0, 1, TAC_NAMES_TAC, 0 },
+		{ 6, 0, 1, TAC_NAMES_TAC, 0 },
+		{ 6, 1, 0, TAC_NAMES_TAKER, 0 }
 	};
 	struct tac_list		*list;
 	struct tac_state	 st;

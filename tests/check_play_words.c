@@ -75,20 +75,28 @@ pw_label(const struct render_game *t, const struct tac_state *st,
 	return (found);
 }
 
-/* The facts of a played move, as svc_turn_facts() records them. */
+/*
+ * The facts of a played move, as svc_turn_facts() records them; undid:
+ * who played the action before it.
+ */
 static json_t *
 pw_facts(const struct tac_state *st, const struct tac_action *a,
-    const struct tac_state *after)
+    const struct tac_state *after, int undid)
 {
-	json_t	*p, *kicked, *marbles;
-	int	 s, owners[TAC_MAXSEG];
+	const struct tac_board	*was = &st->b;
+	json_t			*p, *kicked, *marbles;
+	int			 s, owners[TAC_MAXSEG];
 
+	if (a->tac && !a->devil && st->undo.card != TAC_NONE)
+		was = &st->undo.before;
 	kicked = json_array();
 	for (s = 0; s < st->cfg.nseats; s++) {
-		if (after->b.base[s] > st->b.base[s])
+		if (after->b.base[s] > was->base[s])
 			json_array_append_new(kicked, json_integer(s));
 	}
 	p = json_pack("{s:o}", "kicked", kicked);
+	if (a->tac && !a->devil && undid >= 0)
+		json_object_set_new(p, "undid", json_integer(undid));
 	if (a->op == TAC_OP_MOVE || a->op == TAC_OP_SWAP) {
 		tac_marbles(st, a, owners);
 		marbles = json_array();
@@ -122,7 +130,7 @@ pw_text(int64_t game, const char *lang, const struct tac_state *st,
 	compose_game(&g, &t);
 	tac_play(&after, a);
 	tac_action_format(a, nota, sizeof nota);
-	p = pw_facts(st, a, &after);
+	p = pw_facts(st, a, &after, g.last_seat);
 	json_object_set_new(p, "lang", json_string(lang));
 	json_object_set_new(p, "seat", json_integer(st->turn));
 	json_object_set_new(p, "action", json_string(nota));

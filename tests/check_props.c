@@ -36,6 +36,7 @@ struct prop_cfg {
 	int		 nseats;
 	int		 triples;
 	int		 master;
+	int		 coop;
 };
 
 /* What one configuration's games looked like. */
@@ -377,6 +378,7 @@ prop_game(const struct prop_cfg *pc, uint64_t seed, struct prop_stats *st)
 	snprintf(prop_ctx, sizeof prop_ctx, "%s, seed %llu", pc->name,
 	    (unsigned long long)seed);
 	tu_cfg(&cfg, pc->nseats, pc->triples, pc->master);
+	cfg.coop = pc->coop;
 	tac_deck_fill(&cfg, full);
 	memset(&s, 0, sizeof s);
 	tac_init(&s, &cfg, seed);
@@ -429,11 +431,13 @@ prop_game(const struct prop_cfg *pc, uint64_t seed, struct prop_stats *st)
 	prop_check_board(&s, step);
 	prop_check_cards(&s, full, step);
 	ck_assert_int_eq(s.phase, TAC_PH_OVER);
-	PROP_ASSERT(s.winner < tac_nteams(&s), "%s seed %llu: winner %d",
-	    pc->name, (unsigned long long)seed, s.winner);
+	/* K5: Team-TAC names no winner, and every marble is home. */
+	PROP_ASSERT(cfg.coop ? s.winner == TAC_NONE : s.winner <
+	    tac_nteams(&s), "%s seed %llu: winner %d", pc->name,
+	    (unsigned long long)seed, s.winner);
 	team = s.winner;
 	for (k = 0; k < s.cfg.nseats; k++)
-		if (tac_team(&s, k) == team)
+		if (cfg.coop || tac_team(&s, k) == team)
 			PROP_ASSERT(s.b.home[k] == 0xf, "%s seed %llu: seat "
 			    "%d of the winners is not home", pc->name,
 			    (unsigned long long)seed, k);
@@ -484,12 +488,15 @@ prop_run(const struct prop_cfg *pc, uint64_t base)
 }
 
 static const struct prop_cfg prop_cfgs[] = {
-	{ "4 players master", 4, 0, 1 },
-	{ "4 players base", 4, 0, 0 },
-	{ "6 pairs master", 6, 0, 1 },
-	{ "6 pairs base", 6, 0, 0 },
-	{ "6 triples master", 6, 1, 1 },
-	{ "6 triples base", 6, 1, 0 },
+	{ "4 players master", 4, 0, 1, 0 },
+	{ "4 players base", 4, 0, 0, 0 },
+	{ "6 pairs master", 6, 0, 1, 0 },
+	{ "6 pairs base", 6, 0, 0, 0 },
+	{ "6 triples master", 6, 1, 1, 0 },
+	{ "6 triples base", 6, 1, 0, 0 },
+	{ "4 players master Team-TAC", 4, 0, 1, 1 },
+	{ "6 pairs base Team-TAC", 6, 0, 0, 1 },
+	{ "6 triples master Team-TAC", 6, 1, 1, 1 },
 };
 
 /* Y1/Y2 properties: 4 players with master cards. */
@@ -534,6 +541,27 @@ START_TEST(test_Y1_props_six_triples_base)
 }
 END_TEST
 
+/* Y1/Y2 and K: 4 players in Team-TAC, where whole teams play for others. */
+START_TEST(test_Y1_props_four_coop)
+{
+	prop_run(&prop_cfgs[6], 700000);
+}
+END_TEST
+
+/* Y1/Y2 and K: 6 players in pairs, Team-TAC, base deck. */
+START_TEST(test_Y1_props_six_pairs_coop)
+{
+	prop_run(&prop_cfgs[7], 800000);
+}
+END_TEST
+
+/* Y1/Y2 and K: 6 players in triples, Team-TAC, master cards. */
+START_TEST(test_Y1_props_six_triples_coop)
+{
+	prop_run(&prop_cfgs[8], 900000);
+}
+END_TEST
+
 /* The property suite: one test per configuration. */
 Suite *
 suite_props(void)
@@ -549,6 +577,9 @@ suite_props(void)
 	tcase_add_test(tc, test_Y1_props_six_pairs_base);
 	tcase_add_test(tc, test_Y1_props_six_triples_master);
 	tcase_add_test(tc, test_Y1_props_six_triples_base);
+	tcase_add_test(tc, test_Y1_props_four_coop);
+	tcase_add_test(tc, test_Y1_props_six_pairs_coop);
+	tcase_add_test(tc, test_Y1_props_six_triples_coop);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -111,7 +111,7 @@ rd_check(const struct render_game *g, const struct tac_state *st,
 	    text, have);
 }
 
-/* The lines that tell action a once played (compose.c's words). */
+/* The lines that tell action a once played (compose-news.c's words). */
 static void
 rd_lines(const struct render_game *g, const struct tac_state *st,
     const struct tac_action *a)
@@ -119,31 +119,31 @@ rd_lines(const struct render_game *g, const struct tac_state *st,
 	struct render_opts	 o = { RENDER_PLAIN, NULL, NULL, 0 };
 	struct render_move	 mv;
 	struct tac_state	 after = *st;
+	const struct tac_board	*was = &st->b;
 	struct rbuf		 b = { NULL, 0, 0 };
 	int			 owners[TAC_MAXSEG], s, you;
 
 	/* The facts the service records: svc_turn_facts(). */
-	memset(&mv, 0, sizeof mv);
-	mv.a = a;
-	mv.seat = st->turn;
-	mv.names = RENDER_NAMECHARS;
-	for (s = 0; s < TAC_MAXSEG; s++)
-		mv.marbles[s] = -1;
+	render_move_start(&mv, a, st->turn, RENDER_NOBODY);
 	if (a->op == TAC_OP_MOVE || a->op == TAC_OP_SWAP) {
 		tac_marbles(st, a, owners);
 		for (s = 0; s < (a->op == TAC_OP_SWAP ? 2 : a->nseg); s++)
 			mv.marbles[s] = owners[s];
 	}
+	if (a->tac && !a->devil && st->undo.card != TAC_NONE)
+		was = &st->undo.before;
+	if (a->tac && !a->devil && g->lastplay > 0)
+		mv.undone = g->lastplay - 1;
 	tac_play(&after, a);
 	for (s = 0; s < st->cfg.nseats; s++) {
-		if (after.b.base[s] > st->b.base[s])
+		if (after.b.base[s] > was->base[s])
 			mv.kicked[mv.nkicked++] = s;
 	}
 	for (you = 0; you < 2; you++) {
 		/* The group's line says who; a gift's card is secret there. */
 		if (!you && a->op == TAC_OP_GIVE)
 			continue;
-		mv.you = you;
+		mv.reader = you ? st->turn : RENDER_NOBODY;
 		rbuf_reset(&b);
 		if (!you) {
 			render_seat(&o, g, st->turn, &b);
@@ -275,8 +275,8 @@ rd_report(const char *what)
 START_TEST(test_read_games)
 {
 	static const struct tac_config	cfg[] = {
-		{ 4, 0, 1, TAC_NAMES_TAC }, { 4, 0, 1, TAC_NAMES_TAKER },
-		{ 6, 0, 1, TAC_NAMES_TAKER }, { 6, 1, 1, TAC_NAMES_TAC }
+		{ 4, 0, 1, TAC_NAMES_TAC, 0 }, { 4, 0, 1, TAC_NAMES_TAKER, 0 },
+		{ 6, 0, 1, TAC_NAMES_TAKER, 0 }, { 6, 1, 1, TAC_NAMES_TAC, 0 }
 	};
 	int				i, f;
 
@@ -297,7 +297,7 @@ END_TEST
 /* A few moves typed as a Russian reader sees them, TAKER names. */
 START_TEST(test_read_cases)
 {
-	static const struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAKER };
+	static const struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAKER, 0 };
 	static const struct {
 		const char	*text, *want;
 	} t[] = {
@@ -353,7 +353,7 @@ END_TEST
  */
 START_TEST(test_read_ambiguous)
 {
-	static const struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAKER };
+	static const struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAKER, 0 };
 	struct render_game	 g;
 	struct tac_state	 st;
 	struct tac_action	 a;
@@ -401,7 +401,7 @@ END_TEST
 START_TEST(test_read_boards)
 {
 	static const struct tac_config	cfg[] = {
-		{ 4, 0, 1, TAC_NAMES_TAKER }, { 6, 0, 1, TAC_NAMES_TAC }
+		{ 4, 0, 1, TAC_NAMES_TAKER, 0 }, { 6, 0, 1, TAC_NAMES_TAC, 0 }
 	};
 	struct render_game	 g;
 	struct tac_state	 st;

@@ -219,8 +219,8 @@ json_record_deal(struct tac_record *rec, const struct tac_state *st)
 START_TEST(test_Y2_record_replays_the_game)
 {
 	static const struct tac_config cfgs[] = {
-		{ 4, 0, 1, TAC_NAMES_TAC },
-		{ 6, 1, 0, TAC_NAMES_TAKER }
+		{ 4, 0, 1, TAC_NAMES_TAC, 0 },
+		{ 6, 1, 0, TAC_NAMES_TAKER, 0 }
 	};
 	struct tac_list		*list = malloc(sizeof *list);
 	struct tac_record	 seeded, dealt, back;

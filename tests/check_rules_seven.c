@@ -56,7 +56,10 @@ sv_seen(const struct sv_key *k)
 	return 0;
 }
 
-/* M15/C4.6: the seats whose marbles the next step may move. */
+/*
+ * M15/C4.6, K3: the seats whose marbles the next step may move; in
+ * Team-TAC a seat played for that is home passes the 7 on.
+ */
 static int
 sv_seats(const struct tac_state *s, const struct sv_key *k,
     int out[TAC_MAXSEATS])
@@ -67,13 +70,21 @@ sv_seats(const struct tac_state *s, const struct sv_key *k,
 		out[0] = seat;
 		return 1;
 	}
-	if (k->chosen >= 0) {
+	if (k->chosen >= 0 && !(s->cfg.coop &&
+	    k->b.home[k->chosen] == 0xf)) {
 		out[0] = k->chosen;
 		return 1;
 	}
 	for (i = 1; i < s->cfg.nseats; i++) {
 		t = (seat + i) % s->cfg.nseats;
 		if (tac_team(s, t) == tac_team(s, seat) && k->b.home[t] != 0xf)
+			out[n++] = t;
+	}
+	if (n > 0 || !s->cfg.coop)
+		return n;
+	for (i = 1; i < s->cfg.nseats; i++) {
+		t = (seat + i) % s->cfg.nseats;
+		if (k->b.home[t] != 0xf)
 			out[n++] = t;
 	}
 	return n;

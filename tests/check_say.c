@@ -48,6 +48,8 @@ static const struct say_case say_cases[] = {
 	    "\"args\": [{\"k\": \"L\", \"v\": 12}]}, \"game\": 1}" },
 	{ "bad_lang", "{\"langs\": \"en, ru, de, ka\"}" },
 	{ "bad_lesson", "{\"word\": \"99\", \"last\": 11}" },
+	{ "bad_quiet", "{\"word\": \"25:00-08:00\"}" },
+	{ "bad_zone", "{\"word\": \"Mars/Olympus\"}" },
 	{ "bad_option", "{\"what\": \"deadline\", \"word\": \"soon\"}" },
 	{ "bad_option", "{\"what\": \"ai\", \"word\": \"9\"}" },
 	{ "bad_option", "{\"what\": \"seed\", \"word\": \"x\"}" },
@@ -55,6 +57,8 @@ static const struct say_case say_cases[] = {
 	    "\"teams: triples need 6 players\", \"args\": []}}" },
 	{ "bad_option", "{\"word\": \"fast\"}" },
 	{ "bad_option", "{\"what\": \"hints\", \"word\": \"soon\"}" },
+	{ "bad_option", "{\"what\": \"auto\", \"word\": \"soon\"}" },
+	{ "bad_option", "{\"what\": \"bank\", \"word\": \"soon\"}" },
 	{ "bad_page", "{\"game\": 1, \"pages\": 3}" },
 	{ "bad_seat", "{\"word\": \"9\", \"last\": 3}" },
 	{ "bad_team", "{\"last\": 1}" },
@@ -72,9 +76,22 @@ static const struct say_case say_cases[] = {
 	{ "no_game", "{\"where\": \"chat\"}" },
 	{ "no_game", "{\"where\": \"you\"}" },
 	{ "no_game", "{\"game\": 7}" },
+	{ "no_game", "{}" },
+	{ "not_member", "{}" },
+	{ "member_unknown", "{}" },
+	{ "too_many_lobbies", "{\"max\": 1}" },
+	{ "too_many_lobbies", "{\"max\": 5}" },
+	{ "seat_asked", "{\"seat\": 1, \"game\": 1}" },
+	{ "seat_refused", "{\"game\": 1}" },
 	{ "no_game_stats", "{\"game\": 1}" },
 	{ "no_hint", "{\"game\": 1}" },
 	{ "no_review", "{}" },
+	{ "no_coop_stats", "{}" },
+	{ "rematch_offered", "{\"game\": 2}" },
+	{ "rematch_in", "{\"game\": 2}" },
+	{ "rematch_out", "{\"game\": 2}" },
+	{ "rematch_gone", "{\"game\": 1}" },
+	{ "rematch_answered", "{\"game\": 2}" },
 	{ "no_stats", "{}" },
 	{ "no_stats_yet", "{}" },
 	{ "no_such_player", "{\"name\": \"Name-u9\"}" },
@@ -99,6 +116,8 @@ static const struct say_case say_cases[] = {
 	{ "review_sent", "{\"game\": 1}" },
 	{ "same_team", "{}" },
 	{ "seated", "{\"seat\": 1, \"game\": 1}" },
+	{ "seat_held", "{\"seat\": 1, \"game\": 1}" },
+	{ "seat_held", "{\"game\": 1}" },
 	{ "seat_taken", "{\"seat\": 1, \"game\": 1}" },
 	{ "seat_taken", "{\"seat\": 1, \"players\": 4, \"game\": 1}" },
 	{ "seats_free", "{\"game\": 1}" },
@@ -113,6 +132,8 @@ static const struct say_case say_cases[] = {
 	{ "usage", "{\"command\": \"play\", \"field\": 16}" },
 	{ "usage", "{\"command\": \"replace\", \"last\": 3}" },
 	{ "usage", "{\"command\": \"board\"}" },
+	{ "usage", "{\"command\": \"top\"}" },
+	{ "usage", "{\"command\": \"rematch\"}" },
 	{ "usage", "{\"command\": \"summary\"}" },
 	{ "usage", "{\"command\": \"abort\"}" },
 	{ "usage", "{\"command\": \"leave\"}" },
@@ -123,16 +144,18 @@ static const struct say_case say_cases[] = {
 
 /*
  * The Latin words a Russian or Georgian text may hold: what a person
- * types (options, notation: its card words, B a base, H a home), the names of
+ * types (options, notation: its card words, B a base, H a home; zones and
+ * quiet hours of /settings), the names of
  * the test's people, the TAC card's own name, and tacctl's commands.
  */
 static const char *const say_latin[] = {
 	"Name", "TAC", "AI", "ai", "pairs", "triples", "master", "nomaster",
 	"tac", "taker", "deadline", "seed", "off", "on", "picture", "text",
-	"hints", "list",
+	"hints", "list", "coop", "rotate",
 	"en", "ru", "de", "ka", "h", "fly", "soon", "fast", "x",
 	"give", "discard", "skip", "FROM", "TO", "CARD", "A", "B", "H", "tacctl",
-	"verify", "yes", NULL
+	"verify", "yes", "zone", "quiet", "Europe", "Moscow", "Asia", "Tbilisi",
+	"Mars", "Olympus", "auto", "bank", NULL
 };
 
 static struct td	say_td;

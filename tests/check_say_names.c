@@ -38,7 +38,10 @@ struct pe {
 	char	*where;		/* its "#:" lines, joined */
 };
 
-/* Message ids that name the game TAC (not a card), or an option's names. */
+/*
+ * Message ids that name the game TAC (not a card), or an option's names
+ * (and the context "names": the naming in the options message).
+ */
 static const char *const names_game[] = {
 	"TAC board", "TAC names", "TAKER names",
 	"I host games of TAC, the board game in which two teams race their "
@@ -195,7 +198,8 @@ names_exempt(const struct pe *e)
 	int	i;
 
 	if (e->ctx != NULL && (strcmp(e->ctx, "card") == 0 ||
-	    strcmp(e->ctx, "TAKER card") == 0))
+	    strcmp(e->ctx, "TAKER card") == 0 ||
+	    strcmp(e->ctx, "names") == 0))
 		return (1);
 	for (i = 0; names_game[i] != NULL; i++) {
 		if (strcmp(e->id, names_game[i]) == 0)

@@ -198,8 +198,9 @@ START_TEST(test_lobby_start)
 	td_say(&fx, "u3", "/join");
 	td_say(&fx, "u1", "/start");
 	td_expect_error(&fx, "not_creator", "a player starts");
-	td_event(&fx, "g2", 0, "x", 1, "/start #1");	/* another chat's admin */
-	td_expect_error(&fx, "not_creator", "foreign admin");
+	/* Another chat's admin: there is no such game to them. */
+	td_event(&fx, "g2", 0, "x", 1, "/start #1");
+	td_expect_error(&fx, "no_game", "foreign admin");
 	ck_assert_int_eq(td_info(&fx, id)->state, SVC_LOBBY);
 	ck_assert_int_eq(td_event(&fx, "g1", 0, "boss", 1, "/start"), 0);
 	g = td_info(&fx, id);
@@ -238,7 +239,7 @@ START_TEST(test_lobby_abort)
 	td_say(&fx, "u1", "/abort");
 	td_expect_error(&fx, "not_creator", "a player aborts");
 	td_event(&fx, "g2", 0, "x", 1, "/abort #1");
-	td_expect_error(&fx, "not_creator", "foreign admin aborts");
+	td_expect_error(&fx, "no_game", "foreign admin aborts");
 	ck_assert_int_eq(td_event(&fx, "g1", 0, "boss", 1, "/abort yes"), 0);
 	ck_assert_int_eq(td_info(&fx, id)->state, SVC_ABORTED);
 	ck_assert_int_eq(td_info(&fx, id)->actor, -1);
@@ -296,6 +297,29 @@ START_TEST(test_lobby_confirm)
 	ck_assert_int_eq(td_say(&fx, "u1", "/leave yes 0 u1"), 0);
 	ck_assert_str_eq(td_info(&fx, id)->seats[1].user, "");
 	ck_assert_int_eq(td_say(&fx, "u0", "/abort yes 0"), 0);
+	ck_assert_int_eq(td_info(&fx, id)->state, SVC_ABORTED);
+}
+END_TEST
+
+/*
+ * A typed answer in the chat's language: "/abort нет" and "/abort ДА" in
+ * a Russian chat, as its question tells them; another language's word
+ * there is no answer.
+ */
+START_TEST(test_lobby_answer_words)
+{
+	int64_t	id;
+
+	ck_assert_int_eq(td_event(&fx, "g1", 0, "u0", 1, "/lang ru"), 0);
+	td_say(&fx, "u0", "/new");
+	id = td_game(&fx, "g1");
+	ck_assert_int_eq(td_say(&fx, "u0", "/abort нет"), 0);
+	ck_assert_int_eq(td_info(&fx, id)->state, SVC_LOBBY);
+	td_clear(&fx);
+	td_say(&fx, "u0", "/abort ja");
+	td_expect_error(&fx, "usage", "German in a Russian chat");
+	ck_assert_int_eq(td_info(&fx, id)->state, SVC_LOBBY);
+	ck_assert_int_eq(td_say(&fx, "u0", "/abort ДА"), 0);
 	ck_assert_int_eq(td_info(&fx, id)->state, SVC_ABORTED);
 }
 END_TEST
@@ -508,6 +532,7 @@ suite_service(void)
 	tcase_add_test(tc, test_lobby_start);
 	tcase_add_test(tc, test_lobby_abort);
 	tcase_add_test(tc, test_lobby_confirm);
+	tcase_add_test(tc, test_lobby_answer_words);
 	tcase_add_test(tc, test_lobby_creator_leaves);
 	tcase_add_test(tc, test_lobby_options);
 	tcase_add_test(tc, test_lang);

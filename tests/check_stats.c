@@ -87,18 +87,19 @@ struct seen {
 	int	gifting;	/* an exchange's gifts are being given */
 	int	last_seat;
 	int	last_tac;
+	int64_t	told;		/* the live message told up to this turn */
 	int64_t	first_at;
 	int64_t	last_at;
 };
 
 /*
  * Take in an exchange's step (before: its position): the group hears
- * nothing of a gift until the last is in, then one "exchanged" line for
- * all of them (a gift plays no card); a deadline that passed tells of
+ * nothing of a gift until the last is in, then its live message tells
+ * the exchange's end for all of them (a gift plays no card); a deadline that passed tells of
  * each gift the AI made for a person ("takeover").
  */
 static void
-see_gifts(struct seen *w, const struct tac_state *before,
+see_gifts(struct seen *w, int64_t game, const struct tac_state *before,
     const struct tac_state *after)
 {
 	struct td_out	*o;
@@ -106,7 +107,9 @@ see_gifts(struct seen *w, const struct tac_state *before,
 
 	done = after->phase != TAC_PH_EXCHANGE || after->round != before->round;
 	ck_assert_int_eq(td_count(&stats_td, "moved", NULL), 0);
-	ck_assert_int_eq(td_count(&stats_td, "exchanged", NULL), done);
+	ck_assert_int_eq(td_count(&stats_td, "exchanged", NULL), 0);
+	ck_assert_int_eq(td_exchanged(&stats_td, game) == before->round,
+	    done);
 	for (i = 0; i < stats_td.nout; i++) {
 		o = &stats_td.out[i];
 		if (strcmp(o->kind, "takeover") == 0) {
@@ -123,33 +126,47 @@ see_gifts(struct seen *w, const struct tac_state *before,
 
 /*
  * Take in the one action that took the game from before to the position
- * now, as its "moved" row tells it: the card (a discard plays none) and
- * the bases that grew; an exchange's as see_gifts() does.
+ * now, as the group's live message tells it (svc_live()): the card (a
+ * discard plays none) and the bases that grew; an exchange's as
+ * see_gifts() does.
  */
 static void
 see(struct seen *w, int64_t game, const struct tac_state *before)
 {
 	struct tac_state	 after;
 	struct tac_action	 a;
-	struct td_out		*o;
+	struct svc_live		 l;
+	json_t			*o;
 	const char		*text;
 	char			 why[128];
-	int			 seat, s, n = 0, i;
+	int			 seat, s, n = 0;
+	size_t			 i;
 
 	td_drain(&stats_td);
 	ck_assert_int_eq(svc_game_position(stats_td.svc, game, -1, &after), 0);
+	ck_assert_int_ge(svc_live(stats_td.svc, game, &l), 0);
 	if (before->phase == TAC_PH_EXCHANGE) {
-		see_gifts(w, before, &after);
+		/* The live message tells a gift face down: "give". */
+		json_array_foreach(l.moves, i, o) {
+			if (json_integer_value(json_object_get(o, "turn")) <=
+			    w->told)
+				continue;
+			w->told = json_integer_value(json_object_get(o, "turn"));
+			ck_assert_str_eq(json_string_value(json_object_get(o,
+			    "action")), "give");
+		}
+		svc_live_free(&l);
+		see_gifts(w, game, before, &after);
 		td_clear(&stats_td);
 		return;
 	}
-	for (i = 0; i < stats_td.nout; i++) {
-		o = &stats_td.out[i];
-		if (strcmp(o->kind, "moved") != 0)
+	json_array_foreach(l.moves, i, o) {
+		if (json_integer_value(json_object_get(o, "turn")) <= w->told)
 			continue;
+		w->told = json_integer_value(json_object_get(o, "turn"));
 		n++;
-		seat = (int)td_int(o, "seat");
-		text = td_str(o, "action");
+		seat = (int)json_integer_value(json_object_get(o, "seat"));
+		text = json_string_value(json_object_get(o, "action"));
 		ck_assert_ptr_nonnull(text);
 		ck_assert_int_eq(tac_action_parse(text, &a, why, sizeof why), 0);
 		/* A discard plays none; else the card written first. */
@@ -159,7 +176,8 @@ see(struct seen *w, int64_t game, const struct tac_state *before)
 				w->tacs[seat]++;
 		}
 		w->last_tac = a.tac;
-		if (strcmp(td_str(o, "by"), "timeout") == 0)
+		if (strcmp(json_string_value(json_object_get(o, "by")),
+		    "timeout") == 0)
 			w->takeovers[seat]++;
 		for (s = 0; s < after.cfg.nseats; s++) {
 			if (s != seat && after.b.base[s] > before->b.base[s]) {
@@ -174,6 +192,7 @@ see(struct seen *w, int64_t game, const struct tac_state *before)
 		w->last_at = stats_td.now;
 		w->last_seat = seat;
 	}
+	svc_live_free(&l);
 	ck_assert_int_eq(n, 1);
 	td_clear(&stats_td);
 }

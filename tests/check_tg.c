@@ -23,7 +23,6 @@
 #include "check_tg.h"
 #include "config.h"
 #include "i18n.h"
-#include "now.h"
 #include "store.h"
 #include "tg-int.h"
 #include "tg-keys.h"
@@ -39,7 +38,7 @@ tt_play_first(struct tt *t)
 	struct svc_game		 g;
 	char			 act[160], cmd[200];
 
-	ck_assert_int_eq(svc_game_info(t->svc, 1, &g), 0);
+	ck_assert_int_eq(svc_game_info(t->svc, 1, &g), 1);
 	if (g.state != SVC_PLAYING || g.actor < 0 || g.seats[g.actor].ai != 0)
 		return;
 	ck_assert_ptr_nonnull(l = malloc(sizeof *l));
@@ -78,12 +77,15 @@ START_TEST(test_lobby_keys)
 	g.cfg.nseats = 4;
 	snprintf(g.seats[0].user, sizeof g.seats[0].user, "1");
 	snprintf(g.seats[2].user, sizeof g.seats[2].user, "2");
-	compose_keys_lobby(&g, "en", &k);
-	/* In a group, Join opens the private chat: "/start j7" there. */
+	compose_keys_lobby(&g, "en", "K7abcdefghijklmnopqrst", &k);
+	/*
+	 * In a group, Join opens the private chat: "/start jKEY" there, the
+	 * game's key and never its number.
+	 */
 	ck_assert_uint_gt(k.n, 0);
 	ck_assert_str_eq(k.k[0].label, "Join");
 	ck_assert_int_eq(k.k[0].link, COMPOSE_LINK_START);
-	ck_assert_str_eq(k.k[0].data, "j7");
+	ck_assert_str_eq(k.k[0].data, "jK7abcdefghijklmnopqrst");
 	r.params = tt_markup(&k);
 	ck_assert_str_eq(tt_button(&r, "Add AI"), "7::ai");
 	ck_assert_str_eq(tt_button(&r, "Start"), "7::start");
@@ -102,13 +104,13 @@ START_TEST(test_lobby_keys)
 	/* Russian labels, a private chat's Join a press; a game that
 	   started has no buttons. */
 	g.private = 1;
-	compose_keys_lobby(&g, "ru", &k);
+	compose_keys_lobby(&g, "ru", "K7abcdefghijklmnopqrst", &k);
 	r.params = tt_markup(&k);
 	ck_assert_str_eq(tt_button(&r, "Сесть за стол"), "7::join");
 	json_decref(r.params);
 	g.private = 0;
 	g.state = SVC_PLAYING;
-	compose_keys_lobby(&g, "en", &k);
+	compose_keys_lobby(&g, "en", "K7abcdefghijklmnopqrst", &k);
 	r.params = tt_markup(&k);
 	ck_assert_int_eq(tt_nbuttons(&r), 0);
 	json_decref(r.params);
@@ -193,12 +195,12 @@ START_TEST(test_update_admin)
 
 	/* The admin list, as getChatAdministrators gave it, marks admins. */
 	tt_open(&t);
-	c = tg_chat_get(t.tg, "-100", now_mono());
+	c = tg_chat_get(t.tg, "-100", tg_now());
 	c->admins = calloc(1, sizeof *c->admins);
 	ck_assert_ptr_nonnull(c->admins);
 	c->admins[0] = 42;
 	c->nadmins = 1;
-	c->fetched = now_mono();
+	c->fetched = tg_now();
 	ck_assert_int_eq(tg_update_parse(group, strlen(group), NULL, u), 1);
 	ck_assert_int_eq(u->ev.admin, 0);
 	tg_admin_see(t.tg, u);
@@ -281,6 +283,7 @@ START_TEST(test_lobby_flow)
 	struct tt	 t;
 	struct tg_req	*r;
 	const char	*d;
+	char		 key[SVC_KEY_MAX], link[128];
 	int64_t		 lobby;
 	int		 i;
 
@@ -290,12 +293,17 @@ START_TEST(test_lobby_flow)
 	ck_assert_ptr_nonnull(r = tt_find(&t, "lobby", "-100"));
 	ck_assert_str_eq(r->method, "sendMessage");
 	ck_assert_ptr_null(r->fallback);
-	ck_assert_str_eq(tt_url(r, "Join"),
-	    "https://t.me/TacTestBot?start=j1");
+	ck_assert_int_eq(svc_game_key(t.svc, 1, key), 1);
+	snprintf(link, sizeof link, "https://t.me/TacTestBot?start=j%s", key);
+	ck_assert_str_eq(tt_url(r, "Join"), link);
 	lobby = t.nextmsg - 1;
 
-	/* Join's link opens P2's private chat, which seats them there. */
-	tt_say(&t, "2", "2", "/start j1");
+	/*
+	 * Join's link opens P2's private chat, which seats them there once
+	 * Telegram says they are in the group (getChatMember).
+	 */
+	snprintf(link, sizeof link, "/start j%s", key);
+	tt_say(&t, "2", "2", link);
 	tt_drain(&t);
 	ck_assert_ptr_nonnull(r = tt_find(&t, "info", "2"));
 	ck_assert_ptr_nonnull(r = tt_find(&t, "lobby", "-100"));
@@ -333,7 +341,7 @@ START_TEST(test_lobby_flow)
 	ck_assert_int_eq(json_integer_value(json_object_get(r->params,
 	    "message_id")), lobby);
 	ck_assert_ptr_nonnull(strstr(tt_words(r), "\nPlayers: 4\n"));
-	ck_assert_ptr_nonnull(strstr(tt_words(r), "\nAI players: AI quick\n"));
+	ck_assert_ptr_nonnull(strstr(tt_words(r), "\nAI players: quick\n"));
 	ck_assert_ptr_nonnull(d = tt_button(r, "AI strong"));
 	ck_assert_str_eq(d, "1::options ai=2");
 	ck_assert_ptr_nonnull(tt_button(r, "Done"));
@@ -343,7 +351,7 @@ START_TEST(test_lobby_flow)
 	ck_assert_ptr_nonnull(r = tt_find(&t, "options", "-100"));
 	ck_assert_int_eq(json_integer_value(json_object_get(r->params,
 	    "message_id")), lobby);
-	ck_assert_ptr_nonnull(strstr(tt_words(r), "AI players: AI strong"));
+	ck_assert_ptr_nonnull(strstr(tt_words(r), "AI players: strong"));
 	ck_assert_ptr_nonnull(tt_button(r, "\xe2\x9c\x93 AI strong"));
 	tt_press(&t, "-100", "1", lobby, 0, tt_button(r, "Done"));
 	tt_drain(&t);
@@ -503,7 +511,7 @@ START_TEST(test_menu_walk)
 			photo[u] = t.photos[i];
 			isturn[u] = strcmp(kind, "turn") == 0;
 		}
-		ck_assert_int_eq(svc_game_info(t.svc, 1, &g), 0);
+		ck_assert_int_eq(svc_game_info(t.svc, 1, &g), 1);
 		if (g.state != SVC_PLAYING)
 			break;
 		if (g.actor < 0 || g.seats[g.actor].ai != 0)
@@ -515,7 +523,7 @@ START_TEST(test_menu_walk)
 		 * Roots: the last card (a 7 or a TAC has more to choose),
 		 * not the hint under it.
 		 */
-		k = tt_button(&kb[u], "<- back") == NULL ?
+		k = tt_button(&kb[u], "\xe2\x86\x90 back") == NULL ?
 		    tt_nbuttons(&kb[u]) - 1 : 0;
 		if (k > 0 && tt_nth(&kb[u], k, &data) != NULL &&
 		    strstr(data, ":hint") != NULL)
@@ -530,7 +538,7 @@ START_TEST(test_menu_walk)
 		before = g.turn_no;
 		ck_assert_int_eq(svc_game_position(t.svc, 1, -1, &st), 0);
 		tt_press(&t, chat, chat, msg[u], photo[u], data);
-		ck_assert_int_eq(svc_game_info(t.svc, 1, &g), 0);
+		ck_assert_int_eq(svc_game_info(t.svc, 1, &g), 1);
 		ck_assert_int_eq(svc_game_position(t.svc, 1, -1, &after), 0);
 		/* A gift lies face down until the exchange is complete. */
 		if (g.turn_no > before || (st.phase == TAC_PH_EXCHANGE &&
@@ -546,7 +554,7 @@ START_TEST(test_menu_walk)
 		ck_assert_int_eq(json_integer_value(json_object_get(r->params,
 		    "message_id")), msg[u]);
 		tt_fits(r);
-		ck_assert_ptr_nonnull(data = tt_button(r, "<- back"));
+		ck_assert_ptr_nonnull(data = tt_button(r, "\xe2\x86\x90 back"));
 		json_decref(kb[u].params);
 		kb[u].params = json_incref(r->params);
 		if (backs > 0 || !isturn[u])
@@ -556,7 +564,7 @@ START_TEST(test_menu_walk)
 		tt_drain(&t);
 		ck_assert_ptr_nonnull(r = tt_find(&t, "menu", chat));
 		ck_assert_ptr_nonnull(strstr(tt_words(r), "Choose a card."));
-		ck_assert_ptr_null(tt_button(r, "<- back"));
+		ck_assert_ptr_null(tt_button(r, "\xe2\x86\x90 back"));
 		json_decref(kb[u].params);
 		kb[u].params = json_incref(r->params);
 		backs++;
@@ -611,14 +619,13 @@ END_TEST
 START_TEST(test_chat_table)
 {
 	struct config	 conf;
-	struct tg_hooks	 hooks = { NULL, NULL };
 	struct tg	*tg;
 	struct tg_chat	*c;
 	char		 id[32];
 	int		 i;
 
 	config_defaults(&conf);
-	tg = tg_new(NULL, NULL, &conf, &hooks);
+	tg = tg_new(NULL, NULL, &conf);
 	for (i = 0; i < 3 * TG_CHATS; i++) {
 		snprintf(id, sizeof id, "-%d", 1000 + i);
 		c = tg_chat_get(tg, id, i);
@@ -659,7 +666,7 @@ START_TEST(test_one_read)
 	int		 i, turns = 0, boards = 0, bursts = 0, steps;
 
 	tt_open(&t);
-	tg_chat_get(t.tg, "-1001234", now_mono())->fetched = now_mono();
+	tg_chat_get(t.tg, "-1001234", tg_now())->fetched = tg_now();
 	tt_say(&t, "-1001234", "1", "/new seed=5");
 	tt_say(&t, "-1001234", "2", "/join");
 	tt_say(&t, "-1001234", "1", "/ai all");
@@ -706,66 +713,11 @@ START_TEST(test_catalog)
 	char	why[256];
 
 	ck_assert_msg(i18n_check(why, sizeof why) == 0, "%s", why);
-	ck_assert_str_eq(tr("ru", "<- back"), "<- назад");
+	ck_assert_str_eq(tr("ru", "\xe2\x86\x90 back"), "\xe2\x86\x90 назад");
 }
 END_TEST
 
 /* The suite. */
-/*
- * Start a game in a group (two people, two AIs) and count the "turn"
- * notices until the first ones came, asking each to have (or, link NULL,
- * to lack) a link to the board message.
- */
-static int
-tt_turn_links(const char *group, const char *link)
-{
-	struct tt	 t;
-	const char	*text;
-	int		 i, steps, turns = 0;
-
-	tt_open(&t);
-	tg_chat_get(t.tg, group, now_mono())->fetched = now_mono();
-	tt_say(&t, group, "1", "/new seed=5");
-	tt_say(&t, group, "2", "/join");
-	tt_say(&t, group, "1", "/ai all");
-	tt_say(&t, group, "1", "/start");
-	for (steps = 0; steps < 50 && turns == 0; steps++) {
-		/* The AI seats act first, perhaps. */
-		while (svc_next_timer(t.svc) >= 0 && svc_next_timer(t.svc) <=
-		    t.now && svc_timers(t.svc) > 0)
-			;
-		tt_drain(&t);
-		for (i = 0; i < t.nreqs; i++) {
-			if (strcmp(t.kinds[i], "turn") != 0)
-				continue;
-			text = tt_words(t.reqs[i]);
-			ck_assert_ptr_nonnull(text);
-			/* The group's title, as the service keeps it. */
-			ck_assert_msg(strstr(text, "\nGroup: Friday TAC") != NULL,
-			    "no group in: %s", text);
-			if (link != NULL)
-				ck_assert_msg(strstr(text, link) != NULL,
-				    "no %s in: %s", link, text);
-			else
-				ck_assert_msg(strstr(text, "t.me/c/") == NULL,
-				    "a link in: %s", text);
-			turns++;
-		}
-	}
-	tt_close(&t);
-	return (turns);
-}
-
-/* A turn notice links to a supergroup's board message, not a basic one's. */
-START_TEST(test_turn_link)
-{
-	/* tt_drain() gives ids from 500: the lobby 500, the board 501. */
-	ck_assert_int_gt(tt_turn_links("-1001234", "https://t.me/c/1234/501"),
-	    0);
-	ck_assert_int_gt(tt_turn_links("-100", NULL), 0);
-}
-END_TEST
-
 static Suite *
 suite_tg(void)
 {
@@ -781,7 +733,6 @@ suite_tg(void)
 	tcase_add_test(tc, test_merge);
 	tcase_add_test(tc, test_chat_table);
 	tcase_add_test(tc, test_catalog);
-	tcase_add_test(tc, test_turn_link);
 	tcase_add_test(tc, test_one_read);
 	suite_add_tcase(s, tc);
 	return (s);
@@ -801,6 +752,7 @@ main(void)
 	srunner_add_suite(sr, suite_tg_split());
 	srunner_add_suite(sr, suite_tg_stats());
 	srunner_add_suite(sr, suite_tg_link());
+	srunner_add_suite(sr, suite_tg_time());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

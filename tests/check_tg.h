@@ -36,7 +36,15 @@ struct tt {
 	int		 nreqs;
 	uint64_t	 reads;		/* games read by the last drain */
 	int		 nbatches;	/* ... the batches it composed */
+	const char	*member;	/* what getChatMember's ChatMember says
+					   ("status"), NULL: "member" */
 };
+
+/* A stand-in for picture_render(), for a test that sets tt_draw. */
+typedef int	 tt_draw_fn(const struct tac_state *,
+		     const struct picture_opts *, unsigned char **, size_t *);
+extern tt_draw_fn *tt_draw;
+extern int	 tt_drawn;	/* boards drawn since tt_open() */
 
 void		 tt_open(struct tt *);
 void		 tt_clear(struct tt *);
@@ -62,5 +70,6 @@ Suite		*suite_tg_photo(void);
 Suite		*suite_tg_split(void);
 Suite		*suite_tg_stats(void);
 Suite		*suite_tg_link(void);
+Suite		*suite_tg_time(void);
 
 #endif /* CHECK_TG_H */

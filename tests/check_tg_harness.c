@@ -16,10 +16,58 @@
 
 #include "check_tg.h"
 #include "config.h"
-#include "now.h"
+#include "picture.h"
 #include "store.h"
 #include "tg-int.h"
 #include "utf8.h"
+
+/*
+ * What the product does not count, counted here: check_tg is linked with
+ * -Wl,--wrap for the functions below, so that every call the bridge and
+ * compose make to them comes here first.
+ */
+static uint64_t	 tt_reads;	/* games read: svc_game_view(), _info() */
+int		 tt_drawn;	/* boards drawn: picture_render() */
+tt_draw_fn	*tt_draw;	/* a stand-in drawing (NULL: the real one) */
+
+int	__real_svc_game_view(struct svc *, int64_t, struct svc_game *,
+	    struct tac_state *);
+int	__real_svc_game_info(struct svc *, int64_t, struct svc_game *);
+int	__real_picture_render(const struct tac_state *,
+	    const struct picture_opts *, unsigned char **, size_t *);
+int	__wrap_svc_game_view(struct svc *, int64_t, struct svc_game *,
+	    struct tac_state *);
+int	__wrap_svc_game_info(struct svc *, int64_t, struct svc_game *);
+int	__wrap_picture_render(const struct tac_state *,
+	    const struct picture_opts *, unsigned char **, size_t *);
+
+/* A game read whole, counted. */
+int
+__wrap_svc_game_view(struct svc *svc, int64_t id, struct svc_game *g,
+    struct tac_state *st)
+{
+	tt_reads++;
+	return (__real_svc_game_view(svc, id, g, st));
+}
+
+/* A game's facts read, counted. */
+int
+__wrap_svc_game_info(struct svc *svc, int64_t id, struct svc_game *g)
+{
+	tt_reads++;
+	return (__real_svc_game_info(svc, id, g));
+}
+
+/* A board drawn, counted, by the stand-in when a test sets one. */
+int
+__wrap_picture_render(const struct tac_state *st,
+    const struct picture_opts *o, unsigned char **png, size_t *len)
+{
+	tt_drawn++;
+	if (tt_draw != NULL)
+		return (tt_draw(st, o, png, len));
+	return (__real_picture_render(st, o, png, len));
+}
 
 /* The fake clock. */
 static int64_t
@@ -33,11 +81,12 @@ void
 tt_open(struct tt *t)
 {
 	struct config		 conf;
-	struct tg_hooks		 hooks = { NULL, NULL };
 	const char		*tmp;
 	char			*cause = NULL;
 
 	memset(t, 0, sizeof *t);
+	tt_drawn = 0;
+	tt_draw = NULL;
 	if ((tmp = getenv("TMPDIR")) == NULL || *tmp == '\0')
 		tmp = "/tmp";
 	snprintf(t->dir, sizeof t->dir, "%s/check_tg.XXXXXX", tmp);
@@ -50,10 +99,10 @@ tt_open(struct tt *t)
 	ck_assert_msg(t->store != NULL, "store_open: %s", cause);
 	t->svc = svc_open(t->store, tt_clock, t);
 	config_defaults(&conf);
-	t->tg = tg_new(NULL, t->svc, &conf, &hooks);
+	t->tg = tg_new(NULL, t->svc, &conf);
 	snprintf(t->tg->botname, sizeof t->tg->botname, "TacTestBot");
 	/* The group's admins are known (none): no getChatAdministrators. */
-	tg_chat_get(t->tg, "-100", now_mono())->fetched = now_mono();
+	tg_chat_get(t->tg, "-100", tg_now())->fetched = tg_now();
 }
 
 /* Forget the last drain's calls. */
@@ -77,6 +126,8 @@ tt_close(struct tt *t)
 
 	tt_clear(t);
 	tg_free(t->tg);
+	/* What the drawing keeps for the process goes, as at tacd's exit. */
+	picture_exit();
 	svc_close(t->svc);
 	store_close(t->store);
 	unlink(t->path);
@@ -140,6 +191,34 @@ tt_press(struct tt *t, const char *chat, const char *user, int64_t msg,
 }
 
 /*
+ * A question whether a person is in a group, asked as the sender asks it
+ * (getChatMember) and answered as Telegram would, t->member the status.
+ */
+static void
+tt_member(struct tt *t, struct compose_msg *m, struct tg_req *r)
+{
+	struct tg_result	 res;
+
+	tg_out_make(t->tg, m, r);
+	compose_msg_free(m);
+	ck_assert_str_eq(r->method, "getChatMember");
+	ck_assert_int_eq(json_integer_value(json_object_get(r->params,
+	    "user_id")), strtoll(r->b.row[0].chat, NULL, 10));
+	memset(&res, 0, sizeof res);
+	res.method = r->method;
+	res.ok = 1;
+	res.status = 200;
+	res.result = json_pack("{s:s, s:b}", "status", t->member != NULL ?
+	    t->member : "member", "is_member", 1);
+	ck_assert_int_eq(tg_result_read(t->tg, r, &res), TG_OVER);
+	json_decref(res.result);
+	tg_out_free(r);
+	if (r->b.n > 0)
+		svc_batch_free(t->svc, &r->b);
+	free(r);
+}
+
+/*
  * Deliver every due row as the bridge's sender would (svc_outbox_take(),
  * compose_batch(), tg_out_make()), the "API" always saying ok: a sent
  * message gets the next id, an edit keeps its message's.  Answers are
@@ -164,11 +243,15 @@ tt_drain(struct tt *t)
 			free(r);
 			break;
 		}
-		before = svc_game_reads(t->svc);
+		before = tt_reads;
 		form = compose_batch(t->svc, &r->b, &t->tg->copts, &m);
-		before = svc_game_reads(t->svc) - before;
+		before = tt_reads - before;
 		t->reads += before;
 		t->nbatches++;
+		if (form == COMPOSE_MEMBER) {
+			tt_member(t, &m, r);
+			continue;
+		}
 		if (form == COMPOSE_NONE || form == COMPOSE_ANSWER) {
 			compose_msg_free(&m);
 			ck_assert_int_eq(svc_outbox_finish(t->svc, &r->b,

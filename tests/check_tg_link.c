@@ -4,8 +4,8 @@
  * language (language_code) with its button that adds the bot to a
  * group, the greeting of a group that added it, links left out while the
  * bot's username is not known, a deep link bringing the turn's buttons,
- * the reminder of a turn without a deadline, and the command lists of
- * setMyCommands.
+ * the reminder of a turn without a deadline, the command lists of
+ * setMyCommands, and a turn notice's link to a supergroup's board.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -215,7 +215,7 @@ to_person(struct tt *t, int64_t id, const char *user)
 	int		i;
 
 	for (i = 0; i < 1000; i++) {
-		ck_assert_int_eq(svc_game_info(t->svc, id, &g), 0);
+		ck_assert_int_eq(svc_game_info(t->svc, id, &g), 1);
 		if (g.actor >= 0 && strcmp(g.seats[g.actor].user, user) == 0)
 			return (g.actor);
 		ck_assert_int_ge(svc_timers(t->svc), 0);
@@ -258,7 +258,7 @@ START_TEST(test_link_turn_keys)
 	ck_assert(strstr(text_of(r), "Your cards:") != NULL);
 	/* The buttons are the turn's menu, at the game's turn. */
 	ck_assert_int_gt(first_button(r, &data), 0);
-	ck_assert_int_eq(svc_game_info(t.svc, id, &g), 0);
+	ck_assert_int_eq(svc_game_info(t.svc, id, &g), 1);
 	snprintf(want, sizeof want, "1:%lld:menu ", (long long)g.turn_no);
 	ck_assert_msg(data != NULL && strncmp(data, want, strlen(want)) == 0,
 	    "%s", data != NULL ? data : "(none)");
@@ -362,6 +362,61 @@ START_TEST(test_commands_params)
 }
 END_TEST
 
+/*
+ * Start a game in a group (two people, two AIs) and count the "turn"
+ * notices until the first ones came, asking each to have (or, link NULL,
+ * to lack) a link to the board message.
+ */
+static int
+tt_turn_links(const char *group, const char *link)
+{
+	struct tt	 t;
+	const char	*text;
+	int		 i, steps, turns = 0;
+
+	tt_open(&t);
+	tg_chat_get(t.tg, group, tg_now())->fetched = tg_now();
+	tt_say(&t, group, "1", "/new seed=5");
+	tt_say(&t, group, "2", "/join");
+	tt_say(&t, group, "1", "/ai all");
+	tt_say(&t, group, "1", "/start");
+	for (steps = 0; steps < 50 && turns == 0; steps++) {
+		/* The AI seats act first, perhaps. */
+		while (svc_next_timer(t.svc) >= 0 && svc_next_timer(t.svc) <=
+		    t.now && svc_timers(t.svc) > 0)
+			;
+		tt_drain(&t);
+		for (i = 0; i < t.nreqs; i++) {
+			if (strcmp(t.kinds[i], "turn") != 0)
+				continue;
+			text = tt_words(t.reqs[i]);
+			ck_assert_ptr_nonnull(text);
+			/* The group's title, as the service keeps it. */
+			ck_assert_msg(strstr(text, "\nGroup: Friday TAC") != NULL,
+			    "no group in: %s", text);
+			if (link != NULL)
+				ck_assert_msg(strstr(text, link) != NULL,
+				    "no %s in: %s", link, text);
+			else
+				ck_assert_msg(strstr(text, "t.me/c/") == NULL,
+				    "a link in: %s", text);
+			turns++;
+		}
+	}
+	tt_close(&t);
+	return (turns);
+}
+
+/* A turn notice links to a supergroup's board message, not a basic one's. */
+START_TEST(test_turn_link)
+{
+	/* tt_drain() gives ids from 500: the lobby 500, the board 501. */
+	ck_assert_int_gt(tt_turn_links("-1001234", "https://t.me/c/1234/501"),
+	    0);
+	ck_assert_int_gt(tt_turn_links("-100", NULL), 0);
+}
+END_TEST
+
 Suite *
 suite_tg_link(void)
 {
@@ -374,6 +429,7 @@ suite_tg_link(void)
 	tcase_add_test(tc, test_links_need_botname);
 	tcase_add_test(tc, test_link_turn_keys);
 	tcase_add_test(tc, test_commands_params);
+	tcase_add_test(tc, test_turn_link);
 	suite_add_tcase(s, tc);
 	return (s);
 }

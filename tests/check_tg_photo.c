@@ -57,11 +57,32 @@ tt_render_fail(const struct tac_state *st, const struct picture_opts *o,
 	return (-1);
 }
 
+/*
+ * A drawing that writes which seat it is drawn from and whether it
+ * shows the choices into its "PNG" (the signature, then "seat N opts
+ * K"), so that each upload tells how its picture was asked for.
+ */
+static int
+tt_render_seat(const struct tac_state *st, const struct picture_opts *o,
+    unsigned char **png, size_t *len)
+{
+	char	buf[64];
+	int	n;
+
+	(void)st;
+	n = snprintf(buf, sizeof buf, "\x89PNG\r\n\x1a\nseat %d opts %d",
+	    o->bottom, o->nopts);
+	*png = malloc(n);
+	memcpy(*png, buf, n);
+	*len = n;
+	return (0);
+}
+
 /* Four people in group "-100" start game 1 (seed 5). */
 static void
 tt_start4(struct tt *t)
 {
-	tt_say(t, "-100", "1", "/new seed=5");
+	tt_say(t, "-100", "1", "/new seed=5 auto=off");
 	tt_say(t, "-100", "2", "/join");
 	tt_say(t, "-100", "3", "/join");
 	tt_say(t, "-100", "4", "/join");
@@ -83,7 +104,7 @@ tt_play(struct tt *t, int n)
 	int			 i, pick, moves = 0;
 
 	ck_assert_ptr_nonnull(l = malloc(sizeof *l));
-	ck_assert_int_eq(svc_game_info(t->svc, 1, &g), 0);
+	ck_assert_int_eq(svc_game_info(t->svc, 1, &g), 1);
 	while (n-- > 0 && g.state == SVC_PLAYING) {
 		ck_assert_int_eq(svc_game_position(t->svc, 1, -1, &st), 0);
 		ck_assert_int_gt(tac_legal(&st, l), 0);
@@ -98,7 +119,7 @@ tt_play(struct tt *t, int n)
 		snprintf(cmd, sizeof cmd, "/play %s", act);
 		prev = g.turn_no;
 		tt_say(t, g.seats[st.turn].user, g.seats[st.turn].user, cmd);
-		ck_assert_int_eq(svc_game_info(t->svc, 1, &g), 0);
+		ck_assert_int_eq(svc_game_info(t->svc, 1, &g), 1);
 		/* A gift lies face down until the exchange is complete. */
 		ck_assert_int_eq(svc_game_position(t->svc, 1, -1, &after), 0);
 		ck_assert_msg(g.turn_no > prev || (st.phase == TAC_PH_EXCHANGE &&
@@ -250,7 +271,7 @@ START_TEST(test_text_board)
 	/* A failed edit posts the board anew (text). */
 	ck_assert_ptr_nonnull(r->fallback);
 	ck_assert_str_eq(r->fbmethod, "");
-	ck_assert_int_eq(t.tg->rendered, 0);
+	ck_assert_int_eq(tt_drawn, 0);
 	tt_close(&t);
 }
 END_TEST
@@ -267,7 +288,7 @@ START_TEST(test_photo_fails)
 	int		 photo;
 
 	tt_open(&t);
-	t.tg->render = tt_render_fail;
+	tt_draw = tt_render_fail;
 	tt_fails = 0;
 	tt_start4(&t);
 	tt_say(&t, "-100", "1", "/start");
@@ -289,11 +310,73 @@ START_TEST(test_photo_fails)
 	    "message_id")), tg_ref_id(ref, &photo));
 	ck_assert_ptr_null(r->png);
 
-	t.tg->render = NULL;
+	tt_draw = NULL;
 	tt_play(&t, 1);
 	r = tt_edit(&t, NULL);
 	ck_assert_str_eq(r->method, "sendPhoto");
 	tt_assert_png(r, "photo");
+	tt_close(&t);
+}
+END_TEST
+
+/*
+ * The group's board is drawn with seat 0 at the bottom; a turn's
+ * picture, sent to its player's own chat, from that player's seat (at
+ * the bottom, as the Mini App shows it), for every seat that gets one;
+ * so is the board a player asks for in their own chat.
+ */
+START_TEST(test_photo_seat)
+{
+	struct tt	 t;
+	struct tg_req	*r;
+	struct svc_game	 g;
+	const char	*chat;
+	int		 i, s, seat, opts, group = 0, mine[TAC_MAXSEATS] = { 0 };
+
+	tt_open(&t);
+	tt_draw = tt_render_seat;
+	tt_start4(&t);
+	tt_say(&t, "-100", "1", "/start");
+	tt_drain(&t);
+	ck_assert_int_eq(svc_game_info(t.svc, 1, &g), 1);
+	for (i = 0; i < 40 && g.state == SVC_PLAYING; i++) {
+		for (s = 0; s < t.nreqs; s++) {
+			r = t.reqs[s];
+			if (r->png == NULL)
+				continue;
+			ck_assert_int_eq(sscanf((char *)r->png + 8, "seat %d "
+			    "opts %d", &seat, &opts), 2);
+			chat = json_string_value(json_object_get(r->params,
+			    "chat_id"));
+			ck_assert_ptr_nonnull(chat);
+			if (strcmp(chat, "-100") == 0) {
+				ck_assert_int_eq(seat, 0);
+				group++;
+				continue;
+			}
+			ck_assert_int_ge(seat, 0);
+			ck_assert_int_lt(seat, 4);
+			ck_assert_str_eq(chat, g.seats[seat].user);
+			mine[seat] += opts > 0;
+		}
+		tt_play(&t, 1);
+		ck_assert_int_eq(svc_game_info(t.svc, 1, &g), 1);
+	}
+	ck_assert_int_gt(group, 0);
+	for (s = 0; s < 4; s++)
+		ck_assert_msg(mine[s] > 0, "no turn picture for seat %d", s);
+	/* /board in a player's own chat: from their seat too. */
+	for (s = 0; s < 4; s++) {
+		chat = g.seats[s].user;
+		tt_say(&t, chat, chat, "/board");
+		tt_drain(&t);
+		ck_assert_ptr_nonnull(r = tt_find(&t, "board", chat));
+		ck_assert_ptr_nonnull(r->png);
+		ck_assert_int_eq(sscanf((char *)r->png + 8, "seat %d opts %d",
+		    &seat, &opts), 2);
+		ck_assert_int_eq(seat, s);
+	}
+	tt_draw = NULL;
 	tt_close(&t);
 }
 END_TEST
@@ -309,6 +392,7 @@ suite_tg_photo(void)
 	tcase_add_test(tc, test_photo_board);
 	tcase_add_test(tc, test_text_board);
 	tcase_add_test(tc, test_photo_fails);
+	tcase_add_test(tc, test_photo_seat);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -51,7 +51,7 @@ ts_game(struct tt *t)
 		while (svc_timers(t->svc) > 0)
 			;
 		tt_drain(t);
-		ck_assert_int_eq(svc_game_info(t->svc, 1, &g), 0);
+		ck_assert_int_eq(svc_game_info(t->svc, 1, &g), 1);
 		if (g.state != SVC_PLAYING)
 			break;
 		ck_assert_int_eq(svc_game_position(t->svc, 1, -1, &st), 0);

@@ -522,9 +522,10 @@ START_TEST(test_web_play)
 		ck_assert(json_is_true(json_object_get(r, "again")));
 		json_decref(r);
 		ck_assert_int_eq(nactions(game), turn + 1);
-		/* The group heard of the move once. */
+		/* The group heard of the move once: its live message. */
 		td_drain(&fx);
-		ck_assert_int_eq(td_count(&fx, "moved", "g1"), 1);
+		ck_assert_int_eq(td_count(&fx, "moved", "g1"), 0);
+		ck_assert_int_eq(td_told(&fx, game, turn + 1, NULL), 1);
 		td_clear(&fx);
 	}
 	td_check_replay(&fx, game);
@@ -613,9 +614,10 @@ START_TEST(test_web_refused)
 	ck_assert_str_eq(json_string_value(json_object_get(r, "code")),
 	    "illegal");
 	json_decref(r);
+	/* A game that is not there is none, whatever the turn. */
 	ck_assert_int_eq(app_play(user, game + 7, 0, "give 1", &r), 1);
 	ck_assert_str_eq(json_string_value(json_object_get(r, "code")),
-	    "stale");
+	    "no_game");
 	json_decref(r);
 	ck_assert_int_eq(nactions(game), 0);
 }

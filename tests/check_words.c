@@ -29,6 +29,7 @@
 
 static const char *const names_en[] = { "Anna", "Boris", "Clara", "Dmitri" };
 static const char *const names_ru[] = { "Анна", "Борис", "Клара", "Дмитрий" };
+static int words_lastplay;	/* the game's last card play, seat + 1 */
 
 /* A game of four seats as the view sees it: lang, naming, names. */
 void
@@ -67,6 +68,54 @@ words_pos(struct tac_state *st, const char *marbles, const char *hands,
 	json_decref(root);
 }
 
+/*
+ * Team-TAC's board (rules K): the cards played so far under its first
+ * line while it goes on, and at its end everyone's win with the score,
+ * no team named; in Russian with the plural of the count.  A board of
+ * the usual game has neither.
+ */
+START_TEST(test_words_coop_board)
+{
+	struct render_opts	 o = { RENDER_PLAIN, NULL, NULL, 0 };
+	struct render_game	 g;
+	struct tac_state	 st;
+	struct rbuf		 b = { NULL, 0, 0 };
+
+	words_game(&g, "en", TAC_NAMES_TAC, names_en);
+	words_pos(&st, "[[\"10\", \"B\", \"B\", \"B\"], "
+	    "[\"B\", \"B\", \"B\", \"B\"], [\"B\", \"B\", \"B\", \"B\"], "
+	    "[\"B\", \"B\", \"B\", \"B\"]]", "[[\"5\"], [\"2\"], [\"2\"], "
+	    "[\"2\"]]", 0);
+	render_board(&o, &g, &st, &b);
+	ck_assert_ptr_null(strstr(b.s, "together"));
+	st.cfg.coop = g.cfg.coop = 1;
+	st.cards = 151;
+	rbuf_reset(&b);
+	render_board(&o, &g, &st, &b);
+	ck_assert_msg(strstr(b.s, "dealer Dmitri.\nEveryone plays together: "
+	    "151 cards played so far.\n") != NULL, "%s", b.s);
+	ck_assert_msg(strstr(b.s, "Anna's turn.") != NULL, "%s", b.s);
+	st.phase = TAC_PH_OVER;
+	st.cards = 188;
+	rbuf_reset(&b);
+	render_board(&o, &g, &st, &b);
+	ck_assert_msg(strstr(b.s, "Game over: everyone won together, with 188 "
+	    "cards played.\n") != NULL, "%s", b.s);
+	ck_assert_ptr_null(strstr(b.s, "so far"));
+	ck_assert_ptr_null(strstr(b.s, "Team"));
+	words_game(&g, "ru", TAC_NAMES_TAKER, names_ru);
+	rbuf_reset(&b);
+	render_board(&o, &g, &st, &b);
+	ck_assert_msg(strstr(b.s, "все победили вместе, сыграв 188 карт.") !=
+	    NULL, "%s", b.s);
+	rbuf_reset(&b);
+	render_coop_result("ru", 181, &b);
+	ck_assert_str_eq(b.s, "Игра окончена: все победили вместе, сыграв "
+	    "181 карту.");
+	rbuf_free(&b);
+}
+END_TEST
+
 /* Play an action (it must be legal). */
 static void
 words_play(struct tac_state *st, const char *text)
@@ -99,9 +148,11 @@ words_of(const struct tac_state *st, const char *text, const char *lang,
 
 	words_game(&g, lang, names, strcmp(lang, "ru") == 0 ? names_ru :
 	    names_en);
+	g.lastplay = words_lastplay;
 	ck_assert_int_eq(tac_action_parse(text, &a, why, sizeof why), 0);
 	words_play(&t, text);
-	render_move_init(&mv, st, &a, st->turn, you);
+	render_move_init(&mv, &g, st, &a, st->turn, you ? st->turn :
+	    RENDER_NOBODY);
 	render_move_words(&g, &mv, 0, render_move_ntok(&a), &b);
 	return (b.s != NULL ? b.s : strdup(""));
 }
@@ -147,14 +198,14 @@ START_TEST(test_words_kinds)
 	    "7: 12 \xe2\x86\x92 13, then 60 \xe2\x86\x92 home 2",
 	    "7: 12 \xe2\x86\x92 13, затем 60 \xe2\x86\x92 дом 2");
 	words_check(&st, "TR 19<>40", "Trickster: Swap your 19 with "
-	    "Boris's 40", "Мена: Поменять свой 19 и 40 (Борис)");
+	    "Boris's 40", "Мена: Поменять местами свой 19 и 40 (Борис)");
 	words_check(&st, "8 skip", "8: Skip the next player",
 	    "8: Следующий пропускает ход");
 	words_check(&st, "FOOL", "Fool: Hands pass to the right",
 	    "Ривер: Все карты уходят вправо");
-	/* The Devil moves the victim's marbles: lettered as theirs. */
-	words_check(&st, "DEVIL 5 28>33", "Devil 5: B28 \xe2\x86\x92 33",
-	    "Флуд 5: С28 \xe2\x86\x92 33");
+	/* The Devil moves the victim's marbles: named as theirs. */
+	words_check(&st, "DEVIL 5 28>33", "Devil 5: Boris's 28 \xe2\x86\x92 "
+	    "33", "Флуд 5: 28 (Борис) \xe2\x86\x92 33");
 	words_check(&st, "ANGEL B>16", "Angel: Enter a marble for Boris",
 	    "Дар: Ввести шарик игроку Борис");
 	words_check(&st, "WARRIOR 19>28", "Warrior: 19 \xe2\x86\x92 28, "
@@ -213,7 +264,7 @@ START_TEST(test_words_more)
 	words_check(&st, "5 discard", "Discard 5", "Сбросить 5");
 
 	/* The exchange after a deal. */
-	tac_init(&st, &(struct tac_config){ 4, 0, 1, TAC_NAMES_TAC }, 3);
+	tac_init(&st, &(struct tac_config){ 4, 0, 1, TAC_NAMES_TAC, 0 }, 3);
 	ck_assert_int_eq(st.phase, TAC_PH_EXCHANGE);
 	{
 		struct tac_list	*l;
@@ -237,15 +288,23 @@ START_TEST(test_words_more)
 	words_pos(&st, MARBLES, "[[\"TAC\", \"2\"], [\"5\", \"3\"], [\"2\"], "
 	    "[\"13\", \"6\"]]", 3);
 	words_play(&st, "13 B>48");
-	words_check(&st, "TAC 13 B>0", "TAC 13: Enter a marble, kicks Dmitri",
-	    "Такер 13: Ввести шарик, выбивает: Дмитрий");
+	/*
+	 * Dmitri's marble goes back to his base by the undoing, not by a
+	 * kick: the TAC says whose card play it undoes, when that is known.
+	 */
+	words_check(&st, "TAC 13 B>0", "TAC 13: Enter a marble",
+	    "Такер 13: Ввести шарик");
+	words_lastplay = 3 + 1;
+	words_check(&st, "TAC 13 B>0", "TAC on Dmitri's 13: Enter a marble",
+	    "Такер на 13 (Дмитрий): Ввести шарик");
+	words_lastplay = 0;
 
 	/* All of Anna's marbles home: she moves her partner Clara's. */
 	words_pos(&st, "[[\"H1\", \"H2\", \"H3\", \"H4\"], [\"28\", \"B\", "
 	    "\"B\", \"B\"], [\"40\", \"B\", \"B\", \"B\"], [\"B\", \"B\", "
 	    "\"B\", \"B\"]]", "[[\"5\"], [\"2\"], [\"3\"], [\"4\"]]", 0);
-	words_check(&st, "5 40>45", "5: G40 \xe2\x86\x92 45",
-	    "5: З40 \xe2\x86\x92 45");
+	words_check(&st, "5 40>45", "5: Clara's 40 \xe2\x86\x92 45",
+	    "5: 40 (Клара) \xe2\x86\x92 45");
 
 	/* A line in the group: no "your", the mover's marbles plain. */
 	words_pos(&st, MARBLES, HANDS, 0);
@@ -322,9 +381,12 @@ START_TEST(test_words_steps)
 	got = words_label(&st, path, "13", "en");
 	ck_assert_msg(strncmp(got, "12 \xe2\x86\x92 13", 8) == 0, "%s", got);
 	free(got);
-	/* All seven steps with one marble: a leaf, and it says so. */
+	/*
+	 * All seven steps with one marble: a leaf, and it says so; the
+	 * marble it kicks is the reader's own.
+	 */
 	got = words_label(&st, path, "19", "en");
-	ck_assert_str_eq(got, "12 \xe2\x86\x92 19, kicks Anna");
+	ck_assert_str_eq(got, "12 \xe2\x86\x92 19, kicks your marble");
 	free(got);
 
 	path[0] = '\0';
@@ -382,12 +444,12 @@ START_TEST(test_words_pages)
 		compose_menu_keys(&g, &st, m, 77, 0, &k);
 		ck_assert_uint_le(k.n, MENU_KEYS);
 		ck_assert_int_eq(m->npages, 2);
-		ck_assert_str_eq(k.k[k.n - 1].label, "<- back");
+		ck_assert_str_eq(k.k[k.n - 1].label, "\xe2\x86\x90 back");
 		entries += m->n;
 		pages++;
 		if (m->more[0] == '\0')
 			break;
-		ck_assert_str_eq(k.k[k.n - 2].label, "more ->");
+		ck_assert_str_eq(k.k[k.n - 2].label, "more \xe2\x86\x92");
 		snprintf(path, sizeof path, "%s", m->more);
 	}
 	ck_assert_int_eq(pages, 2);
@@ -417,6 +479,7 @@ suite_words(void)
 	tcase_add_test(tc, test_words_more);
 	tcase_add_test(tc, test_words_steps);
 	tcase_add_test(tc, test_words_pages);
+	tcase_add_test(tc, test_words_coop_board);
 	words_props(tc);
 	suite_add_tcase(s, tc);
 	return (s);
@@ -430,6 +493,7 @@ main(void)
 	int	 failed;
 
 	srunner_add_suite(sr, suite_read());
+	srunner_add_suite(sr, suite_labels());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

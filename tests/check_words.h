@@ -13,5 +13,6 @@ void	words_game(struct render_game *, const char *, int,
 	    const char *const *);
 void	words_props(TCase *);
 Suite	*suite_read(void);
+Suite	*suite_labels(void);
 
 #endif /* CHECK_WORDS_H */

@@ -66,7 +66,7 @@ walk_node(const struct render_game *g, const struct tac_state *st,
 	int64_t			 game, turn;
 	char			 text[80], want[80];
 	size_t			 i, j, w;
-	int			 e, x;
+	int			 e, x, c;
 
 	ck_assert_ptr_nonnull(m = malloc(sizeof *m));
 	ck_assert_msg(menu_build(st, st->turn, path, m, walk_scratch) == 0,
@@ -103,19 +103,24 @@ walk_node(const struct render_game *g, const struct tac_state *st,
 		    strcmp(k.k[i].label + strlen(k.k[i].label) - 3,
 		    "\xe2\x80\xa6") == 0;
 	}
-	/* One keyboard, one way to name a swap's marbles. */
+	/*
+	 * One keyboard, one way to name a swap's marbles: people's names
+	 * ("Boris's 40"), or all by their seats' colours ("Blue's 40").
+	 */
 	if (strcmp(g->lang, "en") == 0) {
 		for (i = 0, x = e = 0; i < k.n; i++) {
-			if (strstr(k.k[i].label, "Swap ") == NULL)
+			if (strstr(k.k[i].label, "Swap ") == NULL &&
+			    strstr(k.k[i].label, "\xe2\x86\x94") == NULL)
 				continue;
-			x |= strstr(k.k[i].label, "'s ") != NULL;
-			for (j = 0; k.k[i].label[j] != '\0'; j++)
-				e |= k.k[i].label[j] >= 'A' &&
-				    k.k[i].label[j] <= 'Z' &&
-				    k.k[i].label[j + 1] >= '0' &&
-				    k.k[i].label[j + 1] <= '9';
+			for (j = 0, c = 0; j < TAC_MAXSEATS; j++) {
+				snprintf(want, sizeof want, "%s's ",
+				    render_colour((int)j));
+				c |= strstr(k.k[i].label, want) != NULL;
+			}
+			e |= c;
+			x |= !c && strstr(k.k[i].label, "'s ") != NULL;
 		}
-		ck_assert_msg(!(x && e), "names and letters in one keyboard "
+		ck_assert_msg(!(x && e), "names and colours in one keyboard "
 		    "at \"%s\": \"%s\"", path, k.k[0].label);
 		seen.mixed_checked += x || e;
 	}
@@ -272,8 +277,8 @@ walk_teardown(void)
 START_TEST(test_walk_4)
 {
 	static const char	*langs[] = { "en", "ru", "de", "ka" };
-	struct tac_config	 tac = { 4, 0, 1, TAC_NAMES_TAC };
-	struct tac_config	 taker = { 4, 0, 1, TAC_NAMES_TAKER };
+	struct tac_config	 tac = { 4, 0, 1, TAC_NAMES_TAC, 0 };
+	struct tac_config	 taker = { 4, 0, 1, TAC_NAMES_TAKER, 0 };
 	int			 i;
 
 	for (i = 0; i < 8; i++)
@@ -293,8 +298,8 @@ END_TEST
 /* Six seats, pairs and triples, long names. */
 START_TEST(test_walk_6)
 {
-	struct tac_config	pairs = { 6, 0, 1, TAC_NAMES_TAC };
-	struct tac_config	triples = { 6, 1, 1, TAC_NAMES_TAKER };
+	struct tac_config	pairs = { 6, 0, 1, TAC_NAMES_TAC, 0 };
+	struct tac_config	triples = { 6, 1, 1, TAC_NAMES_TAKER, 0 };
 
 	walk_game(&pairs, 21, 4, "ru", names_long);
 	walk_game(&triples, 22, 4, "en", names_long);
@@ -315,8 +320,8 @@ END_TEST
 START_TEST(test_walk_boards)
 {
 	static const char	*langs[] = { "en", "ru", "de", "ka" };
-	struct tac_config	 cfg[] = { { 4, 0, 1, TAC_NAMES_TAC },
-	    { 6, 0, 1, TAC_NAMES_TAKER }, { 6, 1, 1, TAC_NAMES_TAC } };
+	struct tac_config	 cfg[] = { { 4, 0, 1, TAC_NAMES_TAC, 0 },
+	    { 6, 0, 1, TAC_NAMES_TAKER, 0 }, { 6, 1, 1, TAC_NAMES_TAC, 0 } };
 	struct render_game	 g;
 	struct tac_state	 st;
 	uint64_t		 rng = 2024;

@@ -7,8 +7,8 @@
 # src/tacd.c.  The build gives each folder the include paths of what it
 # may use (Makefile.am), so most wrong includes do not even compile; this
 # check also catches the ones that would through a lower folder's path,
-# an internal header (NAME-int.h) used outside its folder, a folder that
-# is not in the table, and a source file of more than 800 lines.
+# an internal header (NAME-int.h) used outside its folder, and a folder
+# that is not in the table.  (tests/sizes.sh keeps files short.)
 #
 # It reads the project's sources only (tests/sources.sh: what git tracks,
 # or what make dist ships), never what a build wrote into the tree, so a
@@ -31,7 +31,6 @@ telegram: bridge compose service view engine common
 webapp:   telegram bridge compose service view engine common
 tacd:     webapp telegram console bridge compose service store view common
 '
-maxlines=800
 
 top=${1:-${top_srcdir:-$(dirname "$0")/..}}
 cd "$top" || exit 99
@@ -58,7 +57,7 @@ layer_of() {
 # Check the files named in $1 (one a line, relative to the current
 # folder); print the graph; 1 if broken.
 check_tree() {
-	local files=$1 f b me n h there them got name rest fail=0
+	local files=$1 f b me h there them got name rest fail=0
 	local -A folder_of uses
 
 	fail=0
@@ -77,11 +76,6 @@ check_tree() {
 			echo "FAIL: $f: folder $me is not in the layer table"
 			fail=1
 			continue
-		fi
-		n=$(wc -l <"$f")
-		if [ "$n" -gt $maxlines ]; then
-			echo "FAIL: $f: $n lines (at most $maxlines: split it by concern)"
-			fail=1
 		fi
 		while read -r h; do
 			there=${folder_of[${h##*/}]}

@@ -18,10 +18,10 @@ if [ ! -r "$rules" ]; then
 	exit 1
 fi
 
-ids=$(sed -n 's/^[[:space:]]*- \*\*\([BDMCTAY][0-9][0-9]*\(\.[0-9][0-9]*\)\{0,1\}\)\*\*.*/\1/p' \
+ids=$(sed -n 's/^[[:space:]]*- \*\*\([BDMCTAKY][0-9][0-9]*\(\.[0-9][0-9]*\)\{0,1\}\)\*\*.*/\1/p' \
     "$rules")
 nids=$(printf '%s\n' "$ids" | sed '/^$/d' | wc -l)
-nbold=$(grep -o '\*\*[BDMCTAY][0-9]' "$rules" | wc -l)
+nbold=$(grep -o '\*\*[BDMCTAKY][0-9]' "$rules" | wc -l)
 nsaid=$(sed -n 's/.*There are \([0-9][0-9]*\) rule ids below.*/\1/p' "$rules" |
     head -1)
 ndup=$(printf '%s\n' "$ids" | sort | uniq -d | wc -l)

@@ -665,7 +665,10 @@ tu_finished(const struct tac_board *b, int seat)
 	return b->home[seat] == 0xf;
 }
 
-/* M15: the seats whose marbles the seat moves (itself, else teammates). */
+/*
+ * M15, K2: the seats whose marbles the seat moves (itself, else
+ * teammates, in Team-TAC else every seat not home).
+ */
 int
 tu_controlled(const struct tac_state *s, int seat, int out[TAC_MAXSEATS])
 {
@@ -679,6 +682,13 @@ tu_controlled(const struct tac_state *s, int seat, int out[TAC_MAXSEATS])
 		t = (seat + i) % s->cfg.nseats;
 		if (tac_team(s, t) == tac_team(s, seat) &&
 		    !tu_finished(&s->b, t))
+			out[n++] = t;
+	}
+	if (n > 0 || !s->cfg.coop)
+		return n;
+	for (i = 1; i < s->cfg.nseats; i++) {
+		t = (seat + i) % s->cfg.nseats;
+		if (!tu_finished(&s->b, t))
 			out[n++] = t;
 	}
 	return n;

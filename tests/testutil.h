@@ -23,6 +23,7 @@ Suite		*suite_rules_cards(void);
 Suite		*suite_rules_seven(void);
 Suite		*suite_rules_tac(void);
 Suite		*suite_rules_master(void);
+Suite		*suite_rules_coop(void);
 Suite		*suite_rules_engine(void);
 Suite		*suite_props(void);
 Suite		*suite_why(void);

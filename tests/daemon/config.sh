@@ -10,16 +10,26 @@ printf '# tacd\nstate_dir = %s/state  # here\n\nlog_level = debug\n' \
 check "-n accepts a good file" [ $? -eq 0 ]
 check "-n says configuration OK" grep -qx 'configuration OK' err
 
-# Without -f (and no /etc/tacd/tacd.conf) the built-in defaults need no file.
-if [ ! -e /etc/tacd/tacd.conf ]; then
-	"$TACD" -n >out 2>err
-	check "-n without a file" grep -qx 'configuration OK' err
-	"$TACD" -nv >out 2>&1
-	check "-nv shows the built-in defaults" \
-	    grep -q '^state_dir = "./var"$' out
-	STATE_DIRECTORY=/var/lib/tacd "$TACD" -nv >out 2>&1
-	check "-nv takes \$STATE_DIRECTORY" \
-	    grep -q '^state_dir = "/var/lib/tacd"$' out
+# The built-in defaults, from a file that sets nothing: the same on any
+# machine, whatever its /etc holds.
+: >empty.conf
+"$TACD" -nv -f empty.conf >out 2>&1
+check "-nv shows the built-in defaults" grep -q '^state_dir = "./var"$' out
+STATE_DIRECTORY=/var/lib/tacd "$TACD" -nv -f empty.conf >out 2>&1
+check "-nv takes \$STATE_DIRECTORY" \
+    grep -q '^state_dir = "/var/lib/tacd"$' out
+
+# Without -f: /etc/tacd/tacd.conf when it exists, else the built-in
+# defaults, no file needed.  Each machine checks the case it is.
+"$TACD" -nv >out 2>&1
+if [ -e /etc/tacd/tacd.conf ]; then
+	check "-n without -f reads /etc/tacd/tacd.conf (this machine has one)" \
+	    grep -qx '# tacd configuration, from /etc/tacd/tacd.conf' out
+else
+	check "-n without -f and no /etc/tacd/tacd.conf: the built-in defaults" \
+	    grep -qx '# tacd configuration, from built-in defaults' out
+	check "... and says the configuration is OK" \
+	    grep -qx 'configuration OK' out
 fi
 
 # Errors name the file and the line, and exit 1.

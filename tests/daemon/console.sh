@@ -22,6 +22,7 @@ actions() {
 
 # 1. A whole 4-player game, to the end.
 conf a.conf "$scratch/a"
+umask 022
 ones 2000 | "$TACD" -f a.conf --console seed=5 >a.out 2>a.err
 check "a console game exits 0" [ $? -eq 0 ]
 check "it shows the menu" grep -q '^  1\. ' a.out
@@ -39,6 +40,9 @@ check "it shows the hand" grep -q '^Your cards: ' a.out
 check "the game ends" grep -q '^Game over\. Team .* won: ' a.out
 check "no warnings" [ ! -s a.err ]
 [ -s a.err ] && head a.err
+# The database holds hidden cards: its owner's alone, whatever the umask.
+check "the database is its owner's alone ($(stat -c %a "$scratch/a/tacd.db"))" \
+    [ "$(stat -c %a "$scratch/a/tacd.db")" = 600 ]
 check "tacctl -f finds the game" \
     bash -c "'$TACCTL' -f a.conf games | grep -q '^ *1 '"
 check "the log replays to the stored game" \

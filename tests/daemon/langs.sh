@@ -43,8 +43,9 @@ english="${english}level|rating|dealer|seat|exchange|discards?|skip|none|"
 english="${english}nobody|first|here)"
 
 for run in en ru de ka ru-tac; do
-	lang=${run%-tac} opts=seed=5
-	[ $run = ru-tac ] && opts="tac seed=5"
+	# The session types every move of the game: no turn plays itself.
+	lang=${run%-tac} opts="auto=off seed=5"
+	[ $run = ru-tac ] && opts="tac auto=off seed=5"
 	case $run in
 	en) name=Anna over='^Game over\. Team .* won: '
 	    gift='Give 2' devil=Devil base=B

@@ -27,7 +27,7 @@ for lang in en ru de ka; do
 	    right='^Richtig: ' hint='^💡 Tipp für Spiel #1: '
 	    pending='^Ich gehe Spiel #1 noch durch'
 	    review='^🔍 Deine Auswertung von Spiel #1\. ' ;;
-	ka) lesson='^გაკვეთილი 1 / 11: ' wrong='^ზუსტად ასე არა\. '
+	ka) lesson='^გაკვეთილი 1 / 11: ' wrong='^არა, ასე არა\. '
 	    right='^სწორია: ' hint='^💡 მინიშნება თამაშისთვის #1: '
 	    pending='^თამაშს #1 ჯერ კიდევ ვაანალიზებ'
 	    review='^🔍 თამაშის #1 თქვენი ანალიზი\. ' ;;
@@ -42,12 +42,13 @@ for lang in en ru de ka; do
 	# empty line shows the turn again; /hint; then its number: the menu's
 	# last line is the hint's.
 	printf '%s\n' '/learn 1' 1 2 '' /hint >&3
-	check "$lang: the hint came" wait_for $lang.out "$hint" 20
+	check "$lang: the hint came" wait_for $lang.out "$hint"
 	yes 1 | head -n 2000 >&3
 	echo '/review #1' >&3
-	check "$lang: the review is being made" wait_for $lang.out "$pending" 120
-	check "$lang: the review came by itself" wait_for $lang.out "$review" 300
-	sleep 1
+	check "$lang: the review is being made" wait_for $lang.out "$pending"
+	check "$lang: the review came by itself" wait_moving \
+	    "grep -q -- '$review' $lang.out" \
+	    "'$SQLEXEC' $lang/tacd.db 'SELECT next FROM reviews'"
 	echo /quit >&3
 	exec 3>&-
 	wait $pid

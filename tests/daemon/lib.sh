@@ -3,6 +3,16 @@
 # Each script runs the real tacd (and tacctl) from the build tree in a
 # scratch directory of its own, counts its checks with ok/bad, and ends
 # with finish: a "N passed, M failed" line and a non-zero exit on failure.
+#
+# No check compares a clock: a test waits for the state it needs (a line,
+# a row, a count) and fails only if that never comes.  "Never" is the hang
+# guard, HANG_GUARD seconds, the one bound on every wait (wait_for and
+# wait_until here, HANG_GUARD_MS of tests/tg/guard.js for the node
+# drivers): far beyond what anything takes on a loaded machine
+# or in the sanitizer build, so only a hang reaches it.  A wait for long
+# work (a game's updates, a backlog, a review: wait_moving) counts it
+# from the last progress: a hang is no progress, not slowness.
+# tests/clock.sh keeps any other clock out of the checks.
 
 top_builddir=${abs_top_builddir:-${top_builddir:-.}}
 top_srcdir=${abs_top_srcdir:-${top_srcdir:-.}}
@@ -13,6 +23,8 @@ NOTIFY_LISTEN=$top_builddir/tests/daemon/notify-listen
 SQLEXEC=$top_builddir/tests/daemon/sqlexec
 passed=0
 failed=0
+HANG_GUARD=${HANG_GUARD:-300}	# hang guard, seconds
+export HANG_GUARD
 
 # tacd must not find a system configuration, nor think systemd runs it.
 unset STATE_DIRECTORY NOTIFY_SOCKET WATCHDOG_USEC WATCHDOG_PID JOURNAL_STREAM
@@ -48,15 +60,46 @@ conf() {
 	printf 'state_dir = %s\nlog_level = warning\n' "$2" >"$1"
 }
 
-# Wait until FILE contains PATTERN, at most SECONDS (default 10).
+# Wait until FILE contains PATTERN: 1 when the hang guard is reached.
 wait_for() {
-	local file=$1 pattern=$2 i limit=$((${3:-10} * 20))
+	local file=$1 pattern=$2 i limit=$((HANG_GUARD * 20))
 
+	[ $# -eq 2 ] || { echo "wait_for FILE PATTERN: no bound of its own"; exit 99; }
 	for ((i = 0; i < limit; i++)); do
 		grep -q -- "$pattern" "$file" 2>/dev/null && return 0
 		sleep 0.05
 	done
 	return 1
+}
+
+# Wait until the shell condition holds: 1 when the hang guard is reached
+# (a condition that takes its own time stretches it).
+wait_until() {
+	local cond=$1 i limit=$((HANG_GUARD * 10))
+
+	[ $# -eq 1 ] || { echo "wait_until COND: no bound of its own"; exit 99; }
+	for ((i = 0; i < limit; i++)); do
+		eval "$cond" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+# Wait until the shell condition COND holds while the command PROGRESS
+# (the confirmed offset, the actions stored) keeps changing what it
+# prints: 1 once it printed the same for the hang guard.
+wait_moving() {
+	local cond=$1 progress=$2 i=0 last= now limit=$((HANG_GUARD * 10))
+
+	[ $# -eq 2 ] || { echo "wait_moving COND PROGRESS: no bound of its own"; exit 99; }
+	while ! eval "$cond"; do
+		now=$(eval "$progress" 2>/dev/null)
+		[ "$now" != "$last" ] && { last=$now; i=0; }
+		i=$((i + 1))
+		[ "$i" -ge "$limit" ] && return 1
+		sleep 0.1
+	done
+	return 0
 }
 
 # The Latin words of a text file, one a line, but commands ("/lang"),

@@ -84,7 +84,7 @@ main(int argc, char **argv)
 	if ((l = malloc(sizeof *l)) == NULL)
 		return (2);
 
-	snprintf(text, sizeof text, "/new %d %s %s %s seed=%llu",
+	snprintf(text, sizeof text, "/new %d %s %s %s seed=%llu auto=off",
 	    rec.cfg.nseats, rec.cfg.triples ? "triples" : "pairs",
 	    rec.cfg.master ? "master" : "nomaster",
 	    rec.cfg.names == TAC_NAMES_TAKER ? "taker" : "tac",

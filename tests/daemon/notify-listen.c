@@ -5,8 +5,9 @@
  *
  * Binds a unix datagram socket at SOCKET (a path, or "@name" for an
  * abstract one) and prints every message received, one assignment a line,
- * until a message with STOPPING=1 arrives or SECONDS pass.  Lines are
- * flushed at once, so a test can wait for READY=1.
+ * until a message with STOPPING=1 arrives or SECONDS pass (the tests'
+ * hang guard: a tacd that never stops).  Lines are flushed at once, so a
+ * test can wait for READY=1.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -59,10 +60,10 @@ main(int argc, char **argv)
 	printf("LISTENING=1\n");
 	fflush(stdout);
 
-	end = time(NULL) + atoi(argv[2]);
+	end = time(NULL) + atoi(argv[2]);	/* hang guard */
 	pfd.fd = fd;
 	pfd.events = POLLIN;
-	while (time(NULL) < end) {
+	while (time(NULL) < end) {	/* hang guard */
 		if (poll(&pfd, 1, 200) <= 0)
 			continue;
 		if ((n = recv(fd, buf, sizeof buf - 1, 0)) <= 0)

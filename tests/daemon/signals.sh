@@ -5,10 +5,11 @@
 # gracefully in the middle of a stream (nothing lost: the rest resends).
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/daemon/lib.sh"
 
-# 1. The daemon under a stand-in for systemd.
+# 1. The daemon under a stand-in for systemd (listening until STOPPING=1,
+# or the hang guard).
 state=$scratch/s/deep/state
 printf 'state_dir = %s\nlog_level = warning\n' "$state" >s.conf
-"$NOTIFY_LISTEN" "$scratch/notify.sock" 30 >notify.out &
+"$NOTIFY_LISTEN" "$scratch/notify.sock" "$HANG_GUARD" >notify.out &
 lpid=$!
 wait_for notify.out LISTENING=1
 : >s.err
@@ -26,13 +27,17 @@ kill -HUP "$pid"
 check "SIGHUP sends RELOADING=1" wait_for notify.out '^RELOADING=1'
 check "SIGHUP reloads the configuration" \
     wait_for s.err '^<6>configuration reloaded$'
-# A broken file is refused and tacd runs on with the old one.
+# A broken file is refused and tacd runs on with the old one: the next
+# SIGHUP, with the file mended, reloads again.
 printf 'log_level = info\nbogus line\n' >>s.conf
 kill -HUP "$pid"
 check "a bad file on SIGHUP is logged as a warning" \
     wait_for s.err '^<4>reload failed, configuration unchanged: s.conf:3:'
-sleep 0.2
-check "... and tacd runs on" kill -0 "$pid"
+printf 'state_dir = %s\nlog_level = info\n' "$state" >s.conf
+kill -HUP "$pid"
+check "... and tacd runs on: the next SIGHUP reloads" \
+    wait_until '[ "$(grep -c "^<6>configuration reloaded$" s.err)" -eq 2 ]'
+check "... as the same process" kill -0 "$pid"
 kill -TERM "$pid"
 wait "$pid"
 check "SIGTERM exits 0" [ $? -eq 0 ]
@@ -42,7 +47,7 @@ wait "$lpid"
 
 # 2. An abstract notify socket; the end of --events input stops tacd.
 name=@tacd-test-$$
-"$NOTIFY_LISTEN" "$name" 30 >notify2.out &
+"$NOTIFY_LISTEN" "$name" "$HANG_GUARD" >notify2.out &
 lpid=$!
 wait_for notify2.out LISTENING=1
 conf a.conf "$scratch/a"
@@ -53,8 +58,9 @@ check "STOPPING=1 through an abstract socket" \
     wait_for notify2.out '^STOPPING=1'
 wait "$lpid"
 
-# 3. SIGTERM in the middle of a stream: what was read is committed, the
-# rest is sent again by the next run and the game ends as recorded.
+# 3. SIGTERM in the middle of a stream, once what was sent is in the
+# store (read from it, not guessed from a pause): it is kept, the rest is
+# sent again by the next run and the game ends as recorded.
 "$TACCTL" sim --games 1 --seed 3 --record rec >/dev/null
 "$MKSTREAM" rec/game-000001.json >stream
 conf t.conf "$scratch/t"
@@ -62,16 +68,16 @@ mkfifo in.fifo
 "$TACD" -f t.conf --events <in.fifo >t.out 2>t.err &
 pid=$!
 exec 3>in.fifo
-# 199: the 200th is a gift, logged only once all four have given.
+# 199: the 200th is a gift, logged only once all four have given.  Five
+# open the game: 194 actions.
+t_turn() { "$TACCTL" -f t.conf games | awk '$1 == 1 { print $7 }'; }
 head -n 199 stream >&3
-check "the first 199 events are played" \
-    wait_for t.out '^\[u[0-9]\] Your turn' 10
-sleep 0.5
+check "the first 199 events are played" wait_until '[ "$(t_turn)" = 194 ]'
 kill -TERM "$pid"
 wait "$pid"
 check "SIGTERM mid-stream exits 0" [ $? -eq 0 ]
 exec 3>&-
-turn=$("$TACCTL" -f t.conf games | awk '$1 == 1 { print $7 }')
+turn=$(t_turn)
 check "the events read before SIGTERM are kept (turn $turn)" \
     [ "$turn" -eq 194 ]
 "$TACD" -f t.conf --events <stream >/dev/null 2>>t.err
@@ -88,8 +94,9 @@ mkfifo c.fifo
 pid=$!
 exec 3>c.fifo
 printf '1\n1\n1\n' >&3
-check "the console plays" wait_for c.out 'Your turn' 10
-sleep 0.3
+check "the console plays" wait_for c.out 'Your turn'
+check "its game is stored" \
+    wait_until "'$TACCTL' -f c.conf games | grep -q '^ *1 '"
 kill -INT "$pid"
 wait "$pid"
 check "SIGINT exits 0" [ $? -eq 0 ]

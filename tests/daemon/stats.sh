@@ -183,7 +183,7 @@ check "an unknown chat exits 2" [ $? -eq 2 ]
 # start timeout, and builds the same tables.
 "$SQLEXEC" s/tacd.db "DELETE FROM stats_games; DELETE FROM stats_players;
     INSERT INTO kv (key, value) VALUES ('stats:fill', '1')" >/dev/null
-"$NOTIFY_LISTEN" "$scratch/fill.sock" 30 >fill.out &
+"$NOTIFY_LISTEN" "$scratch/fill.sock" "$HANG_GUARD" >fill.out &
 lpid=$!
 wait_for fill.out LISTENING=1
 NOTIFY_SOCKET=$scratch/fill.sock "$TACD" -f s.conf --events </dev/null \

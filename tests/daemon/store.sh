@@ -119,20 +119,13 @@ mkfifo in.fifo
 pid=$!
 exec 3>in.fifo
 head -n 100 stream >&3
-for ((i = 0; i < 200; i++)); do
-	[ "$(turn l/tacd.db)" = 95 ] && break
-	sleep 0.05
-done
+wait_until '[ "$(turn l/tacd.db)" = 95 ]'
 check "tacctl reads the live database: 100 events in" \
     [ "$(turn l/tacd.db)" = 95 ]
 rm l/tacd.db
 sed -n 101p stream >&3
-for ((i = 0; i < 200; i++)); do
-	kill -0 "$pid" 2>/dev/null || break
-	sleep 0.05
-done
-if kill -0 "$pid" 2>/dev/null; then
-	bad "tacd still runs 10 s after its database was deleted"
+if ! wait_until "! kill -0 $pid 2>/dev/null"; then
+	bad "tacd still runs $HANG_GUARD s after its database was deleted"
 	kill -9 "$pid"
 fi
 wait "$pid"

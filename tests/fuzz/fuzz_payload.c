@@ -1,13 +1,14 @@
 /*
- * fuzz_payload.c: the deep links' payloads (svc_payload_parse) under a
- * fuzzer.
+ * fuzz_payload.c: the deep links' payloads (svc_payload_parse,
+ * svc_payload_key) under a fuzzer.
  *
  * The input, as text, is read as a payload: what parses is a join or
- * hand link to a game id from 1 to SVC_PAYLOAD_MAXID, and written back
- * by svc_payload_format() it is the input byte for byte (one spelling a
- * link).  Its first eight bytes are also taken as a game id and a kind:
- * what is written for them reads back the same, and what cannot be
- * written leaves an empty buffer.
+ * hand link to a game id from 1 to SVC_PAYLOAD_MAXID, or a join link to
+ * a game's key, and written back by svc_payload_format() or
+ * svc_payload_format_key() it is the input byte for byte (one spelling a
+ * link); no text is both.  Its first eight bytes are also taken as a game
+ * id and a kind: what is written for them reads back the same, and what
+ * cannot be written leaves an empty buffer.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -56,7 +57,7 @@ roundtrip(int kind, int64_t id)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char	*text, buf[SVC_PAYLOAD_MAX];
+	char	*text, buf[SVC_PAYLOAD_MAX], key[SVC_KEY_MAX];
 	int64_t	 id = -1;
 	uint64_t raw = 0;
 	size_t	 i;
@@ -77,6 +78,22 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			fail("a payload read is not written the same", text);
 	} else if (id != -1)
 		fail("no payload, yet the id was set", text);
+	key[0] = '\0';
+	if (svc_payload_key(text, key) == SVC_LINK_JOIN) {
+		if (kind != SVC_LINK_NONE)
+			fail("a payload both a number and a key", text);
+		if (strlen(key) != SVC_KEYLEN || svc_payload_format_key(buf,
+		    sizeof buf, key) != SVC_KEYLEN + 1 || strcmp(buf, text) != 0)
+			fail("a key read is not written the same", text);
+	} else if (key[0] != '\0')
+		fail("no key, yet the key was set", text);
+	else if (svc_payload_format_key(buf, sizeof buf, text) != -1) {
+		/* The text is itself a key (not a key's payload): its link. */
+		if (svc_payload_key(buf, key) != SVC_LINK_JOIN ||
+		    strcmp(key, text) != 0)
+			fail("a key's payload does not read back", text);
+	} else if (buf[0] != '\0')
+		fail("a payload made of what is no key", text);
 	for (i = 0; i < 8 && i < size; i++)
 		raw = raw << 8 | data[i];
 	roundtrip(size > 8 ? data[8] : SVC_LINK_JOIN, (int64_t)raw);

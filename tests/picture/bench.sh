@@ -21,7 +21,7 @@ count() {
 }
 
 if command -v valgrind >/dev/null; then
-	for kind in board options chart; do
+	for kind in board options turned chart; do
 		one=$(count "$kind" 1)
 		nine=$(count "$kind" 9)
 		if [ -n "$one" ] && [ -n "$nine" ]; then

@@ -5,6 +5,10 @@
  *	board	the bench board, a three-segment 7 of Red (seven.json)
  *	options	a turn notice's picture: the board with its choices
  *		numbered (options.json, the menu's root as tacd draws it)
+ *	turned	the same, drawn from each seat in turn (each at the
+ *		bottom, as in its player's chat): every picture turns
+ *		the layer to another seat (each seat's turning of the
+ *		layer made before the count)
  *	chart	a game's end: each team's marbles at home per round
  *		(homes4.json, four names)
  *	mixed	every case, 4 and 6 seats, in en, ru, de and ka, other
@@ -19,7 +23,7 @@
  * (make bench-picture) runs it, and under callgrind to count the
  * instructions of a picture.  Numbers only: nothing is asserted.
  *
- * usage: bench_picture [-n N] [-k board|options|chart|mixed] CASES
+ * usage: bench_picture [-n N] [-k board|options|turned|chart|mixed] CASES
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -189,6 +193,10 @@ draw(const struct bench *b, const char *kind, long i)
 		}
 	} else if (strcmp(kind, "options") == 0)
 		which = 1;
+	else if (strcmp(kind, "turned") == 0) {
+		which = 1;
+		o.bottom = (int)(i % b->options.cfg.nseats);
+	}
 	else if (strcmp(kind, "chart") == 0)
 		which = 3;
 	switch (which) {
@@ -254,6 +262,12 @@ run(const struct bench *b, const char *kind, long n)
 
 	if ((t = calloc(n, sizeof *t)) == NULL)
 		die(kind, "out of memory");
+	/*
+	 * A layer turns to a seat first drawn from once, for good: made
+	 * before the count, as the layer itself is.
+	 */
+	for (i = 0; strcmp(kind, "turned") == 0 && i < TAC_MAXSEATS; i++)
+		(void)draw(b, kind, i);
 	cpu = now_cpu_ms();
 	for (i = 0; i < n; i++) {
 		t0 = now_mono();
@@ -286,8 +300,8 @@ run(const struct bench *b, const char *kind, long n)
 int
 main(int argc, char **argv)
 {
-	static const char	*kinds[] = { "board", "options", "chart",
-	    "mixed" };
+	static const char	*kinds[] = { "board", "options", "turned",
+	    "chart", "mixed" };
 	struct bench		 b;
 	const char		*kind = NULL;
 	long			 n = 10000;
@@ -318,6 +332,6 @@ main(int argc, char **argv)
 	return (0);
 usage:
 	fprintf(stderr, "usage: bench_picture [-n N] "
-	    "[-k board|options|chart|mixed] CASES\n");
+	    "[-k board|options|turned|chart|mixed] CASES\n");
 	return (2);
 }

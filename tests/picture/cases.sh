@@ -26,6 +26,18 @@ picture_cases() {
 	"$1" options --options "$cases/options.json"
 	"$1" options-swap --options --names 'Anna,Boris,Clara,Dmitri' \
 	    "$cases/options-swap.json"
+	# A turn's picture as its player gets it, drawn from their seat
+	# (Blue at the bottom): four moves of one marble fanned out side by
+	# side beside an enter, each number by its arrow's head.
+	"$1" fan --options --seat 1 --names 'Oleg,Sveta,Misha,Katya' \
+	    "$cases/fan.json"
+	# The same on the 6-seat board from a side seat, in German: moves
+	# inside the home beside its column, a step back, a short bow.
+	"$1" six --options --seat 4 --lang de \
+	    --names 'Jonas,Lena,Felix,Mia,Paul,Emma' "$cases/six.json"
+	# A swap whose line would cross the middle's text bends around it.
+	"$1" swap4 --lang ru --names 'Олег,Света,Миша,Катя' \
+	    --last 'TR 21<>52' "$cases/swap4.json"
 	# A recorded game after 152 actions: a 7 from the circle into a home.
 	"$1" record --record "$cases/game.json" --at 152
 	# The chart a game's end shows: each team's marbles at home per
@@ -37,4 +49,10 @@ picture_cases() {
 	"$1" homes6 --homes --lang ru \
 	    --names 'Александра,Борис,Вера,Глеб,Дарья,Евгений' \
 	    --record "$cases/homes6.json"
+	# Team-TAC (rules K): the cards played so far over whose turn it
+	# is, Anna's team home and entering for Dmitri; and its end in
+	# Russian, everyone winning together, with the score.
+	"$1" coop --names 'Anna,Boris,Clara,Dmitri' --last '13 B>48' \
+	    "$cases/coop.json"
+	"$1" coop-end --lang ru "$cases/coop-end.json"
 }

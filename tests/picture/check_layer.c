@@ -1,9 +1,10 @@
 /*
  * check_layer.c: the empty boards kept between pictures
  * (src/view/picture-layer.c): a picture's bytes do not depend on what
- * was drawn before it (other boards, names, languages, sizes, a layer
- * dropped and made again), and the layers kept stay within their bounds
- * however many layouts and sizes are drawn.
+ * was drawn before it (other boards, names, languages, sizes, seats at
+ * the bottom, a layer dropped and made again), a layer turned to any
+ * seat is that seat's empty board to the pixel, and the layers kept
+ * stay within their bounds however many layouts and sizes are drawn.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -44,7 +45,7 @@ static void
 position(struct tac_state *st, int nseats, struct tac_board *before,
     struct tac_action *a, struct picture_opts *o)
 {
-	struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAC };
+	struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAC, 0 };
 
 	cfg.nseats = (uint8_t)nseats;
 	tac_init(st, &cfg, 11);
@@ -179,6 +180,102 @@ START_TEST(test_bounded)
 }
 END_TEST
 
+/*
+ * A layer turned to each seat, in any order, holds exactly the empty
+ * board drawn whole from that seat; and it is that board again after a
+ * picture drawn on it.
+ */
+START_TEST(test_turned_board)
+{
+	static const int	 order[] = { 2, 0, 3, 1, 5, 4, 1, 0 };
+	struct tac_config	 cfg = { 4, 0, 1, TAC_NAMES_TAC, 0 };
+	struct tac_state	 st;
+	struct pic_layer	*l;
+	struct pic		 p;
+	struct picture_opts	 o;
+	struct drawn		 d;
+	cairo_surface_t		*whole, *work;
+	size_t			 bytes;
+	int			 n, i, b, size = 300;
+
+	for (n = 4; n <= 6; n += 2) {
+		cfg.nseats = (uint8_t)n;
+		tac_init(&st, &cfg, 5);
+		memset(&o, 0, sizeof o);
+		o.size = size;
+		for (i = 0; i < 8; i++) {
+			b = order[i] % n;
+			ck_assert_ptr_nonnull(l = pic_layer_get(&st, size, b));
+			work = pic_layer_surface(l);
+			whole = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+			    size, size);
+			pic_setup(&p, &st, size, b);
+			p.cr = cairo_create(whole);
+			pic_board(&p);
+			cairo_destroy(p.cr);
+			cairo_surface_flush(whole);
+			cairo_surface_flush(work);
+			bytes = (size_t)cairo_image_surface_get_stride(whole) *
+			    size;
+			ck_assert_msg(memcmp(cairo_image_surface_get_data(whole),
+			    cairo_image_surface_get_data(work), bytes) == 0,
+			    "%d seats, seat %d at the bottom: not its board",
+			    n, b);
+			cairo_surface_destroy(whole);
+			/* A picture from another seat turns it on. */
+			o.bottom = (b + 1) % n;
+			d = draw(&st, &o);
+			free(d.png);
+		}
+	}
+}
+END_TEST
+
+/*
+ * A picture drawn from a seat is the same bytes whatever was drawn
+ * before it (from other seats, of the other layout, the layer made
+ * again), and not the picture from another seat.
+ */
+START_TEST(test_turned_history)
+{
+	struct tac_state	st, st6;
+	struct tac_board	b, b6;
+	struct tac_action	a, a6;
+	struct picture_opts	o, o6;
+	struct drawn		first, again, other, d;
+	int			s;
+
+	position(&st, 4, &b, &a, &o);
+	position(&st6, 6, &b6, &a6, &o6);
+	o.bottom = 2;
+	first = draw(&st, &o);
+	for (s = 0; s < 6; s++) {
+		o6.bottom = s;
+		d = draw(&st6, &o6);
+		free(d.png);
+		o.bottom = s % 4;
+		d = draw(&st, &o);
+		if (s % 4 != 2) {
+			ck_assert(!same(&first, &d));
+		}
+		free(d.png);
+	}
+	o.bottom = 2;
+	again = draw(&st, &o);
+	ck_assert(same(&first, &again));
+	free(again.png);
+	pic_layer_exit();
+	o.bottom = 1;
+	other = draw(&st, &o);
+	free(other.png);
+	o.bottom = 2;
+	again = draw(&st, &o);
+	ck_assert(same(&first, &again));
+	free(again.png);
+	free(first.png);
+}
+END_TEST
+
 /* The suite. */
 int
 main(void)
@@ -192,6 +289,8 @@ main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_history);
 	tcase_add_test(tc, test_bounded);
+	tcase_add_test(tc, test_turned_board);
+	tcase_add_test(tc, test_turned_history);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -101,7 +101,7 @@ teardown(void)
 START_TEST(test_default_size)
 {
 	struct tac_state	st;
-	struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAC };
+	struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAC, 0 };
 
 	tac_init(&st, &cfg, 1);
 	render_ok(&st, NULL, 1024);
@@ -111,7 +111,7 @@ END_TEST
 START_TEST(test_size_option)
 {
 	struct tac_state	st;
-	struct tac_config	cfg = { 6, 1, 1, TAC_NAMES_TAKER };
+	struct tac_config	cfg = { 6, 1, 1, TAC_NAMES_TAKER, 0 };
 	struct picture_opts	o;
 
 	tac_init(&st, &cfg, 2);
@@ -125,7 +125,7 @@ END_TEST
 START_TEST(test_refusals)
 {
 	struct tac_state	st;
-	struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAC };
+	struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAC, 0 };
 	struct picture_opts	o;
 	unsigned char		*png = (unsigned char *)"untouched";
 	size_t			 len = 7;
@@ -150,7 +150,7 @@ END_TEST
 START_TEST(test_every_phase)
 {
 	struct tac_state	st;
-	struct tac_config	cfg = { 6, 0, 1, TAC_NAMES_TAC };
+	struct tac_config	cfg = { 6, 0, 1, TAC_NAMES_TAC, 0 };
 	struct picture_opts	o;
 	int			ph, lang;
 
@@ -177,7 +177,7 @@ END_TEST
 START_TEST(test_garbled_last)
 {
 	struct tac_state	st;
-	struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAC };
+	struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAC, 0 };
 	struct tac_board	before;
 	struct tac_action	a;
 	struct picture_opts	o;
@@ -213,7 +213,7 @@ END_TEST
 START_TEST(test_palette_size)
 {
 	struct tac_state	st;
-	struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAC };
+	struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAC, 0 };
 	unsigned char		*png;
 	size_t			 len;
 	int			 nseats, h;
@@ -297,7 +297,7 @@ END_TEST
 START_TEST(test_many)
 {
 	struct tac_state	st;
-	struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAC };
+	struct tac_config	cfg = { 4, 0, 1, TAC_NAMES_TAC, 0 };
 	int			i;
 
 	tac_init(&st, &cfg, 6);

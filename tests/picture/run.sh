@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# tests/picture/run.sh: the board pictures (src/view/picture.c through tacctl
-# render) against golden images, compared with a tolerance by pngdiff;
-# that the comparison does catch a real change; that every case at 1024
-# pixels is a palette PNG of at most 60 KB; tacctl render's errors; and a
-# short render loop, which the sanitizer build turns into a leak check.
-# Prints one line per check and "N passed, M failed".
+# tests/picture/run.sh: the board pictures (src/view/picture.c through
+# tacctl render) against golden images, compared by pngdiff: no pixel may
+# be more than 64 off in a channel from every pixel of the other image
+# within one pixel of it (antialiasing), and none may be over that (no
+# budget); that the comparison does catch a real change; that every case
+# at 1024 pixels is a palette PNG of at most 60 KB; tacctl render's
+# errors; and a short render loop, which the sanitizer build turns into
+# a leak check.  Prints one line per check and "N passed, M failed".
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)

@@ -252,6 +252,62 @@ run sim --games 1 --seed 1 --max-actions 10
 expect_rc 1 "sim exits 1 on a game that does not end"
 expect_match out '"errors": 1' "a game that does not end is an error"
 
+# --- Team-TAC (rules K) -------------------------------------------------------
+coop=$data/coop.json
+run legal "$coop"
+expect_rc 0 "legal of a Team-TAC position exits 0"
+# K2: a team that is home moves the others' marbles, entering too.
+expect_set "legal in Team-TAC: the home team moves for seats 1 and 3" \
+	"3 14>17" "3 14>1H1" "13 14>27" "13 B>16" "13 B>48"
+run apply "$coop" "3 14>1H1"
+expect_rc 0 "apply in Team-TAC exits 0"
+expect_match out '"coop": true' "the position stays a Team-TAC one"
+expect_match out '"cards": 152' "K6: the card played is counted"
+sed 's/"coop": true/"coop": 1/' "$coop" >"$tmp/badcoop.json"
+run legal "$tmp/badcoop.json"
+expect_rc 2 "a coop that is not true or false exits 2"
+expect_match err 'coop' "the bad coop is named"
+grep -v '"coop"' "$coop" >"$tmp/nocoop.json"
+run legal "$tmp/nocoop.json"
+expect_rc 2 "cards in a game that is not Team-TAC exits 2"
+expect_match err 'cards' "the stray cards are named"
+run sim --games 5 --seed 11 --coop --check --record "$tmp/coop"
+expect_rc 0 "sim --coop exits 0"
+expect_match out '"won": 5' "sim --coop: every game won together"
+expect_match out '"cards": \{"games": 5, "median": ' \
+	"sim --coop reports the cards played"
+for rec in "$tmp"/coop/game-*.json; do
+	name=$(basename "$rec")
+	run replay "$rec"
+	expect_rc 0 "replay of Team-TAC $name agrees with its result"
+	expect_match out '"result": \{"over": true, "winner": null, '\
+'"actions": [0-9]+, "cards": [0-9]+\}' "replay $name: won together, its cards"
+done
+sed 's/"cards": \([0-9]*\)}/"cards": 1\1}/' "$tmp/coop/game-000001.json" \
+	>"$tmp/wrongcards.json"
+run replay "$tmp/wrongcards.json"
+expect_rc 1 "replay refuses a record with wrong cards"
+expect_match err 'result\.cards' "the wrong cards are named"
+for conf in "--players 6 --teams pairs --policy greedy" \
+    "--players 6 --teams triples --policy heuristic"; do
+	# shellcheck disable=SC2086
+	run sim --games 3 --seed 5 --coop $conf
+	expect_rc 0 "sim --coop $conf exits 0"
+	expect_match out '"won": 3' "sim --coop $conf: won together"
+done
+run sim --games 2 --seed 5 --policy heuristic
+expect_rc 0 "sim --policy heuristic exits 0 in the usual game"
+expect_match out '"wins": \[' "the usual game reports each team's wins"
+# --jobs plays the same games in several processes.
+run sim --games 7 --seed 9 --coop --policy greedy --record "$tmp/one"
+grep -v '"seconds"\|_per_sec' "$tmp/out" >"$tmp/one.json"
+run sim --games 7 --seed 9 --coop --policy greedy --jobs 3 --record "$tmp/three"
+expect_rc 0 "sim --jobs 3 exits 0"
+grep -v '"seconds"\|_per_sec' "$tmp/out" >"$tmp/three.json"
+cmp -s "$tmp/one.json" "$tmp/three.json" && diff -r "$tmp/one" "$tmp/three" \
+    >/dev/null && pass "sim --jobs 3 plays and counts the same games" || \
+	fail "sim --jobs 3 plays and counts the same games"
+
 # --- hint and review ----------------------------------------------------------
 hint=$data/hint-seven.json
 run hint "$hint"
@@ -270,7 +326,7 @@ cmp -s "$tmp/out" "$tmp/hint1" && \
 	pass "the hint is the same whatever the hidden hands" || \
 	fail "the hint is the same whatever the hidden hands"
 run hint --lang ru "$hint"
-expect_line out "Он приводит шарик домой." "hint --lang ru says why in Russian"
+expect_line out "Этот ход приводит шарик домой." "hint --lang ru says why in Russian"
 run hint "$data/bad-syntax.json"
 expect_rc 2 "hint of a bad file exits 2"
 run sim --games 1 --seed 5 --record "$tmp/revrec"

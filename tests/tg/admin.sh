@@ -23,18 +23,18 @@ send() {
 	    \"is_bot\": false, \"first_name\": \"P$2\"}, \"chat\": {\"id\": $1,
 	    \"type\": \"supergroup\", \"title\": \"T$1\"}$sc,
 	    \"text\": \"$3\"}}]" >/dev/null
-	wait_until "[ \"\$(state_get s.confirmed)\" -ge $id ]" 30
+	wait_until "[ \"\$(state_get s.confirmed)\" -ge $id ]"
 }
 state_of() {
 	"$TACCTL" -f tacd.conf games | awk -v g="$1" '$1 == g { print $2 }'
 }
 tgconf tacd.conf "$scratch/db"
 tacd_start tacd.conf tacd.log
-check "tacd runs" wait_until "grep -q 'polling from' tacd.log" 20
+check "tacd runs" wait_until "grep -q 'polling from' tacd.log"
 
 send -1005 1000 /new
 check "the bridge asked for -1005's admins" wait_until \
-    "[ \"\$(state_get 's.calls.getChatAdministrators || 0')\" -ge 1 ]" 20
+    "[ \"\$(state_get 's.calls.getChatAdministrators || 0')\" -ge 1 ]"
 send -1005 1012 /rules	# one more round trip: the answer was read
 send -1005 1010 "/abort yes"
 check "a stranger's /abort is refused" [ "$(state_of 1)" = lobby ]
@@ -56,7 +56,7 @@ ctl /ctl/admins '{"chat": "-1006", "admins": [1009]}' >/dev/null
 calls=$(state_get 's.calls.getChatAdministrators')
 send -1006 1000 /new
 check "the bridge asked for -1006's admins" wait_until \
-    "[ \"\$(state_get 's.calls.getChatAdministrators')\" -gt $calls ]" 20
+    "[ \"\$(state_get 's.calls.getChatAdministrators')\" -gt $calls ]"
 send -1006 1012 /rules
 send -1006 1009 "/abort yes"
 check "with no admin list, nobody is an admin" [ "$(state_of 4)" = lobby ]

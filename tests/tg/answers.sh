@@ -10,12 +10,15 @@
 #  3. 60,000 updates waiting, with answers that ignore the limit (all of
 #     them, under the 4 MB cap, every time), and ten groups' commands
 #     spread through them: tacd takes at most 100 per answer, its loop
-#     stays responsive (the systemd watchdog's pings, every 50 ms, never
-#     stop for long) and each group gets its reply right after its
-#     command is reached.
+#     stays responsive (the systemd watchdog is petted in every stretch
+#     of 200 answers) and each group gets its reply right after its
+#     command is reached (before tacd asks for the updates 1,000 past
+#     it).  Orders, read from the fake's log (tests/tg/drain.js), never
+#     durations.
 #  4. 429s with retry_after 2^63-1, 10^12, 0 and -5: the wait is clamped
 #     to 1 h or 1 s (seen in the log; a test run waits a thousandth of
-#     it), and polling resumes.
+#     it: 3.6 s at least, as the fake saw the next call), and polling
+#     resumes.
 # Nothing is lost or doubled, and the log stays small.
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/tg/lib.sh"
 
@@ -79,9 +82,9 @@ tgconf tacd.conf "$scratch/db"
 ctl /ctl/raw @poisoned.json >/dev/null
 tacd_start tacd.conf tacd.log
 check "1: every update of the poisoned game is confirmed ($total1)" \
-    wait_until "[ \"\$(state_get s.confirmed)\" -ge $total1 ]" 120
+    wait_until "[ \"\$(state_get s.confirmed)\" -ge $total1 ]"
 check "1: the game is over" wait_until \
-    "'$TACCTL' -f tacd.conf games | grep -q '^1 .*over'" 30
+    "'$TACCTL' -f tacd.conf games | grep -q '^1 .*over'"
 "$TACCTL" -f tacd.conf export 1 >got1.json
 check "1: its log equals the record" \
     cmp -s <(record_actions got1.json) <(record_actions rec/game-000001.json)
@@ -111,9 +114,9 @@ total2=$((total1 + $(wc -l <stream2)))
 ctl /ctl/shape '{"reverse": true}' >/dev/null
 ctl /ctl/updates @game2.json >/dev/null
 check "2: every update of the reversed game is confirmed" \
-    wait_until "[ \"\$(state_get s.confirmed)\" -ge $total2 ]" 120
+    wait_until "[ \"\$(state_get s.confirmed)\" -ge $total2 ]"
 check "2: the game is over" wait_until \
-    "'$TACCTL' -f tacd.conf games | grep -q '^2 .*over'" 30
+    "'$TACCTL' -f tacd.conf games | grep -q '^2 .*over'"
 "$TACCTL" -f tacd.conf export 2 >got2.json
 check "2: its log equals the record" \
     cmp -s <(record_actions got2.json) <(record_actions rec/game-000002.json)
@@ -125,7 +128,8 @@ wait "$FAKE_PID" 2>/dev/null
 cp tacd.log tacd12.log
 
 # 3. A backlog of 60,000 (ids from 1 in a new fake), each group's /help
-# among them; the watchdog pets every 50 ms, each ping timestamped.
+# among them; the watchdog pets every 50 ms, each ping stamped as read
+# (the stamps order the pings among the fake's answers).
 fake_start
 tgconf tacd.conf "$scratch/db3"
 node -e '
@@ -150,41 +154,34 @@ check "3: the backlog is under the 4 MB cap ($(wc -c <backlog.json) bytes)" \
     [ "$(wc -c <backlog.json)" -lt 4194304 ]
 ctl /ctl/shape '{"nolimit": true}' >/dev/null
 ctl /ctl/updates @backlog.json >/dev/null
-"$NOTIFY_LISTEN" "$scratch/notify" 400 |
+"$NOTIFY_LISTEN" "$scratch/notify" "$HANG_GUARD" |
     perl -MTime::HiRes=time -ne '$| = 1; printf "%.3f %s", time, $_' \
-    >notify.log &
-wait_until "[ -S '$scratch/notify' ]" 10
+    >notify.log &	# not asserted: the stamps order
+wait_until "[ -S '$scratch/notify' ]"
 : >tacd.log
 NOTIFY_SOCKET=$scratch/notify WATCHDOG_USEC=100000 tacd_start tacd.conf \
     tacd.log
 # shellcheck disable=SC2086
-node "$TG_DIR/drain.js" "$FAKE_CTL" 60000 300 $watch >drain.json
-cpu=$(awk '{ print $14 + $15 }' "/proc/$TACD_PID/stat")
-fcpu=$(awk '{ print $14 + $15 }' "/proc/$FAKE_PID/stat")
-echo "backlog: $(cat drain.json); CPU so far: tacd $((cpu * 1000 /
-    $(getconf CLK_TCK))) ms, the fake $((fcpu * 1000 / $(getconf CLK_TCK))) ms"
-drained=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(
-    "drain.json")).drained)')
-check "3: the backlog of 60,000 drained ($drained ms)" [ "$drained" != null ]
-node -e '
-const d = JSON.parse(require("fs").readFileSync("drain.json"));
-let worst = 0, bad = [];
-for (const [chat, c] of Object.entries(d.chats)) {
-	if (c.replies !== 1 || c.replied === null || c.confirmed === null)
-		bad.push(chat + " " + JSON.stringify(c));
-	else
-		worst = Math.max(worst, c.replied - c.confirmed);
+node "$TG_DIR/drain.js" "$FAKE_CTL" 60000 notify.log $watch >drain.json
+echo "backlog: $(cat drain.json)"
+# drain.js: ja KEY (a JSON expression on d) out of drain.json.
+ja() {
+	node -e 'const d = JSON.parse(require("fs").readFileSync("drain.json"));
+	    console.log(eval(process.argv[1]))' "$1"
 }
-console.log(bad.length ? "bad " + bad.join(", ") : worst);' >replies.txt
-worst=$(cat replies.txt)
-check "3: each group got one reply ($worst)" [ "${worst#bad}" = "$worst" ]
-check "3: ... within 3 s of its command being reached ($worst ms)" \
-    bash -c "[ '${worst#bad}' = '$worst' ] && [ '$worst' -lt 3000 ]"
-first=$(node -e 'const d = JSON.parse(require("fs").readFileSync(
-    "drain.json")); console.log(d.chats["-2000"].replied)')
-quarter=$((${drained/null/0} / 4))
-check "3: the first group's reply came early in the drain ($first ms)" \
-    bash -c "[ '$first' != null ] && [ '$first' -lt $quarter ]"
+check "3: the backlog of 60,000 drained" [ "$(ja d.drained)" = true ]
+late=$(ja 'Object.entries(d.chats).filter(([k, c]) => !c.early)
+    .map(([k, c]) => k).join(" ")')
+check "3: each group's reply went out before tacd asked for the updates 1,000 past its command (late:${late:- none})" \
+    [ -z "$late" ]
+check "3: every reply is delivered" wait_until "delivered db3/tacd.db"
+ctl /ctl/sent >sent3.json
+n=$(node -e 'const s = JSON.parse(require("fs").readFileSync("sent3.json"))
+    .result; const n = {}; for (const m of s) n[m.chat] = (n[m.chat] || 0) + 1;
+    console.log(process.argv.slice(1).map((c) => n[c.split(":")[0]] || 0)
+    .join(" "))' -- $watch)
+check "3: each group got one reply ($n)" \
+    [ "$(echo $n | tr ' ' '\n' | grep -cvx 1)" -eq 0 ]
 ctl /ctl/polls >polls.json
 node -e '
 const p = JSON.parse(require("fs").readFileSync("polls.json")).result;
@@ -197,14 +194,9 @@ check "3: at most 100 taken per answer ($most, in $calls calls)" \
     bash -c "[ $most -le 100 ] && [ $calls -ge 600 ]"
 tacd_stop
 check "tacd exits 0" [ $? -eq 0 ]
-gap=$(awk '/WATCHDOG=1/ { if (t) { g = $1 - t; if (g > m) m = g } t = $1 }
-    END { printf "%d", m * 1000 }' notify.log)
-pings=$(grep -c WATCHDOG=1 notify.log)
-# Under 2 s and a twentieth of the drain: a slow (sanitizer) build or a
-# busy machine stretches both alike; taking the backlog at once does not.
-name="3: the loop never stalled long ($pings watchdog pings, the longest"
-check "$name gap $gap ms)" bash -c "[ $pings -gt 100 ] && [ $gap -lt 2000 ] &&
-    [ $((gap * 20)) -lt ${drained/null/0} ]"
+# A loop that took the backlog in one go would go unpetted for all of it.
+check "3: the watchdog was petted in every stretch of 200 answers ($(ja d.pings) pings in $(ja d.answers) answers)" \
+    [ "$(ja d.quiet)" = 0 ] && [ "$(ja d.pings)" -gt 0 ]
 check "3: the log is small ($(wc -c <tacd.log) bytes)" \
     [ "$(wc -c <tacd.log)" -lt 20000 ]
 cp tacd.log tacd3.log
@@ -220,28 +212,27 @@ done
 "$TACD" -dv -f tacd.conf >>tacd.log 2>&1 &
 TACD_PID=$!
 check "4: all four 429s were met" wait_until \
-    "ctl /ctl/state | grep -q '\"faults\":{\"getUpdates\":\[\]}'" 30
+    "ctl /ctl/state | grep -q '\"faults\":{\"getUpdates\":\[\]}'"
 ctl /ctl/updates '[{"message": {"message_id": 1, "from": {"id": 7,
     "first_name": "Vera"}, "chat": {"id": -2100, "type": "group",
     "title": "G"}, "text": "/help"}}]' >/dev/null
 check "4: polling resumed: a command after them was answered" wait_until \
-    "ctl /ctl/sent | grep -q '\"chat\":\"-2100\"'" 30
+    "ctl /ctl/sent | grep -q '\"chat\":\"-2100\"'"
 ctl /ctl/polls >polls.json
 node -e '
 const p = JSON.parse(require("fs").readFileSync("polls.json")).result;
 const out = [];
 for (let i = 0; i + 1 < p.length; i++)
 	if (p[i].fault && p[i].fault.startsWith("retry:"))
-		out.push(p[i].fault.slice(6) + "=" + (p[i + 1].at - p[i].at));
+		out.push(p[i].fault.slice(6) + "=" + (p[i + 1].at - p[i].at));	// lower bound
 console.log(out.join(" "));' >waits.txt
 echo "429 waits (retry_after=ms to the next call): $(cat waits.txt)"
 for w in $(cat waits.txt); do
 	r=${w%=*} ms=${w#*=}
 	case $r in
-	-*|0) check "4: retry_after $r: a 1 s wait, as a test run 1 ms ($ms)" \
-		[ "$ms" -lt 1000 ] ;;
-	*) check "4: retry_after $r: a 1 h wait, as a test run 3.6 s ($ms)" \
-		bash -c "[ $ms -ge 3550 ] && [ $ms -lt 6000 ]" ;;
+	-*|0) ;;	# 1 ms: nothing a clock could tell from no wait
+	*) check "4: retry_after $r: a 1 h wait, as a test run 3.6 s at least ($ms ms)" \
+		[ "$ms" -ge 3550 ] ;;	# lower bound
 	esac
 done
 check "4: four waits were measured" [ "$(wc -w <waits.txt)" -eq 4 ]
@@ -250,7 +241,8 @@ check "4: the log says 1 h twice" \
 check "4: ... and 1 s twice" \
     [ "$(grep -c 'retry after.*; again in 1000 ms' tacd.log)" -eq 2 ]
 check "4: the test run's waits are in the debug log" \
-    [ "$(grep -c 'a test run waits 3600 ms' tacd.log)" -eq 2 ]
+    [ "$(grep -c 'a test run waits 3600 ms' tacd.log)" -eq 2 ] &&
+    [ "$(grep -c 'a test run waits 1 ms' tacd.log)" -eq 2 ]
 tacd_stop
 check "tacd exits 0" [ $? -eq 0 ]
 cat tacd12.log tacd3.log >>tacd.log

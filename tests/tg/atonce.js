@@ -1,24 +1,28 @@
 // atonce.js: presses answered at once and the exchange at once, for
 // tests/tg/atonce.sh, against the fake Bot API (tests/tg/fakeapi.js).
+// "At once" is an order, not a time: a press is answered before any
+// message queued ahead of it.  Before each refused press, thirty people
+// ask for /help in their private chats and the fake holds every
+// sendMessage unanswered (fault "hold"): every delivery slot tacd has is
+// taken and rows wait behind them.  The press's answerCallbackQuery must
+// go out while all of that still waits, before any of those replies.
 // In a group where nothing else happens:
-//  - Anna opens a game and presses Start with three seats free; the
-//    refusal's answerCallbackQuery goes out within a second of the
-//    press's delivery to tacd (the fake's own clock: /ctl/delivered to
-//    the answer's stamp);
+//  - Anna opens a game and presses Start with three seats free: refused
+//    so, with the refusal's words;
 //  - three more join by typing; Anna presses Start: at the deal every
 //    one of the four gets their give buttons privately, while nobody
 //    gives (the store keeps no gift); only once all four have them
-//  - Boris presses the lobby's Start, out of date now: refused within a
-//    second too;
+//  - Boris presses the lobby's Start, out of date now: refused so too;
 //  - each of the four presses a give button: the gifts are logged, four
-//    actions, and the group hears one line of it.
+//    actions, and the group's live message tells it (no message of its own).
 //
 // usage: node atonce.js CTL SQLEXEC DB
-// Prints "ok: " and "FAIL: " lines and the answers' times as
-// "answer NAME MS".
+// Prints "ok: " and "FAIL: " lines, and "answer NAME SEQ" for each
+// refusal timed.
 'use strict';
 const { execFileSync } = require('child_process');
-const { control, sleep, settled, words, buttons } = require('./ctl');
+const { control, settled, words, buttons } = require('./ctl');
+const { until } = require('./guard');
 
 const [ctl, sqlexec, db] = process.argv.slice(2);
 const get = (path, body) => control(ctl, path, body);
@@ -33,11 +37,14 @@ function sql(q) {
 	return Number(execFileSync(sqlexec, [db, q]).toString().trim());
 }
 
-// Queue an update and wait until all it made is delivered.
-async function put(u) {
+// Queue an update and wait until all it made is delivered (with held
+// false: until it is confirmed).
+async function put(u, held) {
 	u.update_id = ++update;
 	await get('/ctl/updates', [u]);
-	if (!await settled(ctl, sqlexec, db, u.update_id))
+	if (held ? !await until(async () => (await get('/ctl/state'))
+	    .confirmed >= u.update_id) : !await settled(ctl, sqlexec, db,
+	    u.update_id))
 		throw new Error('update ' + update + ' was not taken');
 	return u.update_id;
 }
@@ -49,33 +56,79 @@ function type(p, text) {
 }
 
 // Person p presses button data of message m (in the group, or in p's
-// private chat); the press's id.
-async function press(p, m, data) {
+// private chat); the press's id.  held: other calls are held (put()).
+async function press(p, m, data, held) {
 	const id = 'q' + (update + 1);
 	await put({ callback_query: { id: id, from: p, chat_instance: 'ci',
 	    data: data, message: { message_id: m.message_id,
 	    chat: m.chat === String(group.id) ? group :
-	    { id: p.id, type: 'private', first_name: p.first_name } } } });
+	    { id: p.id, type: 'private', first_name: p.first_name } } } },
+	    held);
 	return { id: id, update: update };
 }
 
-// How long after its delivery press q was answered (ms), and with what
-// text; null when it was not.
+// Press q's answer as the fake logged it ({text, seq}), or null.
 async function answered(q) {
-	const a = (await get('/ctl/sent')).find((x) =>
-	    x.method === 'answerCallbackQuery' && x.callback === q.id);
-	const at = (await get('/ctl/delivered'))[q.update];
-	return a && at ? { ms: a.at - at, text: a.text } : null;
+	return (await get('/ctl/sent')).find((x) =>
+	    x.method === 'answerCallbackQuery' && x.callback === q.id) || null;
 }
 
-// Check that press q was refused in words, within a second.
-async function refusedFast(q, what) {
-	const a = await answered(q);
-	console.log('answer ' + what.replace(/ /g, '-') + ' ' +
-	    (a ? a.ms : 'none'));
-	say(a && a.ms < 1000, what + ': answered ' + (a ? a.ms + ' ms' :
-	    'never') + ' after its delivery');
+// Thirty people ask for /help privately while the fake holds every
+// sendMessage: once tacd's delivery slots are all taken by them (24:
+// 32 calls at once, 8 kept for answers), the rest wait behind.  Their
+// chats.
+let helpers = 0;
+async function backlog() {
+	const chats = [];
+	await get('/ctl/fault', { method: 'sendMessage', fault: 'hold',
+	    count: 100 });
+	const list = [];
+	for (let i = 0; i < 30; i++) {
+		const id = 5000 + helpers++;
+		const p = { id: id, is_bot: false, first_name: 'H' + id,
+		    language_code: 'en' };
+		list.push({ update_id: ++update, message: { message_id: 1,
+		    date: 1700000000, from: p, chat: { id: id, type: 'private',
+		    first_name: p.first_name }, text: '/help' } });
+		chats.push(String(id));
+	}
+	await get('/ctl/updates', list);
+	const held = await until(async () =>
+	    (await get('/ctl/state')).held >= 24);
+	say(held, 'thirty /help replies: 24 held out, the rest waiting');
+	return chats;
+}
+
+// Release what the fake holds; wait until everything is delivered.
+async function release() {
+	await get('/ctl/fault', { method: 'sendMessage', fault: 'clear' });
+	await get('/ctl/release');
+	if (!await settled(ctl, sqlexec, db, update))
+		throw new Error('the backlog was not delivered');
+}
+
+/*
+ * Press q was refused in words, before any of the replies queued ahead of
+ * it to chats went out: while they were held, and first in the fake's
+ * order once they were released.
+ */
+async function refusedFirst(q, chats, what) {
+	const a = await until(() => answered(q));
+	const st = await get('/ctl/state');
+	const early = (await get('/ctl/sent')).filter((x) =>
+	    chats.includes(String(x.chat)));
+	say(a && st.held >= 24 && early.length === 0, what + ': answered ' +
+	    'while the 30 replies queued before it waited (' + st.held +
+	    ' held, ' + early.length + ' sent)');
 	say(a && a.text, what + ': the answer says why: ' + (a && a.text));
+	await release();
+	const later = (await get('/ctl/sent')).filter((x) =>
+	    chats.includes(String(x.chat)));
+	console.log('answer ' + what.replace(/ /g, '-') + ' ' +
+	    (a ? a.seq : 'none'));
+	say(a && later.length === 30 && later.every((x) => x.seq > a.seq),
+	    what + ': ... and went out before every one of them (' +
+	    later.length + ' delivered after)');
 }
 
 // The messages in chat as they stand, with a button whose text matches.
@@ -88,37 +141,36 @@ async function withButton(chat, re) {
 async function main() {
 	const [anna, boris] = people;
 
-	await type(anna, '/new');
+	await type(anna, '/new auto=off');
 	const lobby = (await withButton(String(group.id), /^Start$/))[0];
 	say(lobby, 'the lobby has its Start button');
 	if (!lobby)
 		return 1;
 	const start = buttons(lobby.reply_markup).find((b) =>
 	    b.text === 'Start').data;
-	await refusedFast(await press(anna, lobby, start),
+	let chats = await backlog();
+	await refusedFirst(await press(anna, lobby, start, true), chats,
 	    'Start with seats free');
 
 	for (const p of people.slice(1))
 		await type(p, '/join');
 	const go = await press(anna, lobby, start);
 	const a = await answered(go);
-	say(a, 'Start with every seat taken is answered (' +
-	    (a ? a.ms + ' ms' : 'never') + ')');
+	say(a, 'Start with every seat taken is answered');
 	say(sql('SELECT count(*) FROM games WHERE state = 1') === 1,
 	    'the game has begun');
 
 	// Nobody gives until all four have their buttons.
 	let have = [];
-	for (let i = 0; i < 200 && have.length < 4; i++) {
+	await until(async () => {
 		have = [];
 		for (const p of people) {
 			const m = await withButton(String(p.id), /^Give /);
 			if (m.length > 0)
 				have.push({ p: p, m: m[m.length - 1] });
 		}
-		if (have.length < 4)
-			await sleep(50);
-	}
+		return have.length === 4;
+	});
 	say(have.length === 4, 'all four have their give buttons (' +
 	    have.map((h) => h.p.first_name).join(', ') + ')');
 	say(sql('SELECT count(*) FROM kv WHERE key LIKE \'gift:%\'') === 0 &&
@@ -133,7 +185,8 @@ async function main() {
 		    h.p.first_name + '\'s prompt says who receives: ' + line);
 	}
 
-	await refusedFast(await press(boris, lobby, start),
+	chats = await backlog();
+	await refusedFirst(await press(boris, lobby, start, true), chats,
 	    'an out-of-date Start');
 
 	const before = (await get('/ctl/sent')).length;
@@ -147,7 +200,12 @@ async function main() {
 	    ')');
 	const lines = (await get('/ctl/sent')).slice(before).filter((x) =>
 	    x.chat === String(group.id) && /^send/.test(x.method));
-	say(lines.length === 1, 'the group hears one line of the exchange: ' +
+	/* The live message tells the exchange's end: no message of its own. */
+	const told = (await get('/ctl/messages')).some((m) =>
+	    m.chat === String(group.id) && !m.deleted &&
+	    /cards are exchanged/.test(words(m)));
+	say(lines.length === 0 && told, 'the group hears the exchange in ' +
+	    'its live message, not as a message: ' +
 	    JSON.stringify(lines.map(words)));
 	return 0;
 }

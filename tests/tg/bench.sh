@@ -10,6 +10,8 @@
 # are checked against its game's log, in order.  Last, for latency, LAT
 # (300) updates are fed one at a time and the time from queueing to
 # Telegram's confirmation (the next getUpdates after the commit) measured.
+# Ten games take a while: the waits' hang guard is 15 minutes.
+HANG_GUARD=${HANG_GUARD:-900}
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/tg/lib.sh"
 
 games=${GAMES:-10}
@@ -26,10 +28,10 @@ total=$(wc -l <stream)
 last=$(sed -n '$s/.*"update_id":\([0-9]*\).*/\1/p' stream)
 tgconf tacd.conf "$scratch/db"
 tacd_start tacd.conf tacd.log
-wait_until "grep -q 'polling from' tacd.log 2>/dev/null" 10
+wait_until "grep -q 'polling from' tacd.log 2>/dev/null"
 t0=$(date +%s%N)
 ctl /ctl/updates @updates.json >/dev/null
-wait_until "[ \"\$(state_get s.confirmed)\" -ge $last ]" 600 ||
+wait_until "[ \"\$(state_get s.confirmed)\" -ge $last ]" ||
     echo "bench: not all updates were confirmed"
 t1=$(date +%s%N)
 # Probes from new private chats (ids 900001 on) while the games' messages
@@ -83,7 +85,7 @@ for ((i = 1; i <= lat; i++)); do
 	ctl /ctl/updates "[{\"update_id\": $id, \"message\": {\"message_id\": $id,
 	    \"from\": {\"id\": 1001, \"first_name\": \"B\"}, \"chat\": {\"id\": -1001,
 	    \"type\": \"group\"}, \"text\": \"/board\"}}]" >/dev/null
-	wait_until "[ \"\$(state_get s.confirmed)\" -ge $id ]" 30 || break
+	wait_until "[ \"\$(state_get s.confirmed)\" -ge $id ]" || break
 done
 n=$(($(state_get s.nlat) - before))
 FAKE_CTL=$FAKE_URL/ctl/state?last=$n

@@ -1,9 +1,9 @@
 // buttons.js: one person and three AI players play a whole game against
 // tests/tg/fakeapi.js, the person only by pressing the bot's buttons.
 //
-// usage: node buttons.js CTL-URL SEED
+// usage: node buttons.js CTL-URL SEED [OPTIONS]
 //
-// Anna (1000) opens a lobby in the group with "/new ... seed=SEED",
+// Anna (1000) opens a lobby in the group with "/new ... OPTIONS seed=SEED",
 // presses "Add AI" three times and "Start".  Then, until the game is
 // over, she takes her live menu keyboard (the message in her private
 // chat whose buttons carry the highest turn, "GAME:TURN:menu PATH"),
@@ -18,14 +18,16 @@
 'use strict';
 const http = require('http');
 
-const [ctl, seedText] = process.argv.slice(2, 4);
+const [ctl, seedText, options] = process.argv.slice(2, 5);
 let seed = Number(seedText) >>> 0 || 1;
 const anna = { id: 1000, first_name: 'Anna', is_bot: false,
     language_code: 'en', username: 'anna' };
 const group = { id: -88, type: 'group', title: 'Friends' };
 const me = String(anna.id);
-const LIMIT_MS = 600 * 1000;
-const started = Date.now();
+const { HANG_GUARD_MS } = require('./guard');
+// A game ends within this many presses (it takes about 200): more is a
+// loop of menus that never moves.
+const MAX_PRESSES = 5000;
 let updateNo = 0, callbackNo = 0;
 const say = (ok, what) => console.log((ok ? 'ok: ' : 'FAIL: ') + what);
 
@@ -65,7 +67,7 @@ const sleep = ms => new Promise(r => setTimeout(r, ms));
 async function write(chat, text) {
 	updateNo++;
 	await call('/ctl/updates', [{ message: { message_id: 5000 + updateNo,
-	    from: anna, chat: chat, date: Math.floor(Date.now() / 1000),
+	    from: anna, chat: chat, date: Math.floor(Date.now() / 1000),	// not asserted
 	    text: text } }]);
 }
 
@@ -89,10 +91,10 @@ function keys(markup) {
 	    data: b.callback_data || '' }));
 }
 
-// Wait until f(messages) gives something; null after ms.
-async function until(f, ms) {
-	const end = Date.now() + (ms || 30000);
-	while (Date.now() < end) {
+// Wait until f(messages) gives something; null at the hang guard.
+async function until(f) {
+	const end = Date.now() + HANG_GUARD_MS;	// hang guard
+	while (Date.now() < end) {	// hang guard
 		const r = f(await call('/ctl/messages'));
 		if (r)
 			return r;
@@ -134,7 +136,8 @@ const state = m => JSON.stringify([m.text, m.caption, m.reply_markup,
 async function lobby() {
 	await write({ id: anna.id, type: 'private', first_name: 'Anna' },
 	    '/start');
-	await write(group, '/new 4 pairs master tac seed=' + seedText);
+	await write(group, '/new 4 pairs master tac auto=off ' + (options ?
+	    options + ' ' : '') + 'seed=' + seedText);
 	const lob = await until(ms => ms.find(m => m.chat ===
 	    String(group.id) && keys(m.reply_markup).some(k =>
 	    /::ai$/.test(k.data))));
@@ -166,10 +169,13 @@ async function play() {
 	    numbered: 0 };
 	let lastTurn = -1, staleDone = false, played = null, stuck = 0;
 
+	let end = Date.now() + HANG_GUARD_MS;	// hang guard, from the last press
 	for (;;) {
-		if (Date.now() - started > LIMIT_MS) {
-			say(false, 'the game ends within ' + LIMIT_MS / 1000 +
-			    ' s (' + stats.moves + ' moves of Anna)');
+		if (stats.presses > MAX_PRESSES || Date.now() > end) {	// hang guard
+			say(false, 'the game ends within ' + MAX_PRESSES +
+			    ' presses, and a press is due before the hang ' +
+			    'guard (' + stats.presses + ' presses, ' +
+			    stats.moves + ' moves of Anna)');
 			return stats;
 		}
 		const ms = await call('/ctl/messages');
@@ -214,6 +220,7 @@ async function play() {
 		const before = state(l.msg);
 		await press(l.msg, k.data);
 		stats.presses++;
+		end = Date.now() + HANG_GUARD_MS;	// hang guard
 		played = { msg: l.msg, data: k.data };
 		// The bot answers: this message changes, or a turn moves on.
 		const moved = await until(xs => {
@@ -221,7 +228,7 @@ async function play() {
 			    l.msg.message_id);
 			return (m && state(m) !== before) || over(xs) ||
 			    (live(xs) && live(xs).turn !== l.turn);
-		}, 30000);
+		});
 		if (!moved) {
 			if (++stuck > 3) {
 				say(false, 'the bot answers every press (stuck ' +
@@ -238,8 +245,8 @@ async function play() {
 
 // The answer to callback query id among the calls after index from.
 async function waitAnswer(id, from) {
-	const end = Date.now() + 10000;
-	while (Date.now() < end) {
+	const end = Date.now() + HANG_GUARD_MS;	// hang guard
+	while (Date.now() < end) {	// hang guard
 		const s = await call('/ctl/sent');
 		const a = s.slice(from).find(x => x.method ===
 		    'answerCallbackQuery' && x.callback === id);

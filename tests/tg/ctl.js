@@ -4,6 +4,7 @@
 'use strict';
 const http = require('http');
 const { execFileSync } = require('child_process');
+const { until } = require('./guard');
 
 // A control request to the fake at base ctl (POST with a body); its
 // result.
@@ -36,18 +37,13 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /*
  * Wait until tacd has confirmed update id and its outbox (the database
  * db, read with tests/daemon/sqlexec) holds nothing unsent: all the
- * update made is delivered.  False after 6 s.
+ * update made is delivered.  False at the hang guard (guard.js).
  */
 async function settled(ctl, sqlexec, db, id) {
-	for (let i = 0; i < 600; i++) {
-		const s = await control(ctl, '/ctl/state');
-		if (s.confirmed >= id && Number(execFileSync(sqlexec, [db,
-		    'SELECT count(*) FROM outbox WHERE sent = 0'])
-		    .toString().trim()) === 0)
-			return true;
-		await sleep(10);
-	}
-	return false;
+	return !!await until(async () => (await control(ctl,
+	    '/ctl/state')).confirmed >= id && Number(execFileSync(sqlexec,
+	    [db, 'SELECT count(*) FROM outbox WHERE sent = 0']).toString()
+	    .trim()) === 0, 10);
 }
 
 // What a message or call says in words (a text, a caption), as a person

@@ -36,10 +36,11 @@
 // on (a turn keyboard or an edit that does not come).
 'use strict';
 const fs = require('fs');
+const { HANG_GUARD_MS } = require('./guard');
 
 const [url, token, planFile, seed] = process.argv.slice(2, 6);
 const opt = { from: 0, to: -1, partial: 0, typed: '', detour: -1,
-    stale: -1, group: -77, wait: 60 };
+    stale: -1, group: -77 };
 for (const a of process.argv.slice(6)) {
 	const [k, v] = a.split('=');
 	opt[k] = isNaN(Number(v)) || v === '' ? v : Number(v);
@@ -133,22 +134,23 @@ function buttons(rm) {
 	return out;
 }
 
-// Wait until fn(messages) gives something; die with what after the wait.
+// Wait until fn(messages) gives something; die with what at the hang
+// guard.
 async function until(fn, what) {
-	const end = Date.now() + opt.wait * 1000;
+	const end = Date.now() + HANG_GUARD_MS;	// hang guard
 	for (;;) {
 		const r = fn(await botMessages());
 		if (r)
 			return r;
-		if (Date.now() > end)
-			die('timed out waiting for ' + what);
+		if (Date.now() > end)	// hang guard
+			die('no ' + what + ' before the hang guard');
 		await new Promise(res => setTimeout(res, 40));
 	}
 }
 
 // Type a command as person in chat.
 async function say(person, chat, text) {
-	await call('/sendCommand', { botToken: token, date: Date.now(),
+	await call('/sendCommand', { botToken: token, date: Date.now(),	// not asserted
 	    text: text, from: Object.assign({ is_bot: false,
 	    language_code: 'en', username: 'p' + person.id }, person),
 	    chat: chat, entities: [{ offset: 0, type: 'bot_command',
@@ -164,7 +166,7 @@ async function press(person, msg, button) {
 	const chat = msg.chat === String(group.id) ? group :
 	    { id: Number(msg.chat), type: 'private',
 	    first_name: person.first_name };
-	await call('/sendCallback', { botToken: token, date: Date.now(),
+	await call('/sendCallback', { botToken: token, date: Date.now(),	// not asserted
 	    data: button.data, from: Object.assign({ is_bot: false,
 	    language_code: 'en', username: 'p' + person.id }, person),
 	    message: { message_id: msg.id, chat: chat } });
@@ -193,7 +195,7 @@ async function follow(person, msg, button) {
 // private chat), look at the options, start the game.
 async function lobby() {
 	const g = String(group.id);
-	await say(people[0], group, '/new 4 pairs master tac seed=' + seed);
+	await say(people[0], group, '/new 4 pairs master tac auto=off seed=' + seed);
 	// The emulator takes no photos: the board as text.
 	await say(people[0], group, '/board text');
 	let lob = await until(ms => ms.find(m => m.chat === g &&
@@ -202,8 +204,10 @@ async function lobby() {
 	const key = (m, cmd) => m.keys.find(b => b.cmd === cmd) ||
 	    die('no "' + cmd + '" button on the lobby: ' + JSON.stringify(m.keys));
 	const join = key(lob, 'link');
-	check(/^j\d+$/.test(join.start), 'the lobby\'s "' + join.label +
-	    '" opens the private chat with a join link (' + join.url + ')');
+	// A link that leaves the group names the game by its key alone.
+	check(/^j[A-Za-z0-9]{22}$/.test(join.start), 'the lobby\'s "' +
+	    join.label + '" opens the private chat with a join link by the ' +
+	    'game\'s key (' + join.url + ')');
 	// Clara has opened the bot before; Boris and Dmitri have not: the
 	// link is their first word to it.
 	await say(people[2], { id: people[2].id, type: 'private',

@@ -33,18 +33,20 @@ tgconf tacd.conf "$scratch/db"
 tacd_start tacd.conf tacd.log
 part 0 "$first"
 check "the game's first moves are taken" \
-    wait_until "[ \"\$(state_get s.confirmed)\" -ge $first ]" 60
-check "and all of it delivered" wait_until "[ \"\$(pending)\" -eq 0 ]" 60
+    wait_until "[ \"\$(state_get s.confirmed)\" -ge $first ]"
+check "and all of it delivered" wait_until "[ \"\$(pending)\" -eq 0 ]"
 read -r msg sha n <<<"$(board)"
 check "the board is a photo ($msg)" [ "$msg" != none ]
 
-ctl /ctl/fault '{"method": "editMessageMedia", "fault": "429:4"}' >/dev/null
+# Told to wait 20 s: long enough that a slow machine still checks and
+# kills before the wait is up; the restarted tacd waits out the rest.
+ctl /ctl/fault '{"method": "editMessageMedia", "fault": "429:20"}' >/dev/null
 before=$(edits)
 part "$first" $((first + 1))
 check "the next move is taken" \
-    wait_until "[ \"\$(state_get s.confirmed)\" -ge $((first + 1)) ]" 30
+    wait_until "[ \"\$(state_get s.confirmed)\" -ge $((first + 1)) ]"
 check "its board edit was tried, and told to wait" \
-    wait_until "[ \"\$(edits)\" -gt $before ]" 30
+    wait_until "[ \"\$(edits)\" -gt $before ]"
 check "the edit waits in the outbox" \
     [ "$(pending "AND kind = 'edit-board'")" -eq 1 ]
 kill -9 "$TACD_PID"
@@ -55,11 +57,11 @@ check "the board was not edited before the kill" \
 
 tacd_start tacd.conf tacd.log
 check "the restarted tacd edits the board" wait_until \
-    "[ \"\$(board | cut -d' ' -f2)\" != $sha ]" 30
+    "[ \"\$(board | cut -d' ' -f2)\" != $sha ]"
 read -r msg2 sha2 n2 <<<"$(board)"
 check "the same message, edited ($n2 edits)" \
     [ "$msg2" = "$msg" -a "$n2" -gt "$n" ]
-check "no edit waits" wait_until "[ \"\$(pending)\" -eq 0 ]" 30
+check "no edit waits" wait_until "[ \"\$(pending)\" -eq 0 ]"
 check "the edit was a row, delivered" [ "$("$SQLEXEC" db/tacd.db \
     "SELECT count(*) FROM outbox WHERE kind = 'edit-board' AND sent = 1 \
     AND message = 'photo:$msg'")" -ge 1 ]

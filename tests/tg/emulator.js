@@ -2,9 +2,11 @@
 // counting the bot's calls on the way in.
 // usage: NODE_PATH=DIR/node_modules node emulator.js PORT
 // GET /calls answers every bot call so far, oldest first: [{method,
-// chat, t}] (chat the call's chat_id as a string, "" for none; t in ms):
-// the emulator keeps only the latest text of an edited message, so what
-// a game cost in messages and edits is counted here.
+// chat, text}] (chat the call's chat_id as a string, "" for none; text
+// a press's answer, answerCallbackQuery's only): the emulator keeps only
+// the latest text of an edited message, and no answer at all, so what a
+// game cost in messages and edits, and what a press was answered, is
+// seen here.
 'use strict';
 const express = require('express');
 const TelegramServer = require('telegram-test-api');
@@ -24,16 +26,25 @@ outer.use((req, _res, next) => {
 	const body = Object.assign({}, req.query, req.body || {});
 	if (m && m[1] !== 'getUpdates')
 		calls.push({ method: m[1], chat: body.chat_id === undefined ?
-		    '' : String(body.chat_id), t: Date.now() });
+		    '' : String(body.chat_id), text: m[1] ===
+		    'answerCallbackQuery' ? String(body.text || '') :
+		    undefined });
 	next();
 });
-// Two methods the emulator lacks (it answers them HTTP 500, no Bot API
+// Methods the emulator lacks (it answers them HTTP 500, no Bot API
 // error) answered as Telegram does in a group whose only admin is Anna,
 // its creator: the bot may pin nothing there, so the live message stays
 // in sight by being posted anew once buried.
 outer.all(/^\/bot[^/]+\/getChatAdministrators$/, (_req, res) =>
     res.json({ ok: true, result: [{ status: 'creator', user: { id: 1000,
     is_bot: false, first_name: 'Anna' } }] }));
+// getChatMember: everyone the game's people are is in the group.
+outer.all(/^\/bot[^/]+\/getChatMember$/, (req, res) => {
+	const body = Object.assign({}, req.query, req.body || {});
+	res.json({ ok: true, result: { status: 'member', user: {
+	    id: Number(body.user_id), is_bot: false, first_name: 'P' +
+	    body.user_id } } });
+});
 outer.all(/^\/bot[^/]+\/(un)?pinChatMessage$/, (_req, res) =>
     res.status(400).json({ ok: false, error_code: 400, description:
     'Bad Request: not enough rights to manage pinned messages in the chat' }));

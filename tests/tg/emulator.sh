@@ -39,7 +39,7 @@ typed=$(grep -n '"path": "[0-9a-zA-Z]' plan.txt | sed -n '6p;40p' |
 
 tgconf tacd.conf "$scratch/db"
 tacd_start tacd.conf tacd.log
-check "tacd knows the bot" wait_until "grep -q 'telegram: bot @' tacd.log" 20
+check "tacd knows the bot" wait_until "grep -q 'telegram: bot @' tacd.log"
 node "$TG_DIR/drive.js" "$FAKE_URL" "$TOKEN" plan.txt "$GAME_RSEED" \
     "detour=$split" "typed=$typed" stale=60 seen=seen.json \
     >drive.out 2>drive.err
@@ -49,14 +49,12 @@ count_checks drive.out
 check "the driver played all $n actions" [ $rc -eq 0 ]
 [ $rc -eq 0 ] || tail -n 5 drive.err
 check "the game is over" wait_until \
-    "'$TACCTL' -f tacd.conf games | grep -q over" 30
+    "'$TACCTL' -f tacd.conf games | grep -q over"
 "$TACCTL" -f tacd.conf export 1 >got.json
 check "the log equals the record" \
     cmp -s <(record_actions got.json) <(record_actions rec/game-000001.json)
-# The outbox drains: the bot's messages stop changing.
-hist() { ctl /getUpdatesHistory "{\"token\": \"$TOKEN\"}" | md5sum; }
-prev=
-wait_until '[ "$(hist)" = "$prev" ] || { prev=$(hist); sleep 0.5; false; }' 30
+# The outbox drains: every row delivered.
+check "the outbox drains" wait_until "delivered db/tacd.db"
 ctl /getUpdatesHistory "{\"token\": \"$TOKEN\"}" >history.json
 ctl /calls >calls.json
 
@@ -133,9 +131,10 @@ say(lines.some(l => /^\w+: 7: .+ \u2192 .+, then .+ \u2192 /.test(l)),
 // complete (not one a gift), and never a card given.
 const deals = plan.filter((s, i) => /^give /.test(s.action) &&
     (i === 0 || !/^give /.test(plan[i - 1].action))).length;
-say(group.filter(m => /^Round \d+: the cards are exchanged\.$/.test(m.text))
-    .length === deals && !lines.some(l => /\bgave (the|you)\b/.test(l)),
-    'each of ' + deals + ' exchanges is told once, without its cards');
+say(!group.some(m => /^Round \d+: the cards are exchanged\.$/.test(m.text)) &&
+    !lines.some(l => /\bgave (the|you)\b/.test(l)),
+    'no exchange is a message of its own (the live message tells ' +
+    deals + '), and no card given is told');
 // The winners by team, in words (no colour letters).
 say(group.some(m => /^Game over\. Team \S+ won: Anna and Boris\.$/.test(m.text)),
     'the group saw the end: Anna and Boris won');

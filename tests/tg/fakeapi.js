@@ -14,31 +14,39 @@
 //                       given the next one); a button press gets its
 //                       message as it stands (a photo, a text), as
 //                       Telegram gives it
-//   POST /ctl/fault     {method, fault, count}  the next count calls of
-//                       method fail: "429:N", "500", "drop", "slow:MS",
+//   POST /ctl/fault     {method, fault, count, first}  the next count
+//                       calls of method fail (first: before the faults
+//                       already queued): "429:N", "500", "drop", "slow:MS",
 //                       "garbage", "huge", "replay" (getUpdates ignores
-//                       the offset once, like the emulator); "clear"
-//                       forgets the method's faults
+//                       the offset once, like the emulator), "hold"
+//                       (the call waits, unanswered, for /ctl/release),
+//                       "half" (getUpdates: the updates are handed over
+//                       but only half the answer's bytes are sent, the
+//                       rest at /ctl/release); "clear" forgets the
+//                       method's faults
+//   POST /ctl/release   answer every call held; how many there were
 //   POST /ctl/chat      {chat, fault}  every message to chat fails:
 //                       "403", "notfound" (400 chat not found, as for a
 //                       person Telegram has not seen with the bot),
-//                       "migrate:ID", "500" (every call), "photo"
+//                       "migrate:ID", "500" (every call), "500:N" (the
+//                       next N calls, then none), "photo"
 //                       (a photo sent or edited in is refused: 400),
 //                       "document:400" or "document:403" (a document
 //                       is refused so, other messages pass), "" (none)
 //   POST /ctl/limit     {limit}  updates per getUpdates answer, at most
 //   GET  /ctl/state     counters (calls by method, chatCalls by chat and
-//                       method), the confirmed offset, pending updates,
-//                       latencies from queued to confirmed (p50, p99 of
-//                       the last ?last=N, or all)
+//                       method, stats.notModified: edits answered "not
+//                       modified"), the confirmed offset, pending updates,
+//                       the calls held, latencies from queued to
+//                       confirmed (p50, p99 of the last ?last=N, or all)
 //   GET  /ctl/sent      every message the bot sent, edited, pinned or
 //                       deleted, and every press answered, in order
 //                       ({method, chat, message_id, text, reply_markup,
 //                       photo: {size, png, width, height}, caption,
 //                       document: {file_name, mime_type, size, sha1,
-//                       base64}, disable_notification, at (ms)}; an
+//                       base64}, disable_notification, at (ms), seq}; an
 //                       answer: {method, callback, text, show_alert,
-//                       at})
+//                       at, seq}); seq orders them among the polls
 //   GET  /ctl/commands  every setMyCommands call that was accepted
 //                       ({scope, language_code, commands}); a call with
 //                       a list Telegram would refuse (a bad command or
@@ -56,6 +64,12 @@
 //                       getUpdates ({update_id: ms})
 //   POST /ctl/admins    {chat, admins: [user id, ...]}  what
 //                       getChatAdministrators answers for chat (else [])
+//   POST /ctl/members   {chat, members: {user id: status, ...} | null}
+//                       what getChatMember answers for chat: creator,
+//                       administrator, member, restricted (a member),
+//                       restricted-out, left, kicked, notfound (400 user
+//                       not found); an unlisted person is "left"; null
+//                       (the default): everyone is a member
 //   POST /ctl/webhook   {url, secret|null, body}  POST body to tacd's
 //                       webhook, answer {status}
 //   GET  /ctl/replies   the time from an update's queueing to the bot's
@@ -70,7 +84,7 @@
 //                       JSON, bad UTF-8); update_id only keeps the queue
 //   POST /ctl/shape     {reverse, nolimit}  answers list their updates in
 //                       descending id order; answers ignore the limit
-//   GET  /ctl/polls     every getUpdates: {at (ms), offset, fault}
+//   GET  /ctl/polls     every getUpdates: {at (ms), seq, offset, fault}
 //   fault "retry:TEXT"  a 429 whose retry_after is TEXT, verbatim
 // The bot's edits behave as Telegram's: editMessageText,
 // editMessageCaption, editMessageReplyMarkup and editMessageMedia answer
@@ -155,7 +169,7 @@ function botCall(method, p, files, req, res) {
 		m.deleted = true;
 		m.pinned = false;
 		S.sent.push({ method: method, chat: m.chat,
-		    message_id: m.message_id, at: Date.now() });
+		    message_id: m.message_id, at: Date.now(), seq: ++S.seq });	// not asserted
 		ok(res, true);
 		return;
 	}
@@ -175,11 +189,21 @@ function botCall(method, p, files, req, res) {
 		ok(res, list);
 		return;
 	}
+	case 'getChatMember':
+		if (transportFault(takeFault(method), req, res, () =>
+		    botCall(method, Object.assign(p, { late: 1 }), files, req,
+		    res)))
+			return;
+		getChatMember(p, res);
+		return;
 	case 'setMyCommands':
 		setMyCommands(p, res);
 		return;
 	case 'pinChatMessage':
 	case 'unpinChatMessage':
+		if (transportFault(takeFault(method), req, res, () =>
+		    pinCall(method, p, res)))
+			return;
 		pinCall(method, p, res);
 		return;
 	case 'sendChatAction':
@@ -193,12 +217,47 @@ function botCall(method, p, files, req, res) {
 			return;
 		S.sent.push({ method: method, callback: String(p.callback_query_id),
 		    text: p.text || null, show_alert: p.show_alert || false,
-		    at: Date.now() });
+		    at: Date.now(), seq: ++S.seq });	// not asserted
 		ok(res, true);
 		return;
 	default:
 		fail(res, 404, 'Not Found: method not found');
 	}
+}
+
+// getChatMember as Telegram answers it: a ChatMember whose status is
+// what the test set for the chat (/ctl/members), "left" for someone it
+// did not list (as for a person never in the group), "member" for
+// everyone in a chat the test set nothing for; "restricted" carries
+// is_member true, "restricted-out" is restricted and not a member;
+// "notfound" is 400 user not found.  The bot's own chat faults apply:
+// "403" the bot was removed from the group, "notfound" no such chat.
+function getChatMember(p, res) {
+	const chat = String(p.chat_id), user = Number(p.user_id);
+	const cf = S.chatFaults[chat] || '';
+
+	if (cf === '403') {
+		fail(res, 403, 'Forbidden: bot was kicked from the supergroup ' +
+		    'chat');
+		return;
+	}
+	if (cf === 'notfound') {
+		fail(res, 400, 'Bad Request: chat not found');
+		return;
+	}
+	const set = S.members[chat];
+	let status = set === undefined ? 'member' : set[String(user)] || 'left';
+	if (status === 'notfound') {
+		fail(res, 400, 'Bad Request: user not found');
+		return;
+	}
+	const m = { user: { id: user, is_bot: false, first_name: 'P' + user } };
+	if (status === 'restricted' || status === 'restricted-out') {
+		m.is_member = status === 'restricted';
+		status = 'restricted';
+	}
+	m.status = status;
+	ok(res, m);
 }
 
 // Route one request.

@@ -29,7 +29,7 @@ sent_count() {
 }
 # Wait for the n-th call (default 1) matching a condition.
 wait_sent() {
-	wait_until "[ \"\$(sent_count '$1')\" -ge ${2:-1} ]" 60
+	wait_until "[ \"\$(sent_count '$1')\" -ge ${2:-1} ]"
 }
 # A typed command: say CHAT USER NAME TEXT (a chat > 0 is private).
 say() {
@@ -48,7 +48,8 @@ tgconf tacd.conf "$scratch/db"
 tacd_start tacd.conf tacd.log
 ctl /ctl/updates @updates.json >/dev/null
 check "the game's updates are confirmed" \
-    wait_until "[ \"\$(state_get s.confirmed)\" -ge $total ]" 120
+    wait_moving "[ \"\$(state_get s.confirmed)\" -ge $total ]" \
+    "state_get s.confirmed"
 check "the group gets the chart of the homes" \
     wait_sent 'x.chat === "-1001" && x.method === "sendPhoto" &&
     /^Marbles at home/.test(x.caption || "")'

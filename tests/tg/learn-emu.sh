@@ -9,7 +9,7 @@ emu_start
 ok "telegram-test-api runs"
 tgconf tacd.conf "$scratch/db"
 tacd_start tacd.conf tacd.log
-check "tacd knows the bot" wait_until "grep -q 'telegram: bot @' tacd.log" 20
+check "tacd knows the bot" wait_until "grep -q 'telegram: bot @' tacd.log"
 node "$TG_DIR/learn.js" emu "$FAKE_URL" "$TOKEN" >learn.out 2>learn.err
 rc=$?
 cat learn.out

@@ -4,7 +4,9 @@
 // ru, de, ka) takes lesson 1 in their private chat (a wrong move, the
 // rule's reason and a second try, then the right one), opens a game
 // with AI players in a group of their own and presses the 💡 button of
-// their turn message, plays eight turns by buttons (the first entry of
+// their turn message (the hint is the press's answer, the turn message
+// marks the button toward it, and no message comes after the turn
+// message), plays eight turns by buttons (the first entry of
 // each menu, which is seldom the best), leaves the game to the AI
 // (/leave asks first: they press Yes), and presses the review button
 // of the game's end message: the review comes privately, its decisions
@@ -16,7 +18,8 @@
 'use strict';
 
 const [mode, url, token] = process.argv.slice(2);
-const wait = Number(process.env.LEARN_WAIT || 120) * 1000;
+const { HANG_GUARD_MS } = require('./guard');
+const wait = HANG_GUARD_MS;
 const langs = ['en', 'ru', 'de', 'ka'];
 // What each language says (a piece of each message the test waits for).
 const words = {
@@ -29,7 +32,7 @@ const words = {
 	de: { lesson: 'Lektion 1 von 11', wrong: 'Nicht ganz.',
 	    right: 'Richtig:', hint: 'Tipp für Spiel #',
 	    review: 'Deine Auswertung von Spiel #', left: ' hat Spiel #' },
-	ka: { lesson: 'გაკვეთილი 1 / 11', wrong: 'ზუსტად ასე არა.',
+	ka: { lesson: 'გაკვეთილი 1 / 11', wrong: 'არა, ასე არა.',
 	    right: 'სწორია:', hint: 'მინიშნება თამაშისთვის #',
 	    review: 'თქვენი ანალიზი', left: ' გავიდა თამაშიდან #' },
 };
@@ -82,16 +85,37 @@ async function messages() {
 	    keys: keys(x.message.reply_markup), photo: false }));
 }
 
+// The presses' answers so far, oldest first: [text] ('' for none).
+async function answers() {
+	const r = await fetch(url + (mode === 'fake' ? '/ctl/sent' :
+	    '/calls'));
+	return (await r.json()).result.filter(c => c.method ===
+	    'answerCallbackQuery').map(c => String(c.text || ''));
+}
+
+// Wait for an answer that pred takes, among those after the first n.
+async function answered(n, pred, what) {
+	const end = Date.now() + wait;	// hang guard
+	for (;;) {
+		const a = (await answers()).slice(n).filter(pred);
+		if (a.length > 0)
+			return a[0];
+		if (Date.now() > end)	// hang guard
+			die('no ' + what + ' before the hang guard');
+		await sleep(100);
+	}
+}
+
 // Wait for the newest message of chat that pred takes, after id after.
 async function until(chat, pred, what, after) {
-	const end = Date.now() + wait;
+	const end = Date.now() + wait;	// hang guard
 	for (;;) {
 		const l = (await messages()).filter(m => m.chat === String(chat)
 		    && m.id > (after || 0) && pred(m));
 		if (l.length > 0)
 			return l[l.length - 1];
-		if (Date.now() > end)
-			die('timed out waiting for ' + what);
+		if (Date.now() > end)	// hang guard
+			die('no ' + what + ' before the hang guard');
 		await sleep(100);
 	}
 }
@@ -122,7 +146,7 @@ async function say(p, chat, text) {
 	}
 	const cmd = text.startsWith('/');
 	await post(cmd ? '/sendCommand' : '/sendMessage', { botToken: token,
-	    date: Date.now(), text: text, from: p, chat: chatOf(chat),
+	    date: Date.now(), text: text, from: p, chat: chatOf(chat),	// not asserted
 	    entities: cmd ? [{ offset: 0, type: 'bot_command',
 	    length: text.split(' ')[0].length }] : undefined });
 }
@@ -136,7 +160,7 @@ async function press(p, m, data) {
 		    data: data } }]);
 		return;
 	}
-	await post('/sendCallback', { botToken: token, date: Date.now(),
+	await post('/sendCallback', { botToken: token, date: Date.now(),	// not asserted
 	    data: data, from: p, message: { message_id: m.id,
 	    chat: chatOf(Number(m.chat)) } });
 }
@@ -157,13 +181,14 @@ async function lesson(i, p) {
 	const moves = task.keys.filter(k => / 1 @/.test(k.data));
 	await press(p, task, moves[0].data);
 	const wrong = await until(p.id, m => m.text.includes(w.wrong) &&
-	    m.keys.length > 0, langs[i] + ' wrong', task.id);
-	check(true, langs[i] + ': a wrong move gets the rule and another ' +
-	    'try: ' + wrong.text.split('\n')[0]);
+	    m.keys.length > 0, langs[i] + ' wrong', before);
+	check(wrong.id === task.id, langs[i] + ': a wrong move gets the ' +
+	    'rule and another try, in the lesson\'s message: ' +
+	    wrong.text.split('\n')[0]);
 	const again = wrong.keys.filter(k => / 1 @/.test(k.data));
 	await press(p, wrong, again[1].data);
 	const right = await until(p.id, m => m.text.includes(w.right),
-	    langs[i] + ' right', wrong.id);
+	    langs[i] + ' right', before);
 	check(right.keys.some(k => /learn 2$/.test(k.data)), langs[i] +
 	    ': the right move solves it, with the next lesson\'s button');
 }
@@ -176,7 +201,7 @@ function firstEntry(m) {
 // A game with AI players: the hint, three turns, the review.
 async function game(i, p) {
 	const w = words[langs[i]], g = -5000 - i;
-	await say(p, g, '/new seed=' + (40 + i));
+	await say(p, g, '/new auto=off seed=' + (40 + i));
 	if (mode !== 'fake')
 		await say(p, g, '/board text');
 	await say(p, g, '/ai all');
@@ -186,11 +211,19 @@ async function game(i, p) {
 	check(true, langs[i] + ': the turn message has the hint button "' +
 	    turn.keys.find(k => /:hint$/.test(k.data)).text + '"');
 	const before = await last(p.id);
+	const n = (await answers()).length;
 	await press(p, turn, turn.keys.find(k => /:hint$/.test(k.data)).data);
-	const hint = await until(p.id, m => m.text.startsWith('\u{1f4a1}'),
-	    langs[i] + ' hint', before);
-	check(hint.text.includes(w.hint), langs[i] + ': the hint: ' +
-	    hint.text.replace(/\n/g, ' / '));
+	const hint = await answered(n, a => a.startsWith('\u{1f4a1}'),
+	    langs[i] + ' hint');
+	check(hint.includes(w.hint), langs[i] + ': the 💡 press is answered ' +
+	    'with the hint: ' + hint.replace(/\n/g, ' / '));
+	const marked = await until(p.id, m => m.id === turn.id && m.keys.some(
+	    k => /:\d+:menu \S/.test(k.data) && k.text.startsWith('\u{1f4a1}')),
+	    langs[i] + ' the turn message\'s marked button');
+	check(marked.keys.filter(k => k.text.startsWith('\u{1f4a1}')).length
+	    === 2, langs[i] + ': the turn message marks one button: ' +
+	    marked.keys.find(k => /:menu /.test(k.data) &&
+	    k.text.startsWith('\u{1f4a1}')).text);
 	// Eight turns by buttons, then the AI plays on.
 	for (let t = 0; t < 8; t++) {
 		turn = await until(p.id, m => firstEntry(m) !== undefined,
@@ -203,8 +236,8 @@ async function game(i, p) {
 				break;
 			await press(p, now, e.data);
 			const seen = JSON.stringify(now.keys);
-			const end = Date.now() + wait;
-			while (Date.now() < end) {
+			const end = Date.now() + wait;	// hang guard
+			while (Date.now() < end) {	// hang guard
 				const m = (await messages()).find(x => x.chat ===
 				    String(p.id) && x.id === turn.id);
 				if (!m || JSON.stringify(m.keys) !== seen)
@@ -214,6 +247,12 @@ async function game(i, p) {
 		}
 	}
 	check(true, langs[i] + ': eight turns played by buttons');
+	// The chat's messages come in order: the presses' edits came, so a
+	// hint sent as a message would have come before them.
+	const hinted = (await messages()).filter(m => m.chat ===
+	    String(p.id) && m.id > before && m.text.startsWith('\u{1f4a1}'));
+	check(hinted.length === 0, langs[i] + ': the hint is no message (' +
+	    hinted.length + ')');
 	// /leave asks first (Yes or No): the person presses Yes.
 	const asked = await last(g);
 	await say(p, g, '/leave');

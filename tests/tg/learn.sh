@@ -10,7 +10,7 @@
 fake_start
 tgconf tacd.conf "$scratch/db"
 tacd_start tacd.conf tacd.log
-check "tacd knows the bot" wait_until "grep -q 'telegram: bot @' tacd.log" 20
+check "tacd knows the bot" wait_until "grep -q 'telegram: bot @' tacd.log"
 node "$TG_DIR/learn.js" fake "$FAKE_CTL" >learn.out 2>learn.err
 rc=$?
 cat learn.out

@@ -17,6 +17,9 @@
 
 TG_DIR=$top_srcdir/tests/tg
 TOKEN='4242:AAE-test_TOKEN-do-not-log'
+# The tests' build of tacd (Makefile.am), whose Telegram bridge takes
+# this: a thousand times Telegram's rate limits, for the local fake.
+TACD=${QUIET_BUILD:-$top_builddir}/tests/tg/tacd
 export TACD_TELEGRAM_FAST=1
 FAKE_PID=
 TACD_PID=
@@ -40,7 +43,7 @@ trap tg_cleanup EXIT
 
 # Start the fake Bot API (see above).
 fake_start() {
-	local i port=
+	local port
 
 	: >fake.out
 	if [ "${1:-}" = https ]; then
@@ -57,11 +60,8 @@ fake_start() {
 		FAKE_PID=$!
 		scheme=http
 	fi
-	for ((i = 0; i < 100; i++)); do
-		port=$(sed -n 's/^listening //p' fake.out)
-		[ -n "$port" ] && break
-		sleep 0.05
-	done
+	wait_until "grep -q '^listening ' fake.out || ! kill -0 $FAKE_PID"
+	port=$(sed -n 's/^listening //p' fake.out)
 	[ -n "$port" ] || { echo "the fake API did not start"; cat fake.err;
 	    exit 1; }
 	FAKE_URL=$scheme://127.0.0.1:$port
@@ -70,7 +70,7 @@ fake_start() {
 
 # A control request: ctl PATH [JSON-BODY]; prints the answer.
 ctl() {
-	local args=(-s --max-time 20)
+	local args=(-s --max-time "$HANG_GUARD")	# hang guard
 
 	[ -f cert.pem ] && args+=(--cacert cert.pem)
 	if [ $# -gt 1 ]; then
@@ -126,17 +126,6 @@ tacd_stop() {
 	return $rc
 }
 
-# Wait until the shell condition holds, at most SECONDS (default 60).
-wait_until() {
-	local cond=$1 i limit=$((${2:-60} * 10))
-
-	for ((i = 0; i < limit; i++)); do
-		eval "$cond" && return 0
-		sleep 0.1
-	done
-	return 1
-}
-
 # The action texts of a record or export, one a line.
 record_actions() {
 	sed -n '/^  "actions": \[/,/^  \]/p' "$1" |
@@ -164,7 +153,7 @@ emu_start() {
 	FAKE_PID=$!
 	FAKE_URL=http://127.0.0.1:$port
 	FAKE_CTL=$FAKE_URL
-	wait_until "grep -q listening fake.out" 20 ||
+	wait_until "grep -q listening fake.out" ||
 	    { echo "the emulator did not start"; cat fake.err; exit 1; }
 }
 
@@ -196,7 +185,14 @@ send() {
 	    \"is_bot\": false, \"first_name\": \"P$2\"$lang}, \"chat\":
 	    {\"id\": $1, \"type\": \"$type\", \"title\": \"T$1\"},
 	    \"text\": \"$3\"}}]" >/dev/null
-	wait_until "[ \"\$(state_get s.confirmed)\" -ge $id ]" 30
+	wait_until "[ \"\$(state_get s.confirmed)\" -ge $id ]"
+}
+
+# Is every row of the outbox of tacd's database DB delivered (none left
+# unsent, none put off)?  What a test waits for before it reads what the
+# bot sent: a count that merely stopped growing may only be slow.
+delivered() {
+	[ "$("$SQLEXEC" "$1" 'SELECT count(*) FROM outbox WHERE sent = 0')" = 0 ]
 }
 
 # How many of the bot's sent messages (not edits) match an ERE.

@@ -104,10 +104,17 @@ async function main() {
 	    unedited + ' did not)');
 	say(unnamed === 0, 'after every move the live message names who ' +
 	    'acts next (' + unnamed + ' did not)');
-	const loud = g.filter((x) => /^send/.test(x.method) &&
-	    !x.disable_notification).map(words);
-	say(loud.length <= 2, 'routine sends are silent; with a sound only ' +
-	    'the start and the end: ' + JSON.stringify(loud));
+	// With a sound: the start (the first message the group gets once the
+	// game begins) and the end (the one that says the game is over),
+	// those two and nothing else.
+	const loud = sends.filter((x) => !x.disable_notification);
+	const first = sends[0];
+	const end = sends.find((x) => over.test(words(x)));
+	say(loud.length === 2 && loud[0] === first && end !== undefined &&
+	    loud[1] === end, 'routine sends are silent; with a sound only ' +
+	    'the start and the end: ' + JSON.stringify(loud.map(words)) +
+	    ' (of ' + sends.length + ' sends, the first ' +
+	    JSON.stringify(words(first)) + ')');
 	console.log('moves ' + moves);
 	console.log('sends ' + sends.length);
 	console.log('calls ' + calls);

@@ -13,10 +13,12 @@
 # /start j1 and /start h1 bring their cards with the turn's buttons, and
 # they give their card and play a move by pressing them.  A person
 # Telegram does not know (400 chat not found) is told about the same
-# way; a stranger's /start j2 takes an AI's seat of that game with its
-# cards.  A lobby's Join is the link ?start=j3: a person who never
-# opened the bot follows it, is seated and told so privately, and gets
-# the exchange's buttons privately at the start, the group told nothing.
+# way; a person of that group (getChatMember says so) following the old
+# link /start j2 takes an AI's seat of that game with its cards.  A
+# lobby's Join is the link ?start=jKEY, the game's key: a person who
+# never opened the bot follows it, is seated and told so privately, and
+# gets the exchange's buttons privately at the start, the group told
+# nothing.
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/tg/lib.sh"
 
 fake_start
@@ -46,11 +48,11 @@ count_messages() {
 
 tgconf tacd.conf "$scratch/db" "idle_reminder = 3s"
 tacd_start tacd.conf tacd.log
-check "tacd knows the bot" wait_until "grep -q 'telegram: bot @' tacd.log" 20
+check "tacd knows the bot" wait_until "grep -q 'telegram: bot @' tacd.log"
 
 # Telegram's menu: every scope in every language.
 check "the command lists were set (12 calls)" wait_until \
-    "[ \"\$(state_get 's.calls.setMyCommands || 0')\" -ge 12 ]" 20
+    "[ \"\$(state_get 's.calls.setMyCommands || 0')\" -ge 12 ]"
 ctl /ctl/commands >commands.json
 node - commands.json >checks.out <<'JS'
 const calls = JSON.parse(require('fs').readFileSync(process.argv[2])).result;
@@ -82,12 +84,12 @@ count_checks checks.out
 send 1010 1010 /start en
 send 1011 1011 /start ru-RU
 check "the English greeting came" wait_until \
-    "has_message 1010 'Hello, P1010! I host games of TAC'" 20
+    "has_message 1010 'Hello, P1010! I host games of TAC'"
 check "it has the button that adds the bot to a group" \
     has_message 1010 'Hello, P1010!.*"https://t.me/TacTestBot\?startgroup=new"'
 check "it says how to play" has_message 1010 'How to play: add me'
 check "the Russian greeting came" wait_until \
-    "has_message 1011 'Здравствуйте, P1011! Я провожу'" 20
+    "has_message 1011 'Здравствуйте, P1011! Я провожу'"
 check "it has the button too" \
     has_message 1011 '"https://t.me/TacTestBot\?startgroup=new"'
 check "the Russian greeting has no English" \
@@ -95,21 +97,21 @@ check "the Russian greeting has no English" \
 # The startgroup link's /start in the group.
 send -1009 1010 '/start@TacTestBot new' en
 check "the group is greeted, with a button to the private chat" \
-    wait_until "has_message -1009 'Hello! I host games of TAC here.*\"https://t.me/TacTestBot\\?start=hello\"'" 20
+    wait_until "has_message -1009 'Hello! I host games of TAC here.*\"https://t.me/TacTestBot\\?start=hello\"'"
 
 # Game 1: the one person in it never started the bot.
-send -1001 1003 /new
+send -1001 1003 '/new auto=off'
 send -1001 1003 '/ai all'
 send -1001 1003 /start
 check "the group is told about 1003, with the hand link" wait_until \
     "[ \"\$(sent_count 'cannot write to you privately. Open .*start=h1')\" \
-    -ge 1 ]" 20
+    -ge 1 ]"
 # The turn message is one picture with the hand and the buttons (no
 # "Your cards" text before it): the first private call refused is it.
 check "1003's turn message failed with 403" \
     grep -q 'sendPhoto to 1003 refused: Forbidden' tacd.log
 check "the reminder of 1003's turn tells the group" wait_until \
-    "[ \"\$(sent_count 'P1003, it is your turn in game #1, and I cannot write to you privately. Open https://t.me/TacTestBot.start=h1')\" -ge 1 ]" 20
+    "[ \"\$(sent_count 'P1003, it is your turn in game #1, and I cannot write to you privately. Open https://t.me/TacTestBot.start=h1')\" -ge 1 ]"
 check "... after the private reminder failed with 403 too" \
     grep -q 'sendMessage to 1003 refused: Forbidden' tacd.log
 check "the first notice came once" \
@@ -123,13 +125,13 @@ check "the game waits for 1003 (seat 0) at turn $turn" [ -n "$turn" ]
 ctl /ctl/chat '{"chat": "1003", "fault": ""}' >/dev/null
 send 1003 1003 '/start j1'
 check "/start j1 brings 1003's turn: the cards" wait_until \
-    "has_message 1003 'Your turn in game #1.*Your cards:'" 20
+    "has_message 1003 'Your turn in game #1.*Your cards:'"
 check "... and the buttons of the turn" has_message 1003 "\"1:$turn:menu "
 check "not \"you have a seat already\"" \
     [ "$(count_messages 1003 'seat in game #1 already')" -eq 0 ]
 send 1003 1003 '/start h1'
 check "/start h1 brings them again" wait_until \
-    "[ \$(count_messages 1003 '\"1:$turn:menu ') -ge 2 ]" 20
+    "[ \$(count_messages 1003 '\"1:$turn:menu ') -ge 2 ]"
 
 # 1003 plays by pressing the buttons of the last turn message, and
 # then, now that the chat is open, the next turn's message as it comes.
@@ -142,6 +144,7 @@ const post = async (p, b) => (await (await fetch(ctl + p, { method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(b) })).json()).result;
 const sleep = (ms) => new Promise(r => setTimeout(r, ms));
+const guard = Number(process.env.HANG_GUARD) * 1000;	// hang guard
 let update = Number(base);
 // The person's message with the buttons of a turn (the last one), or null.
 const turnMessage = async (pred) => {
@@ -159,7 +162,7 @@ const play = async (msg) => {
 		    m.chat === user && m.message_id === msg.message_id);
 		const b = keysOf(now).find(k => k.callback_data &&
 		    !/^\d+:\d*:menu $/.test(k.callback_data) &&
-		    k.text !== '<- back');
+		    k.text !== '\u2190 back');
 		if (!b)
 			break;
 		await post('/ctl/updates', [{ update_id: update++,
@@ -168,7 +171,8 @@ const play = async (msg) => {
 		    message: { message_id: msg.message_id, chat: {
 		    id: Number(user), type: 'private' } },
 		    data: b.callback_data } }]);
-		for (let i = 0; i < 200; i++) {
+		const end = Date.now() + guard;	// hang guard
+		while (Date.now() < end) {	// hang guard
 			const m = (await get('/ctl/messages')).find(x =>
 			    x.chat === user && x.message_id === msg.message_id);
 			if (m.edits > seen) {
@@ -196,7 +200,8 @@ const play = async (msg) => {
 		const t = /"1:(\d+):menu /.exec(m);
 		return t !== null && Number(t[1]) > Number(first);
 	};
-	for (let i = 0; i < 400 && !(msg = await turnMessage(later)); i++)
+	const end = Date.now() + guard;	// hang guard
+	while (!(msg = await turnMessage(later)) && Date.now() < end)	// hang guard
 		await sleep(50);
 	say(msg !== null, 'the next turn came privately');
 	if (msg === null)
@@ -212,7 +217,7 @@ count_checks press.out
 id=1000
 check "the moves are in the log as 1003's own" wait_until \
     "[ \$('$TACCTL' -f tacd.conf show 1 | grep -Ec '^ +[0-9]+ +0 +person ') \
-    -eq 2 ]" 20
+    -eq 2 ]"
 # Everyone gives at once: the four gifts are recorded together once all
 # are in, in play order from the dealer's left, so 1003's (seat 0) is
 # one of turns $turn to $turn+3, not always the first.
@@ -234,33 +239,38 @@ send -1002 1004 /new
 send -1002 1004 '/ai all'
 send -1002 1004 /start
 check "the group is told about 1004 too, with the link ?start=h2" \
-    wait_until "[ \"\$(sent_count 'P1004: I cannot write to you privately. Open https://t.me/TacTestBot.start=h2')\" -eq 1 ]" 20
-# A stranger follows the join link: an AI's seat, with its cards.
+    wait_until "[ \"\$(sent_count 'P1004: I cannot write to you privately. Open https://t.me/TacTestBot.start=h2')\" -eq 1 ]"
+# A member of the group follows an old join link: an AI's seat, with its
+# cards, once Telegram said 1006 is in the group.
 send 1006 1006 '/start j2'
 check "/start j2 seats 1006 in an AI's seat" wait_until \
-    "'$TACCTL' -f tacd.conf show 2 | grep -q 'P1006 user 1006'" 20
+    "'$TACCTL' -f tacd.conf show 2 | grep -q 'P1006 user 1006'"
 check "1006 gets the cards" wait_until \
-    "has_message 1006 'Game #2.*Your cards:'" 20
+    "has_message 1006 'Game #2.*Your cards:'"
+check "... after getChatMember about 1006 in -1002" \
+    [ "$(state_get 's.chatCalls["-1002"].getChatMember')" -ge 1 ]
 # In words: the seat's colour and team, no seat number.
 check "the group hears of it" wait_until \
-    "has_message -1002 'P1006 takes the Blue seat, in team Blue\\+Yellow\\.'" 20
+    "has_message -1002 'P1006 takes the Blue seat, in team Blue\\+Yellow\\.'"
 
 # Game 3: the join link of a lobby, followed by 1008, who never opened
 # the bot: following it opens the private chat (no more 403), so the
 # bot reaches them before the start and at it.
 send -1007 1007 /new
-check "the lobby's Join is the link ?start=j3" wait_until \
-    "has_message -1007 'New game #3.*\"https://t.me/TacTestBot\\?start=j3\"'" 20
+check "the lobby's Join is the link ?start=jKEY, the game's key" wait_until \
+    "has_message -1007 'New game #3.*\"https://t.me/TacTestBot\\?start=j[A-Za-z0-9]{22}\"'"
+key=$(messages | grep -F '"chat":"-1007"' |
+    sed -n 's/.*start=j\([A-Za-z0-9]\{22\}\)".*/\1/p' | head -1)
 ctl /ctl/chat '{"chat": "1008", "fault": ""}' >/dev/null
-send 1008 1008 '/start j3'
-check "/start j3 says the seat privately" wait_until \
-    "has_message 1008 'You have a seat in game #3 \\(Blue\\)'" 20
+send 1008 1008 "/start j$key"
+check "/start jKEY says the seat privately" wait_until \
+    "has_message 1008 'You have a seat in game #3 \\(Blue\\)'"
 check "the lobby shows 1008" wait_until \
-    "has_message -1007 'New game #3.*P1008'" 20
+    "has_message -1007 'New game #3.*P1008'"
 send -1007 1007 '/ai all'
 send -1007 1007 /start
 check "at the start 1008 gets the exchange's buttons privately" wait_until \
-    "has_message 1008 'Your turn in game #3\\..*Give a card to .*\"3:[0-9]+:menu '" 20
+    "has_message 1008 'Your turn in game #3\\..*Give a card to .*\"3:[0-9]+:menu '"
 check "the group is told nothing about reaching 1008" \
     [ "$(count_messages -1007 'P1008.*cannot write to you')" -eq 0 ]
 check "no call to 1008 was refused" bash -c "! grep -q 'to 1008 refused' tacd.log"

@@ -2,10 +2,11 @@
 // nothing lost and nothing twice?  A group has one live message per
 // game and no message per move: what it gets of the game (from the fake
 // API's /ctl/sent, in the order the fake took the calls) is
-//   - its new messages: the start first, one "Round N: the cards are
-//     exchanged." line per exchange of the log (its four gifts, face
-//     down), each once and in round order, then the winning team's line
-//     once, after the last exchange;
+//   - its new messages: the start first, then the winning team's line
+//     once (an exchange's end, "Round N: the cards are exchanged.", is
+//     a line of the live message, in round order, never a message; a
+//     group held until the game's end, its live message sent once, hears
+//     of none);
 //   - the live message, as sent and after each edit: the last moves of
 //     the game as it stood then.  Edits of moves close together are one
 //     edit, so a state need not follow the one before by one move; but
@@ -15,8 +16,10 @@
 // A move line "Name: WORDS" is in words ("7: 12 → 13, then 60 → home 2,
 // kicks Boris"), so each side is cut to what both say: the card, then
 // in order each marble's target ("13", "h2", "base" for one a Warrior
-// sends back), "enter" for a marble from the base, "swap", "discard",
-// "skip".  The messages are HTML: the lines are unescaped first.
+// sends back; a chain of steps of one marble, its end, and where it
+// turned if it went back), "enter" for a marble from the base, "swap", "discard",
+// "skip"; a TAC's "on Anna's 9" (whose play it undoes) is cut to its
+// card.  The messages are HTML: the lines are unescaped first.
 // Prints "order CHAT: ..." with what it found, or the first difference,
 // and exits 1 on one.
 //
@@ -37,6 +40,36 @@ function bad(why) {
 	process.exit(1);
 }
 
+// A home field's depth ("3H2": 2), or null for a field of the ring.
+function depth(f) {
+	const m = /^\d+H(\d)$/.exec(f);
+	return m ? +m[1] : null;
+}
+
+// How far a field lies from another, as the words measure it: home
+// fields by depth, any other two by being different.
+function dist(a, b) {
+	if (depth(a) !== null && depth(b) !== null)
+		return Math.abs(depth(a) - depth(b));
+	return a === b ? 0 : 1;
+}
+
+/*
+ * A marble's chain of steps (each from where the one before ended) as
+ * the words tell it: its end, and before it the field farthest from its
+ * start, where that is not its end (a 7 walked back and forth in a
+ * home: "home 3 → home 4 → home 2").
+ */
+function chainEnds(chain) {
+	const start = chain[0][1], end = chain[chain.length - 1][2];
+	let far = start;
+
+	for (const [, , to] of chain)
+		if (dist(start, to) > dist(start, far))
+			far = to;
+	return far === end ? [end] : [far, end];
+}
+
 // An action of the log cut to its card and targets (see above).
 function actionSig(a) {
 	const words = a.split(' ');
@@ -49,7 +82,7 @@ function actionSig(a) {
 		head.push(words[i++]);
 	for (; i < words.length; i++) {
 		const w = words[i];
-		const mv = /^([^<>]+)>(.+)$/.exec(w);
+		let mv = /^([^<>]+)>(.+)$/.exec(w);
 		if (/<>/.test(w))
 			head.push('swap');
 		else if (w === 'discard' || w === 'skip')
@@ -58,8 +91,17 @@ function actionSig(a) {
 			head.push('enter');
 		else if (mv && mv[2] === 'B')
 			head.push('base');	/* a Warrior sends one back */
-		else if (mv)
-			head.push(mv[2].replace(/^\d+H(\d)$/, 'h$1'));
+		else if (mv) {
+			const chain = [mv];
+			while (i + 1 < words.length &&
+			    (mv = /^([^<>]+)>([^<>B][^<>]*)$/.exec(words[i + 1]))
+			    !== null && mv[1] === chain[chain.length - 1][2]) {
+				chain.push(mv);
+				i++;
+			}
+			for (const f of chainEnds(chain))
+				head.push(f.replace(/^\d+H(\d)$/, 'h$1'));
+		}
 	}
 	return head.join(' ');
 }
@@ -81,6 +123,8 @@ function lineAction(line) {
 		head = k < 0 ? body : body.slice(0, k);
 		rest = k < 0 ? '' : body.slice(k + 2);
 	}
+	/* A TAC names the play it undoes ("TAC on Anna's 9"): its card. */
+	head = head.replace(/(^|\s)TAC on .+ (\S+)$/, '$1TAC $2');
 	const out = head.split(' ').map((w) => names[w] || w);
 	/* A line of the text board with a colon ("Dealt a 1 or 13: ..."). */
 	if (!/^((TAC|DEVIL) )*(\d+|TR|ANGEL|WARRIOR|FOOL|TAC|DEVIL)$/
@@ -139,28 +183,42 @@ for (const s of sent) {
 }
 if (!/^Game #\d+ (has started|is over)\./.test(news[0] || ''))
 	bad(`the first new message is not the start: ${news[0]}`);
-const told = [];
 let over = -1;
 news.forEach((l, i) => {
-	const r = /^Round (\d+): the cards are exchanged\.$/.exec(l);
-	if (r)
-		told.push(+r[1]);
+	if (/^Round (\d+): the cards are exchanged\.$/.test(l))
+		bad(`an exchange's end is a new message: ${l}`);
 	if (/^Game over\./.test(l)) {
 		if (over >= 0)
 			bad('the end is told twice');
-		over = told.length;
+		over = i;
 		const want = `Game over. Team ${teams[rec.result.winner]} won:`;
 		if (!l.startsWith(want))
 			bad(`the end says "${l}", not "${want} ..."`);
 	}
 });
-for (let i = 0; i < Math.max(told.length, deals.length); i++)
-	if (told[i] !== i + 1)
-		bad(`exchange line ${i + 1} is of round ${told[i]}, the log ` +
-		    `has ${deals.length} exchanges`);
-if (over !== deals.length)
-	bad(`the end is told after ${over} exchange lines, not ` +
-	    `${deals.length}`);
+if (over < 0)
+	bad('the end is not told');
+
+/*
+ * The exchanges' ends, as the live message's states tell them (moves
+ * close together are one edit, so one may be passed over): each of a
+ * round of the log, in round order.
+ */
+const told = [];
+for (const s of sent) {
+	if (String(s.chat) !== chat || !/^(send|edit)/.test(s.method))
+		continue;
+	for (const l of lines(s)) {
+		const r = /^Round (\d+): the cards are exchanged\.$/.exec(l);
+		if (r && !told.includes(+r[1]))
+			told.push(+r[1]);
+	}
+}
+for (let i = 0; i < told.length; i++)
+	if (told[i] < 1 || told[i] > deals.length ||
+	    (i > 0 && told[i] <= told[i - 1]))
+		bad(`the exchanges told are rounds ${told.join(', ')}, the ` +
+		    `log has ${deals.length}`);
 
 /* The live message: its first send, then its edits. */
 let live = null, states = 0, from = 0, last = null;
@@ -194,9 +252,16 @@ for (const s of sent) {
 }
 if (live === null)
 	bad('no live message');
+/*
+ * A group whose messages were held (its calls failing) until the game
+ * had ended hears only the end: its live message's one state.
+ */
+if (told.length === 0 && states > 1)
+	bad('no exchange\'s end is told');
 if (from !== moves.length || !last.some((l) => /^Game over\./.test(l)))
 	bad(`the live message ends at move ${from} of ${moves.length}: ` +
 	    last.join(' / '));
-console.log(`order ${chat}: ${deals.length} exchanges told in order, ` +
+console.log(`order ${chat}: ${told.length} of ${deals.length} ` +
+    `exchanges told in order, ` +
     `the end once; the live message in ${states} states, in order, ` +
     `at the end after ${moves.length} moves`);

@@ -35,14 +35,12 @@ tacd_start tacd.conf tacd.log
 # had to say about the one before (boards render at delivery: a burst
 # would show only the last position).
 drained() {
-	local prev=-1
-	wait_until '[ "$(state_get s.sent)" -eq "$prev" ] ||
-	    { prev=$(state_get s.sent); sleep 0.2; false; }' 60
+	wait_until "delivered db/tacd.db"
 }
 fed=0
 for ((k = 0; k < total; k++)); do
 	ctl /ctl/updates "@u$k.json" >/dev/null
-	wait_until "[ \"\$(state_get s.confirmed)\" -gt $k ]" 60 || break
+	wait_until "[ \"\$(state_get s.confirmed)\" -gt $k ]" || break
 	drained
 	fed=$((fed + 1))
 done

@@ -34,7 +34,7 @@ drive() {
 }
 
 tacd_start tacd.conf tacd.log
-check "tacd knows the bot" wait_until "grep -q 'telegram: bot @' tacd.log" 20
+check "tacd knows the bot" wait_until "grep -q 'telegram: bot @' tacd.log"
 drive to="$k1" partial=1 stale=$((k1 - 3))
 check "actions 0 to $k1 played, $k1's menu opened" [ $? -eq 0 ]
 tacd_stop
@@ -51,7 +51,7 @@ tacd_start tacd.conf tacd.log
 drive from="$k2"
 check "after kill -9, actions $k2 to $n played" [ $? -eq 0 ]
 check "the game is over" wait_until \
-    "'$TACCTL' -f tacd.conf games | grep -q over" 30
+    "'$TACCTL' -f tacd.conf games | grep -q over"
 "$TACCTL" -f tacd.conf export 1 >got.json
 check "the log equals the record" \
     cmp -s <(record_actions got.json) <(record_actions rec/game-000001.json)

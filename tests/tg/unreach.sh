@@ -20,17 +20,17 @@ sql() {
 
 tgconf tacd.conf "$scratch/db"
 tacd_start tacd.conf tacd.log
-check "tacd knows the bot" wait_until "grep -q 'telegram: bot @' tacd.log" 20
+check "tacd knows the bot" wait_until "grep -q 'telegram: bot @' tacd.log"
 send -1001 1003 /new
 send -1001 1003 '/ai all'
 send -1001 1003 /start
 # The first private call is the turn message of the deal's exchange, one
 # picture with the hand and the buttons (no "Your cards" text before it).
 check "1003's messages are refused" wait_until \
-    "grep -q 'sendPhoto to 1003 refused: Forbidden' tacd.log" 20
+    "grep -q 'sendPhoto to 1003 refused: Forbidden' tacd.log"
 check "the notice waits in the group's queue" wait_until \
     "[ \"\$(sql \"SELECT count(*) FROM outbox WHERE kind = 'unreachable' \
-    AND chat = '-1001' AND sent = 0\")\" -eq 1 ]" 20
+    AND chat = '-1001' AND sent = 0\")\" -eq 1 ]"
 check "... behind the group's earlier rows" [ "$(sql "SELECT count(*) \
     FROM outbox WHERE chat = '-1001' AND sent = 0 AND id < (SELECT id FROM \
     outbox WHERE kind = 'unreachable')")" -gt 0 ]
@@ -42,10 +42,10 @@ TACD_PID=
 ctl /ctl/chat '{"chat": "-1001", "fault": ""}' >/dev/null
 tacd_start tacd.conf tacd.log
 check "after the restart the group is told" wait_until \
-    "[ \"\$(sent_count 'P1003: I cannot write to you privately. Open https://t.me/TacTestBot.start=h1')\" -eq 1 ]" 30
+    "[ \"\$(sent_count 'P1003: I cannot write to you privately. Open https://t.me/TacTestBot.start=h1')\" -eq 1 ]"
 check "every row of the group is delivered" wait_until \
     "[ \"\$(sql \"SELECT count(*) FROM outbox WHERE chat = '-1001' AND \
-    sent = 0\")\" -eq 0 ]" 30
+    sent = 0\")\" -eq 0 ]"
 # The group's new messages, in the order the fake took them, are its
 # rows in the order they were written (their ids): the notice in its place.
 # The moves are no longer messages of their own in the group (its live
@@ -87,7 +87,7 @@ reached() {
 	    .test(m.reply_markup || "")) ? 0 : 1)'
 }
 check "once 1003 opens the chat, their turn comes with the gift's buttons" \
-    wait_until reached 20
+    wait_until reached
 check "... and nothing to them is refused any more" \
     [ "$(grep -c 'to 1003 refused' tacd.log)" -eq "$refused" ]
 check "the group is not told again" \

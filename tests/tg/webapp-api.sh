@@ -33,9 +33,9 @@ run() {
 	check "$name: tacd -n takes the Mini App's keys" "$TACD" -n -f "$name.conf"
 	tacd_start "$name.conf" "$name.log"
 	check "$name: the Mini App listens" wait_until \
-	    "grep -q 'telegram: webapp on 127.0.0.1:$port' $name.log" 20
+	    "grep -q 'telegram: webapp on 127.0.0.1:$port' $name.log"
 	check "$name: tacd knows the bot" \
-	    wait_until "grep -q 'telegram: bot @' $name.log" 20
+	    wait_until "grep -q 'telegram: bot @' $name.log"
 	node "$TG_DIR/$script" "http://127.0.0.1:$port" "$FAKE_URL" "$TOKEN" \
 	    rec/game-000001.json "${args[@]}" >"$name.out" 2>"$name.err"
 	rc=$?

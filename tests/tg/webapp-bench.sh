@@ -18,8 +18,8 @@ tgconf tacd.conf "$scratch/db" "webapp_listen = 127.0.0.1:$port" \
     'webapp_url = https://example.test/tac/' 'webapp_short_name = tacboard'
 "$TACD" -n -f tacd.conf || exit 1
 tacd_start tacd.conf tacd.log
-wait_until "grep -q 'telegram: webapp on 127.0.0.1:$port' tacd.log" 20 &&
-    wait_until "grep -q 'telegram: bot @' tacd.log" 20 ||
+wait_until "grep -q 'telegram: webapp on 127.0.0.1:$port' tacd.log" &&
+    wait_until "grep -q 'telegram: bot @' tacd.log" ||
     { echo "bench: tacd did not start"; tail -5 tacd.log; exit 1; }
 NODE_PATH=$npmdir/node_modules node "$TG_DIR/webapp-bench.js" \
     "http://127.0.0.1:$port" "$FAKE_URL" "$TOKEN" rec/game-000001.json \

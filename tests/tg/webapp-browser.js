@@ -231,8 +231,8 @@ async function turn(browser, name, re, choice, how, after) {
 		const wait = (await L.api(base, L.sign(token, P[seat]),
 		    '/strings')).json.text.gave_wait;
 		say(await page.waitForFunction((t) => document.getElementById(
-		    'turnline').textContent === t, { timeout: 20000, polling:
-		    'mutation' }, wait).then(() => true, () => false), name +
+		    'turnline').textContent === t, { timeout: W.HANG_GUARD_MS,	// hang guard
+		    polling: 'mutation' }, wait).then(() => true, () => false), name +
 		    ': ' + P[seat].name + '\'s page says it is given, waiting ' +
 		    'for the others ("' + wait + '")');
 		const held = await L.game(base, token, P[seat], 1);
@@ -246,13 +246,13 @@ async function turn(browser, name, re, choice, how, after) {
 		await L.playTo(base, fake, token, 1, rec, at + 4);
 		done = at + 4;
 	} else
-		say(await W.shows(page, by, 20000), name + ': ' + P[seat].name +
+		say(await W.shows(page, by), name + ': ' + P[seat].name +
 		    "'s page shows it played");
 	const now = await L.game(base, token, P[seat], 1);
 	say(now.turn === done, name + ': "' + action + '" was applied, once ' +
 	    '(turn ' + now.turn + ')');
 	const line = (await L.game(base, token, P[other], 1)).last.line;
-	say(await W.shows(watcher, line, 20000), name + ': ' + P[other].name +
+	say(await W.shows(watcher, line), name + ': ' + P[other].name +
 	    "'s page shows it without a reload (\"" + line + '")');
 	if (page.tg) {
 		say(await page.evaluate(() => !window.Telegram.WebApp.MainButton

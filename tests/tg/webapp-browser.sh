@@ -46,8 +46,8 @@ tgconf tacd.conf "$scratch/db" "webapp_listen = 127.0.0.1:$port" \
     'webapp_url = https://example.test/tac/' 'webapp_short_name = tacboard'
 tacd_start tacd.conf tacd.log
 check "the Mini App listens" wait_until \
-    "grep -q 'telegram: webapp on 127.0.0.1:$port' tacd.log" 20
-check "tacd knows the bot" wait_until "grep -q 'telegram: bot @' tacd.log" 20
+    "grep -q 'telegram: webapp on 127.0.0.1:$port' tacd.log"
+check "tacd knows the bot" wait_until "grep -q 'telegram: bot @' tacd.log"
 NODE_PATH=$npmdir/node_modules node "$TG_DIR/webapp-browser.js" \
     "http://127.0.0.1:$port" "$FAKE_URL" "$TOKEN" rec/game-000001.json \
     "$shots" "$chromium" "$npmdir/node_modules/axe-core/axe.min.js" \

@@ -7,6 +7,7 @@
 const crypto = require('crypto');
 const http = require('http');
 const fs = require('fs');
+const { HANG_GUARD_MS, until } = require('./guard');
 
 // The people: seats 0..3 in the order they sit down.
 const people = [
@@ -33,7 +34,7 @@ function sign(token, person, opts) {
 	const user = JSON.stringify({ id: person.id, first_name: person.name,
 	    language_code: o.lang || 'en' });
 	const fields = { auth_date: String(o.authDate ||
-	    Math.floor(Date.now() / 1000)), query_id: 'AAH' + person.id,
+	    Math.floor(Date.now() / 1000)), query_id: 'AAH' + person.id,	// not asserted
 	    user: user };
 	if (o.start)
 		fields.start_param = o.start;
@@ -90,13 +91,9 @@ async function feed(fake, updates) {
 	    { 'Content-Type': 'application/json' }, body:
 	    JSON.stringify(updates) });
 	const last = updates[updates.length - 1].update_id;
-	for (let i = 0; i < 600; i++) {
-		const s = (await request(fake + '/ctl/state')).json.result;
-		if (s.confirmed >= last)
-			return;
-		await sleep(50);
-	}
-	throw new Error('tacd did not take update ' + last);
+	if (!await until(async () => (await request(fake + '/ctl/state'))
+	    .json.result.confirmed >= last))
+		throw new Error('tacd did not take update ' + last);
 }
 
 // A message from a person: in the group, or in their private chat.
@@ -114,11 +111,55 @@ function sleep(ms) {
 	return new Promise((ok) => setTimeout(ok, ms));
 }
 
+/*
+ * A long poll of person's for game (number or key) past turn, sent now:
+ * {answer: a promise of {status, changed, turn, error}, done: whether it
+ * is answered yet}.  done is what an order check reads: "the stranger was
+ * answered while this poll was still held".
+ */
+function wait(base, token, person, game, turn) {
+	const w = { done: false };
+	w.answer = api(base, sign(token, person), '/games/' + game +
+	    '/wait?turn=' + turn).then((r) => ({ status: r.status,
+	    changed: r.json && r.json.changed, turn: r.json && r.json.turn }),
+	    (e) => ({ status: 0, error: e.message })).then((a) => {
+		w.done = true;
+		return a;
+	    });
+	return w;
+}
+
+/*
+ * Follow a game as the page does: long polls one after another from
+ * turn, each answered unchanged when its hold is up, until one says the
+ * game changed.  f.changed is a promise of that answer; f.unchanged
+ * counts the polls answered unchanged meanwhile; f.moved is whether the
+ * change came yet.  A slow machine only makes more polls; the hang guard
+ * ends them (an answer with status 0).
+ */
+function follow(base, token, person, game, turn) {
+	const f = { unchanged: 0, moved: false };
+	const end = Date.now() + HANG_GUARD_MS;	// hang guard
+	f.changed = (async () => {
+		while (Date.now() < end) {	// hang guard
+			const a = await wait(base, token, person, game,
+			    turn).answer;
+			if (a.status !== 200 || a.changed) {
+				f.moved = true;
+				return a;
+			}
+			f.unchanged++;
+		}
+		return { status: 0, error: 'no change before the hang guard' };
+	})();
+	return f;
+}
+
 // The group opens a game of the record's seed; everyone sits, it starts.
 async function openGame(fake, seed, who, group) {
 	const p = who || people;
 	const g = group || GROUP;
-	await feed(fake, [message(p[0], '/new 4 pairs master tac seed=' + seed,
+	await feed(fake, [message(p[0], '/new 4 pairs master tac auto=off seed=' + seed,
 	    g)]);
 	for (let i = 1; i < p.length; i++)
 		await feed(fake, [message(p[i], '/join', g)]);
@@ -180,21 +221,25 @@ function buttons(m) {
 	    []).flat();
 }
 
-// The key a group's messages link the app with (startapp=KEY), or null:
-// what someone who sees the group has, and nobody else.
+// The key a group's messages link the app with (startapp=KEY), once a
+// message with it is delivered (null at the hang guard): what someone
+// who sees the group has, and nobody else.
 async function keyOf(fake, group) {
-	const sent = (await request(fake + '/ctl/sent')).json.result;
-	let key = null;
-	for (const m of sent) {
-		if (String(m.chat) !== String(group))
-			continue;
-		for (const b of buttons(m)) {
-			const x = /[?&]startapp=([A-Za-z0-9]+)$/.exec(b.url || '');
-			if (x)
-				key = x[1];
+	return until(async () => {
+		const sent = (await request(fake + '/ctl/sent')).json.result;
+		let key = null;
+		for (const m of sent) {
+			if (String(m.chat) !== String(group))
+				continue;
+			for (const b of buttons(m)) {
+				const x = /[?&]startapp=([A-Za-z0-9]+)$/.exec(
+				    b.url || '');
+				if (x)
+					key = x[1];
+			}
 		}
-	}
-	return key;
+		return key;
+	});
 }
 
 // The files of the page, each fetched once: the bytes a first visit costs.
@@ -203,4 +248,4 @@ const pageFiles = ['/', '/words.js', '/move.js', '/board.js', '/tg.js',
 
 module.exports = { people, GROUP, say, sign, request, api, feed, message,
     sleep, openGame, record, game, giver, playTo, out, buttons, keyOf,
-    pageFiles };
+    pageFiles, wait, follow };

@@ -7,6 +7,7 @@
 const fs = require('fs');
 const L = require('./webapp-lib.js');
 const stub = require('./webapp-tgstub.js');
+const { HANG_GUARD_MS } = require('./guard');
 
 // The sizes the page is looked at: a phone, a desktop.
 const sizes = {
@@ -27,11 +28,11 @@ const themes = {
 };
 
 // Set up by the test: base URL, token, shots directory, problems found.
-const ctx = { base: '', token: '', shots: '', problems: [], t0: Date.now() };
+const ctx = { base: '', token: '', shots: '', problems: [], t0: Date.now() };	// not asserted: the timeline
 
 // A line for browser.err, timed: what happened when, if it fails.
 function note(what) {
-	console.error(((Date.now() - ctx.t0) / 1000).toFixed(2) + ' ' + what);
+	console.error(((Date.now() - ctx.t0) / 1000).toFixed(2) + ' ' + what);	// not asserted
 }
 
 // A check, as webapp-lib.js counts it, and in browser.err's timeline.
@@ -48,6 +49,9 @@ function say(ok, what) {
  */
 async function open(browser, person, o) {
 	const page = await browser.newPage();
+	/* puppeteer's own waits (30 s) under the hang guard too. */
+	page.setDefaultTimeout(HANG_GUARD_MS);	// hang guard
+	page.setDefaultNavigationTimeout(HANG_GUARD_MS);	// hang guard
 	const hold = stub.holder();
 	page.hold = hold;
 	/* Long polls held back from the start: the page hears of nothing. */
@@ -81,7 +85,7 @@ async function open(browser, person, o) {
 	    '&tgWebAppPlatform=android&tgWebAppThemeParams=' +
 	    encodeURIComponent(JSON.stringify(theme)), { waitUntil: 'load' });
 	await page.bringToFront();
-	await seen(page, o.wait || '#board circle', 15000);
+	await seen(page, o.wait || '#board circle');
 	return page;
 }
 
@@ -90,9 +94,9 @@ async function open(browser, person, o) {
  * tab behind the front one gets no animation frames, which puppeteer
  * would wait for.
  */
-async function seen(page, sel, ms) {
+async function seen(page, sel) {
 	await page.waitForFunction((s) => document.querySelector(s) !== null,
-	    { polling: 'mutation', timeout: ms || 10000 }, sel);
+	    { polling: 'mutation', timeout: HANG_GUARD_MS }, sel);	// hang guard
 }
 
 // Give a page a size and (through Telegram's themeChanged) a theme.
@@ -168,16 +172,17 @@ async function lowest(page) {
 	});
 }
 
-// Wait until the page's last line shows text: true, or false at ms.
-async function shows(page, what, ms) {
+// Wait until the page's last line shows text: true, or false at the
+// hang guard.
+async function shows(page, what) {
 	try {
 		/*
 		 * Polled on changes: a tab behind the front one gets no
 		 * animation frames, which is puppeteer's default.
 		 */
 		await page.waitForFunction((t) => document.getElementById(
-		    'lastline').textContent.indexOf(t) >= 0, { timeout: ms,
-		    polling: 'mutation' }, what);
+		    'lastline').textContent.indexOf(t) >= 0, { timeout:
+		    HANG_GUARD_MS, polling: 'mutation' }, what);	// hang guard
 		return true;
 	} catch (e) {
 		return false;
@@ -200,5 +205,6 @@ async function axe(page, file, what) {
 	    n.target.join(' ')).slice(0, 3).join(', ')).join('; ') : '') + ')');
 }
 
-module.exports = { sizes, themes, ctx, note, say, open, look, shot, clickIf,
+module.exports = { HANG_GUARD_MS, sizes, themes, ctx, note, say, open, look,
+    shot, clickIf,
     build, calls, text, lowest, shows, axe, seen };

@@ -10,10 +10,14 @@
 // answers carry the headers alone, with the length, and a kept-alive
 // connection stays in step.
 //
+// "Not held" is an order, not a time: the answer came while a player's
+// poll of the game, sent before it, was still held (a hold is 8 s).
+//
 // usage: node webapp-privacy.js BASE FAKE TOKEN RECORD
 'use strict';
 const net = require('net');
 const L = require('./webapp-lib.js');
+const { HANG_GUARD_MS } = require('./guard');
 
 const [base, fake, token, recfile] = process.argv.slice(2);
 const rec = L.record(recfile);
@@ -29,7 +33,8 @@ function leaks(body) {
 	    .test(body);
 }
 
-// Two HTTP/1.1 requests on one connection: the raw bytes that came back.
+// Two HTTP/1.1 requests on one connection, the second asking to close
+// it: the raw bytes that came back until the server closed it.
 function pair(first, second) {
 	const u = new URL(base);
 	return new Promise((ok, fail) => {
@@ -40,7 +45,8 @@ function pair(first, second) {
 		c.setEncoding('latin1');
 		c.on('data', (d) => { got += d; });
 		c.on('error', fail);
-		setTimeout(() => { c.destroy(); ok(got); }, 800);
+		c.on('close', () => ok(got));
+		c.setTimeout(HANG_GUARD_MS, () => c.destroy());	// hang guard
 	});
 }
 
@@ -63,12 +69,15 @@ async function main() {
 		const r = await L.api(base, L.sign(token, p), path);
 		say(r.status === none.status && r.body === none.body,
 		    who + ' asks ' + path + ': the no-game answer');
-		const w0 = Date.now();
+		const held = L.wait(base, token, path === '/games/1' ? P[0] :
+		    others[0], path.slice(7), 0);
+		await L.sleep(300);
 		const w = await L.api(base, L.sign(token, p), path + '/wait?turn=0');
 		const wn = await L.api(base, L.sign(token, p),
 		    '/games/77/wait?turn=0');
-		say(w.status === 404 && w.body === wn.body && Date.now() - w0 <
-		    2000, who + ': its long poll the same, not held');
+		say(w.status === 404 && w.body === wn.body && !held.done,
+		    who + ': its long poll the same, not held (answered while ' +
+		    'a player\'s poll sent before it was)');
 		const a = await L.api(base, L.sign(token, p), path + '/actions',
 		    { action: rec.actions[0], turn: 0 });
 		const an = await L.api(base, L.sign(token, p), '/games/77/actions',
@@ -121,14 +130,12 @@ async function main() {
 	say(r.status === 200 && r.json.seat === 2, 'a player by the number');
 
 	// A watcher follows the game and replays it.
-	const t0 = Date.now();
-	const wait = L.api(base, L.sign(token, stranger), '/games/' + key1 +
-	    '/wait?turn=0');
-	await L.sleep(500);
+	const f = L.follow(base, token, stranger, key1, 0);
 	await L.playTo(base, fake, token, 1, rec, 6);
-	const w = await wait;
-	say(w.status === 200 && w.json.changed === true && Date.now() - t0 < 5000,
-	    'the watcher\'s long poll wakes with the move');
+	const w = await f.changed;
+	say(w.status === 200 && w.changed === true && w.turn >= 4,
+	    'the watcher\'s long poll wakes with the moves (turn ' + w.turn +
+	    ')');
 	r = await L.api(base, L.sign(token, stranger), '/games/' + key1 + '?at=0');
 	const r1 = await L.api(base, L.sign(token, stranger), '/games/' + key1 +
 	    '?at=1');

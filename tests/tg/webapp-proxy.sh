@@ -30,7 +30,7 @@ app_start() {
 	    'webapp_short_name = tacboard' 'webapp_max_age = 600'
 	tacd_start "tacd-$1.conf" "tacd-$1.log"
 	check "$1: the Mini App listens" wait_until \
-	    "grep -q 'telegram: webapp on 127.0.0.1:$port' tacd-$1.log" 20
+	    "grep -q 'telegram: webapp on 127.0.0.1:$port' tacd-$1.log"
 }
 
 # The API checks through the proxy at BASE; then stop it (PID) and
@@ -38,7 +38,7 @@ app_start() {
 through() {
 	local rc
 
-	check "$1 answers" wait_until "curl -s -o /dev/null $2/" 10
+	check "$1 answers" wait_until "curl -s -o /dev/null $2/"
 	node "$TG_DIR/webapp-api.js" "$2" "$FAKE_URL" "$TOKEN" \
 	    rec/game-000001.json 600 proxied >"api-$1.out" 2>"api-$1.err"
 	rc=$?
@@ -65,7 +65,7 @@ mkdir -p ngx
 	printf 'daemon off;\nworker_processes 1;\n'
 	printf 'error_log %s/ngx/error.log;\npid %s/ngx/nginx.pid;\n' \
 	    "$scratch" "$scratch"
-	printf 'events { worker_connections 256; }\nhttp {\n'
+	printf 'events { worker_connections 1024; }\nhttp {\n'
 	printf '\taccess_log %s/ngx/access.log;\n' "$scratch"
 	for t in client_body proxy fastcgi uwsgi scgi; do
 		printf '\t%s_temp_path %s/ngx/%s;\n' "$t" "$scratch" "$t"

@@ -78,7 +78,8 @@ async function watcher(browser, o) {
 	const before = await W.text(page, '#lastline');
 	const moving = page.waitForFunction((b) => document.getElementById(
 	    'lastline').textContent !== b && document.getAnimations().length > 0,
-	    { polling: 'mutation', timeout: 20000 }, before).then(() => true,
+	    { polling: 'mutation', timeout: W.HANG_GUARD_MS }, before).then(	// hang guard
+	    () => true,
 	    () => false);
 	await L.playTo(o.base, o.fake, o.token, 1, o.rec, next + 1);
 	say(await moving, 'the watcher\'s page shows the move as it is ' +
@@ -102,7 +103,7 @@ async function watcher(browser, o) {
 // Wait until the replay shows move n.
 async function at(page, n) {
 	await page.waitForFunction((k) => document.getElementById('at').value ===
-	    String(k), { polling: 'mutation', timeout: 15000 }, n);
+	    String(k), { polling: 'mutation', timeout: W.HANG_GUARD_MS }, n);	// hang guard
 	await page.evaluate(() => Promise.all(document.getAnimations().map((a) =>
 	    a.finished)));
 }
@@ -123,10 +124,12 @@ async function replay(page, o) {
 	await page.$eval('#at', (e, v) => { e.value = String(v);
 	    e.dispatchEvent(new Event('change')); }, move);
 	await at(page, move);
+	/* Watched for before the click: a short animation is not missed. */
+	const moving = page.waitForFunction(() => document.getAnimations()
+	    .length > 0, { polling: 'mutation', timeout: W.HANG_GUARD_MS })	// hang guard
+	    .then(() => true, () => false);
 	await page.click('#next');
-	const moved = await page.waitForFunction(() => document.getAnimations()
-	    .length > 0, { polling: 'mutation', timeout: 5000 }).then(() => true,
-	    () => false);
+	const moved = await moving;
 	await at(page, move + 1);
 	say(moved && (await W.text(page, '#lastline')).indexOf('Enter a marble') >
 	    0, 'one on: the marble entering moves ("' + await W.text(page,
@@ -241,7 +244,7 @@ async function refusals(browser, o) {
 // A first request refused, in the person's language; Telegram's viewport.
 async function firsts(browser, o) {
 	const page = await W.open(browser, { id: 3001, name: 'Ирина' },
-	    { start: 'g1', lang: 'ru', authDate: Math.floor(Date.now() / 1000) -
+	    { start: 'g1', lang: 'ru', authDate: Math.floor(Date.now() / 1000) -	// not asserted
 	    90000, wait: '#status.bad' });
 	const got = await W.text(page, '#status');
 	const want = await page.evaluate(() => window.TAC_WORDS.ru.expired);

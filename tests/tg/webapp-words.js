@@ -4,7 +4,7 @@
 // event, a colour, the notation's words), none a sentence or a word
 // for people, and each of the page's words it uses (T.name) is one that
 // src/compose/compose-web.c takes from the catalogs.  The server's own
-// errors (bot/webapp/*.c) are catalog messages (N_) too.  The browser
+// errors (bot/webapp/*.c) are compose's refusals, catalog messages too.  The browser
 // test checks the same on screen: a Georgian page has no Latin word but
 // names.
 //
@@ -111,11 +111,20 @@ const shown = html.replace(/<script[^>]*>|<svg[\s\S]*?<\/svg>|<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ').trim();
 say(shown === 'TAC TAC', 'index.html shows no words but the name "TAC" ' +
     'until the scripts speak ("' + shown + '")');
+// The server's refusals: each call names one of compose's refusals
+// (COMPOSE_WEB_*), and each of those is a catalog message there.
+const cw = fs.readFileSync(path.join(src, 'src/compose/compose-web.c'),
+    'utf8');
+const worded = new Set(Array.from(cw.matchAll(
+    /\[(COMPOSE_WEB_[A-Z_]+)\] = \{ "[a-z_]+",\s*N_\("/g), (m) => m[1]));
+say(worded.size > 5, 'compose-web.c words each refusal from the catalogs (' +
+    worded.size + ')');
 for (const f of ['webapp.c', 'webapp-api.c']) {
 	const text = fs.readFileSync(path.join(src, 'bot/webapp', f), 'utf8');
 	const calls = Array.from(text.matchAll(/webapp_error\(([^;]*)\);/g),
 	    (m) => m[1]);
-	const bad = calls.filter((c) => !/N_\("/.test(c) && !/^struct/.test(c));
+	const bad = calls.filter((c) => !/^struct/.test(c) &&
+	    !worded.has((/(COMPOSE_WEB_[A-Z_]+)\)?$/.exec(c.trim()) || [])[1]));
 	say(calls.length > 2 && bad.length === 0, f + ': every error says a ' +
 	    'catalog message (' + calls.length + ' calls' + (bad.length ? ': ' +
 	    bad.join(' | ') : '') + ')');

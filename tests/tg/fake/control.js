@@ -6,6 +6,7 @@ const http = require('http');
 const S = require('./state');
 const { reply, ok, fail } = require('./reply');
 const { queue, queueRaw } = require('./updates');
+const { releaseAll } = require('./faults');
 
 // The p50, p99 (and max) of a list of milliseconds.
 function percentiles(list) {
@@ -41,8 +42,12 @@ function fault(p) {
 		return;
 	}
 	S.faults[p.method] = S.faults[p.method] || [];
-	for (let i = 0; i < (p.count || 1); i++)
-		S.faults[p.method].push(p.fault);
+	for (let i = 0; i < (p.count || 1); i++) {
+		if (p.first)
+			S.faults[p.method].unshift(p.fault);
+		else
+			S.faults[p.method].push(p.fault);
+	}
 }
 
 // The counters, the confirmed offset and the latencies (/ctl/state).
@@ -53,7 +58,8 @@ function state(p) {
 	    calls: S.calls, chatCalls: S.chatCalls, sent: S.sent.length,
 	    probes: S.sent.filter((x) => Number(x.chat) >= 900000 &&
 	    Number(x.chat) < 1000000).length,
-	    stats: S.stats, faults: S.faults };
+	    stats: S.stats, faults: S.faults, held: S.held.length,
+	    seq: S.seq };
 }
 
 // The time to the first reply, for chats from p.from to p.to.
@@ -78,6 +84,9 @@ function control(path, p, res) {
 	case '/ctl/fault':
 		fault(p);
 		ok(res, true);
+		return;
+	case '/ctl/release':
+		ok(res, releaseAll());
 		return;
 	case '/ctl/limit':
 		S.maxLimit = Number(p.limit) || 100;
@@ -124,6 +133,13 @@ function control(path, p, res) {
 		return;
 	case '/ctl/admins':
 		S.admins[String(p.chat)] = p.admins || [];
+		ok(res, true);
+		return;
+	case '/ctl/members':
+		if (p.members === null || p.members === undefined)
+			delete S.members[String(p.chat)];
+		else
+			S.members[String(p.chat)] = p.members;
 		ok(res, true);
 		return;
 	case '/ctl/webhook':

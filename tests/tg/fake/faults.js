@@ -24,10 +24,49 @@ function retryFault(res, text) {
 	return true;
 }
 
+/*
+ * Hold a call: release() answers it as it would have been (then), or for
+ * a half-sent answer writes the rest; a call whose caller goes is
+ * forgotten.
+ */
+function hold(method, res, release) {
+	const h = { method: method, release: release };
+	S.held.push(h);
+	res.on('close', () => {
+		S.held = S.held.filter((x) => x !== h);
+	});
+}
+
+// Release every call held (/ctl/release); how many there were.
+function releaseAll() {
+	const l = S.held;
+	S.held = [];
+	l.forEach((h) => h.release());
+	return l.length;
+}
+
+/*
+ * A getUpdates answer half sent ("half"): the updates are handed over
+ * (counted as delivered), but the caller gets only the first half of the
+ * bytes, and the rest when released: a kill meanwhile loses them.
+ */
+function halfDeliver(res, list) {
+	const body = Buffer.from(JSON.stringify({ ok: true, result: list }));
+	const cut = Math.floor(body.length / 2);
+	res.writeHead(200, { 'Content-Type': 'application/json',
+	    'Content-Length': body.length });
+	res.write(body.subarray(0, cut));
+	hold('getUpdates', res, () => res.end(body.subarray(cut)));
+}
+
 // Apply a transport-level fault; true if the request was consumed.
 function transportFault(f, req, res, then) {
 	if (f === null)
 		return false;
+	if (f === 'hold') {
+		hold(req.url.replace(/^.*\//, ''), res, then);
+		return true;
+	}
 	if (f.startsWith('retry:'))
 		return retryFault(res, f.slice(6));
 	if (f === 'drop') {
@@ -84,6 +123,14 @@ function chatFault(chat, res, photo, doc) {
 		fail(res, 500, 'Internal Server Error');
 		return true;
 	}
+	/* "500:N": the next N calls, counted, not timed. */
+	const n = /^500:(\d+)$/.exec(cf);
+	if (n) {
+		S.chatFaults[chat] = Number(n[1]) > 1 ?
+		    '500:' + (Number(n[1]) - 1) : '';
+		fail(res, 500, 'Internal Server Error');
+		return true;
+	}
 	if (cf === 'photo' && photo) {
 		fail(res, 400, 'Bad Request: IMAGE_PROCESS_FAILED');
 		return true;
@@ -105,4 +152,5 @@ function chatFault(chat, res, photo, doc) {
 	return false;
 }
 
-module.exports = { takeFault, retryFault, transportFault, chatFault };
+module.exports = { takeFault, retryFault, transportFault, chatFault,
+    halfDeliver, releaseAll };

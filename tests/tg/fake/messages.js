@@ -62,7 +62,7 @@ function replied(chat) {
 	const at = S.unreplied.get(String(chat));
 	if (at === undefined)
 		return;
-	S.replies.push({ chat: Number(chat), ms: Date.now() - at });
+	S.replies.push({ chat: Number(chat), ms: Date.now() - at });	// not asserted: make bench-tg prints it
 	S.unreplied.delete(String(chat));
 }
 
@@ -71,7 +71,7 @@ function replied(chat) {
 function newMessage(res, method, p, chat, photo, doc) {
 	replied(chat);
 	const m = { message_id: nextMessageId(chat), chat: { id: Number(chat) },
-	    date: Math.floor(Date.now() / 1000) };
+	    date: Math.floor(Date.now() / 1000) };	// not asserted: the date of a Bot API object
 	const markup = markupText(p.reply_markup);
 	const rec = { chat: chat, message_id: m.message_id,
 	    text: photo || doc ? null : p.text, caption: photo || doc ?
@@ -81,7 +81,7 @@ function newMessage(res, method, p, chat, photo, doc) {
 	S.sent.push({ method: method, chat: chat, text: rec.text,
 	    message_id: m.message_id, parse_mode: p.parse_mode || null,
 	    reply_markup: markup, photo: photo, caption: rec.caption,
-	    disable_notification: quiet(p), at: Date.now() });
+	    disable_notification: quiet(p), at: Date.now(), seq: ++S.seq });	// not asserted
 	if (doc) {
 		rec.document = doc;
 		S.sent[S.sent.length - 1].document = doc;
@@ -207,6 +207,7 @@ function editApply(res, method, m, now, p) {
 	const same = Object.keys(now).every(k =>
 	    JSON.stringify(m[k]) === JSON.stringify(now[k]));
 	if (same) {
+		S.stats.notModified = (S.stats.notModified || 0) + 1;
 		fail(res, 400, 'Bad Request: message is not modified: ' +
 		    'specified new message content and reply markup are ' +
 		    'exactly the same as a current content and reply markup ' +
@@ -218,10 +219,10 @@ function editApply(res, method, m, now, p) {
 	S.sent.push({ method: method, chat: m.chat, message_id: m.message_id,
 	    text: m.text, caption: m.caption, photo: m.photo,
 	    parse_mode: p.parse_mode || null, reply_markup: m.reply_markup,
-	    at: Date.now() });
+	    at: Date.now(), seq: ++S.seq });	// not asserted
 	const r = { message_id: m.message_id, chat: { id: Number(m.chat) },
-	    date: Math.floor(Date.now() / 1000), edit_date:
-	    Math.floor(Date.now() / 1000) };
+	    date: Math.floor(Date.now() / 1000), edit_date:	// not asserted: the date of a Bot API object
+	    Math.floor(Date.now() / 1000) };	// not asserted: the date of a Bot API object
 	if (m.text !== null)
 		r.text = m.text;
 	if (m.reply_markup !== '')
@@ -300,7 +301,7 @@ function pinCall(method, p, res) {
 	if (m.pinned && S.supergroups.has(chat))
 		nextMessageId(chat);
 	S.sent.push({ method: method, chat: chat, message_id: m.message_id,
-	    disable_notification: quiet(p), at: Date.now() });
+	    disable_notification: quiet(p), at: Date.now(), seq: ++S.seq });	// not asserted
 	ok(res, true);
 }
 

@@ -16,6 +16,7 @@ module.exports = {
 	commands: [],		// setMyCommands calls accepted
 	messages: new Map(),	// "chat:id" -> the message as it stands
 	admins: {},		// chat id -> [user id, ...]
+	members: {},		// chat id -> {user id: status} (getChatMember)
 	messageId: 1000,	// the bot's private chats' and basic groups'
 	supergroups: new Set(),	// chats whose updates said "supergroup"
 	chatIds: {},		// a supergroup -> its last message id
@@ -35,5 +36,8 @@ module.exports = {
 	// Misbehaving answers (fake/updates.js).
 	shape: { reverse: false, nolimit: false },
 	rawText: new WeakMap(),	// update -> its bytes in an answer
-	polls: [],		// every getUpdates: {at, offset, fault}
+	polls: [],		// every getUpdates: {at, seq, offset, fault}
+	seq: 0,			// the order of the calls logged (sent, polls)
+	held: [],		// calls held by a "hold" or "half" fault:
+				// {method, release}
 };

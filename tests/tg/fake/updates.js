@@ -6,7 +6,7 @@
 'use strict';
 const S = require('./state');
 const { ok } = require('./reply');
-const { takeFault, transportFault } = require('./faults');
+const { takeFault, transportFault, halfDeliver } = require('./faults');
 const { nextMessageId, sawMessageId } = require('./messages');
 
 // The chat of an update (a message's or a button press's), or null.
@@ -65,11 +65,11 @@ function queue(list) {
 		withMessage(u);
 		S.updates.push(u);
 		S.all.push(u);
-		S.queuedAt.set(u.update_id, Date.now());
-		S.queuedAll.set(u.update_id, Date.now());
+		S.queuedAt.set(u.update_id, Date.now());	// not asserted: make bench-tg prints it
+		S.queuedAll.set(u.update_id, Date.now());	// not asserted: make bench-tg prints it
 		const chat = updateChat(u);
 		if (chat !== null && !S.unreplied.has(chat))
-			S.unreplied.set(chat, Date.now());
+			S.unreplied.set(chat, Date.now());	// not asserted: make bench-tg prints it
 	}
 	wake();
 	return S.updates.length;
@@ -83,7 +83,7 @@ function queueRaw(list) {
 		S.nextId = Math.max(S.nextId, u.update_id + 1);
 		S.updates.push(u);
 		S.all.push(u);
-		S.queuedAt.set(u.update_id, Date.now());
+		S.queuedAt.set(u.update_id, Date.now());	// not asserted: make bench-tg prints it
 	}
 	wake();
 	return S.updates.length;
@@ -92,7 +92,7 @@ function queueRaw(list) {
 // The updates at or after offset, forgetting the earlier ones.
 function pending(offset, limit) {
 	if (offset > 0) {
-		const now = Date.now();
+		const now = Date.now();	// not asserted: make bench-tg prints it
 		for (const [id, t] of S.queuedAt) {
 			if (id < offset) {
 				S.latencies.push(now - t);
@@ -137,8 +137,10 @@ function shapedDeliver(res, list) {
 	return true;
 }
 
-// Hand updates to a getUpdates caller, counting redeliveries.
-function deliver(res, list) {
+// Hand updates to a getUpdates caller, counting redeliveries; with half,
+// only the first half of the answer's bytes, the rest held back until the
+// caller goes or /ctl/release (fake/faults.js).
+function deliver(res, list, half) {
 	for (const u of list) {
 		if (u.update_id <= S.stats.maxDelivered)
 			S.stats.duplicates++;
@@ -146,9 +148,11 @@ function deliver(res, list) {
 			S.stats.maxDelivered = u.update_id;
 		S.stats.delivered++;
 		if (!S.deliveredAt.has(u.update_id))
-			S.deliveredAt.set(u.update_id, Date.now());
+			S.deliveredAt.set(u.update_id, Date.now());	// not asserted: make bench-tg prints it
 	}
-	if (!shapedDeliver(res, list))
+	if (half)
+		halfDeliver(res, list);
+	else if (!shapedDeliver(res, list))
 		ok(res, list);
 }
 
@@ -175,7 +179,8 @@ function getUpdates(p, req, res, late) {
 	const f = late ? null : takeFault('getUpdates');
 
 	if (!late)
-		S.polls.push({ at: Date.now(), offset: offset, fault: f });
+		S.polls.push({ at: Date.now(), seq: ++S.seq, offset: offset,	// not asserted: printed, and seq orders
+		    fault: f });
 	if (f === 'replay') {
 		// Like the emulator: old updates again, offset or not.
 		const list = S.all.slice(S.replayPos, S.replayPos + limit);
@@ -187,6 +192,10 @@ function getUpdates(p, req, res, late) {
 	if (transportFault(f, req, res, () => getUpdates(p, req, res, true)))
 		return;
 	const list = pending(offset, limit);
+	if (f === 'half' && list.length > 0) {
+		deliver(res, list, true);
+		return;
+	}
 	if (list.length > 0 || timeout === 0) {
 		deliver(res, list);
 		return;
