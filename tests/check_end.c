@@ -433,7 +433,11 @@ START_TEST(test_end_known_record)
 	seats = json_object_get(json_object_get(o->payload, "summary"),
 	    "seats");
 	ck_assert_uint_eq(json_array_size(seats), 4);
-	compose_summary("en", TAC_NAMES_TAC, o->payload, &b);
+	/* Read three days on: when it ended is said relative, never as
+	   UTC's date. */
+	compose_summary("en", TAC_NAMES_TAC, o->payload,
+	    stats_td.now + 3 * 86400 + 600, &b);
+	ck_assert_msg(strstr(b.s, " ended 3 days ago: ") != NULL, "%s", b.s);
 	/* The seats' lines follow the line of the game and that of the won. */
 	ck_assert_ptr_nonnull(line = strchr(b.s, '\n'));
 	ck_assert_ptr_nonnull(line = strchr(line + 1, '\n'));

@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <jansson.h>
 
@@ -79,18 +78,15 @@ cs_duration(const char *lang, int64_t secs, struct rbuf *b)
 		rbuf_add(b, tr(lang, "%lld min"), (long long)(secs / 60));
 }
 
-/* Append a date, "2024-05-01". */
+/*
+ * Append when a game ended, seen at now: "5 days ago".  Relative, not a
+ * date: the list may be read in a group whose people live in different
+ * zones, and a date would be UTC's.
+ */
 static void
-cs_date(int64_t t, struct rbuf *b)
+cs_date(const char *lang, int64_t t, int64_t now, struct rbuf *b)
 {
-	struct tm	tm;
-	time_t		tt = (time_t)t;
-	char		s[32];
-
-	if (gmtime_r(&tt, &tm) == NULL || strftime(s, sizeof s, "%Y-%m-%d",
-	    &tm) == 0)
-		snprintf(s, sizeof s, "%lld", (long long)t);
-	rbuf_addstr(b, s);
+	render_ago(lang, now > t ? now - t : 0, b);
 }
 
 /* Append "games: 12, wins: 8 (67%)" and the rest of a player's numbers. */
@@ -240,7 +236,7 @@ cs_person(const char *lang, int names, json_t *p, struct rbuf *b)
  * played, when.
  */
 static void
-cs_top_coop(const char *lang, json_t *games, struct rbuf *b)
+cs_top_coop(const char *lang, json_t *games, int64_t now, struct rbuf *b)
 {
 	json_t		*v, *seat;
 	size_t		 i, j;
@@ -265,20 +261,20 @@ cs_top_coop(const char *lang, json_t *games, struct rbuf *b)
 			cs_name(lang, seat, "name", "ai", b);
 		}
 		rbuf_addstr(b, " (");
-		cs_date(cs_int(v, "ended"), b);
+		cs_date(lang, cs_int(v, "ended"), now, b);
 		rbuf_addstr(b, ")\n");
 	}
 }
 
 /* The players by rating; or, for /top coop, the best Team-TAC games. */
 static void
-cs_top(const char *lang, json_t *p, struct rbuf *b)
+cs_top(const char *lang, json_t *p, int64_t now, struct rbuf *b)
 {
 	json_t	*v;
 	size_t	 i;
 
 	if ((v = json_object_get(p, "coop")) != NULL) {
-		cs_top_coop(lang, v, b);
+		cs_top_coop(lang, v, now, b);
 		return;
 	}
 	rbuf_addstr(b, tr(lang, "Ratings (everyone starts at 1500):"));
@@ -333,7 +329,7 @@ cs_teams(const char *lang, json_t *seats, struct rbuf *b)
 
 /* The last games, a line each (the buttons are compose_history_make()'s). */
 static void
-cs_history(const char *lang, json_t *p, struct rbuf *b)
+cs_history(const char *lang, json_t *p, int64_t now, struct rbuf *b)
 {
 	json_t	*v, *seats;
 	size_t	 i;
@@ -342,9 +338,9 @@ cs_history(const char *lang, json_t *p, struct rbuf *b)
 	rbuf_addstr(b, "\n");
 	json_array_foreach(json_object_get(p, "games"), i, v) {
 		seats = json_object_get(v, "seats");
-		rbuf_add(b, "#%lld ", (long long)cs_int(v, "game"));
-		cs_date(cs_int(v, "ended"), b);
-		rbuf_addstr(b, ": ");
+		rbuf_add(b, "#%lld (", (long long)cs_int(v, "game"));
+		cs_date(lang, cs_int(v, "ended"), now, b);
+		rbuf_addstr(b, "): ");
 		cs_teams(lang, seats, b);
 		rbuf_addstr(b, ". ");
 		if (cs_int(v, "winner") >= 0) {
@@ -363,7 +359,8 @@ cs_history(const char *lang, json_t *p, struct rbuf *b)
 
 /* One finished game: when, how long, who won, and each seat's numbers. */
 void
-compose_summary(const char *lang, int names, json_t *p, struct rbuf *b)
+compose_summary(const char *lang, int names, json_t *p, int64_t now,
+    struct rbuf *b)
 {
 	json_t		*g = json_object_get(p, "summary"), *seats, *v;
 	struct rbuf	 day = { NULL, 0, 0 }, d = { NULL, 0, 0 };
@@ -373,11 +370,11 @@ compose_summary(const char *lang, int names, json_t *p, struct rbuf *b)
 	size_t		 i;
 
 	seats = json_object_get(g, "seats");
-	cs_date(cs_int(g, "ended"), &day);
+	cs_date(lang, cs_int(g, "ended"), now, &day);
 	cs_duration(lang, cs_int(g, "ended") - cs_int(g, "started"), &d);
-	/* TRANSLATORS: %lld a game's number, %s a date ("2024-05-01"), %lld
-	   rounds (deals), %lld actions, %s a duration. */
-	rbuf_add(b, tr(lang, "Game #%lld ended on %s: rounds: %lld, actions: "
+	/* TRANSLATORS: %lld a game's number, %s how long ago ("3 days
+	   ago"), %lld rounds (deals), %lld actions, %s a duration. */
+	rbuf_add(b, tr(lang, "Game #%lld ended %s: rounds: %lld, actions: "
 	    "%lld, time: %s."), (long long)cs_int(g, "game"), day.s,
 	    (long long)cs_int(g, "rounds"), (long long)cs_int(g, "actions"),
 	    d.s);
@@ -598,8 +595,7 @@ int
 compose_top_make(struct compose_ctx *c, const struct svc_out *out,
     struct compose_msg *m)
 {
-	(void)c;
-	cs_top(m->lang, out->data, &m->text);
+	cs_top(m->lang, out->data, svc_now(c->svc), &m->text);
 	return (m->form);
 }
 
@@ -616,7 +612,7 @@ compose_history_make(struct compose_ctx *c, const struct svc_out *out,
 	char	 label[128];
 	size_t	 i;
 
-	cs_history(m->lang, out->data, &m->text);
+	cs_history(m->lang, out->data, svc_now(c->svc), &m->text);
 	json_array_foreach(json_object_get(out->data, "games"), i, v) {
 		game = cs_int(v, "game");
 		/* TRANSLATORS: a button's label, at most 40
@@ -644,7 +640,7 @@ compose_summary_make(struct compose_ctx *c, const struct svc_out *out,
     struct compose_msg *m)
 {
 	compose_summary(m->lang, compose_names(c, out, m->lang), out->data,
-	    &m->text);
+	    svc_now(c->svc), &m->text);
 	compose_rematch_keys(out, m);
 	compose_review_key(out, m);
 	return (m->form);

@@ -260,7 +260,7 @@ void		 compose_seat_ask(const struct svc_game *, const char *,
 		     struct json_t *, struct rbuf *, struct compose_keys *);
 
 /* compose-stats.c */
-void		 compose_summary(const char *, int, struct json_t *,
+void		 compose_summary(const char *, int, struct json_t *, int64_t,
 		     struct rbuf *);
 int		 compose_chart(const char *, struct json_t *, struct chart *);
 

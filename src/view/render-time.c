@@ -1,7 +1,7 @@
 /*
  * render-time.c: times as a person reads them: how long is left ("3 h
- * 20 min", "2 days") and, on their own clock, when ("18:30", "tomorrow
- * 09:15", "Tuesday 09:15").  Never UTC, never a date in digits: a
+ * 20 min", "2 days"), how long ago ("3 days ago") and, on their own
+ * clock, when ("18:30", "tomorrow 09:15", "Tuesday 09:15").  Never UTC, never a date in digits: a
  * deadline is at most days away, and the day's name says it.
  */
 #include <stdio.h>
@@ -43,6 +43,34 @@ render_span(const char *lang, int64_t secs, struct rbuf *b)
 		/* TRANSLATORS: a duration, how long is left; %lld days. */
 		rbuf_add(b, trn(lang, "%lld day", "%lld days",
 		    (unsigned long)(h / 24)), h / 24);
+}
+
+/*
+ * Append how long ago something was, secs seconds before now: "45 min
+ * ago", "5 h ago", "3 days ago", "4 months ago".  Each a whole phrase,
+ * so that a language puts its own case on the number ("vor 3 Tagen").
+ */
+void
+render_ago(const char *lang, int64_t secs, struct rbuf *b)
+{
+	long long	h = secs / 3600;
+	unsigned long	days = (unsigned long)(secs / 86400);
+
+	if (secs < 3600)
+		/* TRANSLATORS: how long ago; %lld minutes. */
+		rbuf_add(b, tr(lang, "%lld min ago"), secs < 60 ? 1LL :
+		    (long long)(secs / 60));
+	else if (h < 48)
+		/* TRANSLATORS: how long ago; %lld hours. */
+		rbuf_add(b, tr(lang, "%lld h ago"), h);
+	else if (days < 60)
+		/* TRANSLATORS: how long ago; %lu days. */
+		rbuf_add(b, trn(lang, "%lu day ago", "%lu days ago", days),
+		    days);
+	else
+		/* TRANSLATORS: how long ago; %lu months (of 30 days). */
+		rbuf_add(b, trn(lang, "%lu month ago", "%lu months ago",
+		    days / 30), days / 30);
 }
 
 /*

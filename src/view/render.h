@@ -158,6 +158,7 @@ void		 render_why(const struct render_game *, const struct tac_why *,
 
 /* render-time.c */
 void		 render_span(const char *, int64_t, struct rbuf *);
+void		 render_ago(const char *, int64_t, struct rbuf *);
 int		 render_clock(const char *, const char *, int64_t, int64_t,
 		     struct rbuf *);
 

@@ -102,10 +102,10 @@ check "/history: the last first" \
     [ "$(sed -n 's/^\[c1\] #\([0-9]*\) .*/\1/p' en.history | paste -sd,)" \
     = 3,2,1 ]
 check "/history: the teams" \
-    grep -q '^\[c1\] #1 [0-9-]*: Anna, Clara vs Boris, Dmitri\. Won: ' \
+    grep -q '^\[c1\] #1 ([0-9]* min ago): Anna, Clara vs Boris, Dmitri\. Won: ' \
     en.history
 section mark3 mark4 >en.summary
-check "the summary button" grep -q '^\[c1\] Game #1 ended on ' en.summary
+check "the summary button" grep -q '^\[c1\] Game #1 ended [0-9]* min ago: ' en.summary
 check "... each seat" \
     [ "$(grep -c ': cards: [0-9]*, kicks given/taken: [0-9]*/[0-9]*' en.summary)" -eq 4 ]
 section mark4 mark5 >en.record
@@ -141,7 +141,7 @@ check "/top in Russian" \
     grep -q '^\[c1\] Рейтинг (у всех в начале 1500):' ru.rest
 check "/history in Russian" grep -q '^\[c1\] Последние игры:' ru.rest
 check "... the teams" \
-    grep -q '^\[c1\] #2 [0-9-]*: Anna, Clara против Boris, Dmitri' ru.rest
+    grep -q '^\[c1\] #2 ([0-9]* мин назад): Anna, Clara против Boris, Dmitri' ru.rest
 check "the summary in Russian" \
     grep -q '^\[c1\] Игра #2 окончена ' ru.rest
 check "... a seat" grep -q 'карт: [0-9]*, выбил/потерял: ' ru.rest

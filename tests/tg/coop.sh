@@ -42,7 +42,7 @@ say(group.some(s => text(s).includes('Game over: everyone won together, ' +
 say(sent.some(s => s.chat === '1000' && text(s).includes('Game #1 is ' +
     'over: you all won together, with ' + cards + ' cards played.')),
     'Anna is told so in her private chat');
-const sum = group.find(s => /^Game #1 ended on /.test(s.text || ''));
+const sum = group.find(s => /^Game #1 ended /.test(s.text || ''));
 say(sum && sum.text.includes('Everyone together: you all won, with ' +
     cards + ' cards played'), 'the summary has the cards: ' +
     (sum ? sum.text.split('\n')[1] : 'none'));

@@ -85,7 +85,7 @@ say(boards.length === 1 && !/round 1,/.test(boards[0].text) &&
     'up to the last round');
 // The options are the lobby's own message now, edited, not a second one.
 say(group.filter(m => /^(New game|Game) #1\b/.test(m.text) &&
-    !/^Game #1 ended on /.test(m.text)).length === 1,
+    !/^Game #1 ended /.test(m.text)).length === 1,
     'one lobby message in the group');
 say(group.some(m => /^Game #1 has started\./.test(m.text)),
     'the lobby message tells the game started');

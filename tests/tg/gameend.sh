@@ -108,7 +108,7 @@ const group = to('-1001');
 // The end: the winners' line, the summary, then the chart.
 const over = group.findIndex(s => /Game over\. Team .* won: /.test(
     s.text || ''));
-const sum = group.findIndex(s => /^Game #1 ended on /.test(s.text || ''));
+const sum = group.findIndex(s => /^Game #1 ended /.test(s.text || ''));
 const chart = group.findIndex(s => s.method === 'sendPhoto' &&
     /^Marbles at home, game #1: /.test(s.caption || ''));
 say(over >= 0 && sum > over && chart > sum, 'the winners, the summary, ' +
