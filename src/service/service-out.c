@@ -93,7 +93,8 @@ svc_put_seat(struct svc *svc, const struct svc_gm *gm, int seat,
 
 	if (payload == NULL)
 		return (svc_put(svc, "", "", 0, kind, NULL));
-	if (p->user == 0 || p->pid[0] == '\0') {
+	/* Nobody, or one who left the group: nothing more of it for them. */
+	if (p->user == 0 || p->pid[0] == '\0' || p->away == STORE_AWAY_GONE) {
 		json_decref(payload);
 		return (0);
 	}
