@@ -214,73 +214,6 @@ START_TEST(test_update_admin)
 END_TEST
 
 /*
- * A member's leaving, as Telegram says it: a group's service message
- * (left_chat_member: the one who left, not who removed them) and a
- * chat_member update whose new status is left, kicked, or restricted and
- * no member.  A bot's leaving, another status, or a private chat is
- * only recorded.
- */
-START_TEST(test_update_left)
-{
-	struct tg_update	*u;
-	const char		*left = "{\"update_id\": 11, \"message\": "
-	    "{\"message_id\": 5, \"from\": {\"id\": 1, \"first_name\": "
-	    "\"Admin\"}, \"chat\": {\"id\": -100, \"type\": \"group\", "
-	    "\"title\": \"Club\"}, \"left_chat_member\": {\"id\": 42, "
-	    "\"first_name\": \"Ann\", \"language_code\": \"de\"}}}";
-	const char		*bot = "{\"update_id\": 12, \"message\": "
-	    "{\"from\": {\"id\": 1}, \"chat\": {\"id\": -100, \"type\": "
-	    "\"group\"}, \"left_chat_member\": {\"id\": 7, \"is_bot\": "
-	    "true, \"first_name\": \"Tac\"}}}";
-	const char		*kicked = "{\"update_id\": 13, \"chat_member\": "
-	    "{\"chat\": {\"id\": -100, \"type\": \"supergroup\"}, "
-	    "\"from\": {\"id\": 1}, \"date\": 1, \"old_chat_member\": "
-	    "{\"status\": \"member\", \"user\": {\"id\": 43}}, "
-	    "\"new_chat_member\": {\"status\": \"kicked\", \"user\": "
-	    "{\"id\": 43, \"first_name\": \"Bo\"}}}}";
-	const char		*out = "{\"update_id\": 14, \"chat_member\": "
-	    "{\"chat\": {\"id\": -100, \"type\": \"group\"}, \"from\": "
-	    "{\"id\": 43}, \"date\": 1, \"new_chat_member\": {\"status\": "
-	    "\"restricted\", \"is_member\": false, \"user\": {\"id\": "
-	    "43}}}}";
-	const char		*in = "{\"update_id\": 15, \"chat_member\": "
-	    "{\"chat\": {\"id\": -100, \"type\": \"group\"}, \"from\": "
-	    "{\"id\": 43}, \"date\": 1, \"new_chat_member\": {\"status\": "
-	    "\"restricted\", \"is_member\": true, \"user\": {\"id\": "
-	    "43}}}}";
-	const char		*priv = "{\"update_id\": 16, \"message\": "
-	    "{\"from\": {\"id\": 42}, \"chat\": {\"id\": 42, \"type\": "
-	    "\"private\"}, \"left_chat_member\": {\"id\": 42}}}";
-
-	u = malloc(sizeof *u);
-	ck_assert(u != NULL);
-	ck_assert_int_eq(tg_update_parse(left, strlen(left), NULL, u), 1);
-	ck_assert_int_eq(u->ev.kind, SVC_EV_LEFT);
-	ck_assert_str_eq(u->ev.user, "42");
-	ck_assert_str_eq(u->ev.user_name, "Ann");
-	ck_assert_str_eq(u->ev.lang, "de");
-	ck_assert_str_eq(u->ev.chat, "-100");
-	ck_assert_int_eq(u->ev.private_chat, 0);
-	ck_assert_ptr_null(u->ev.text);
-	ck_assert_int_eq(u->msgid, 5);
-	ck_assert_int_eq(tg_update_parse(bot, strlen(bot), NULL, u), 0);
-	ck_assert_int_ne(u->ev.kind, SVC_EV_LEFT);
-	ck_assert_int_eq(tg_update_parse(kicked, strlen(kicked), NULL, u), 1);
-	ck_assert_int_eq(u->ev.kind, SVC_EV_LEFT);
-	ck_assert_str_eq(u->ev.user, "43");
-	ck_assert_str_eq(u->ev.chat, "-100");
-	ck_assert_int_eq(u->ev.update_id, 13);
-	ck_assert_int_eq(tg_update_parse(out, strlen(out), NULL, u), 1);
-	ck_assert_int_eq(u->ev.kind, SVC_EV_LEFT);
-	ck_assert_int_eq(tg_update_parse(in, strlen(in), NULL, u), 0);
-	ck_assert_int_ne(u->ev.kind, SVC_EV_LEFT);
-	ck_assert_int_eq(tg_update_parse(priv, strlen(priv), NULL, u), 0);
-	ck_assert_int_ne(u->ev.kind, SVC_EV_LEFT);
-	free(u);
-}
-END_TEST
-
-/*
  * Names as long as Telegram allows (64 characters of first and of last
  * name, of two bytes each here) are the person's name, never their id;
  * the texts show them shortened with an ellipsis.
@@ -794,7 +727,6 @@ suite_tg(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_lobby_keys);
 	tcase_add_test(tc, test_update_admin);
-	tcase_add_test(tc, test_update_left);
 	tcase_add_test(tc, test_long_names);
 	tcase_add_test(tc, test_lobby_flow);
 	tcase_add_test(tc, test_menu_walk);
@@ -820,6 +752,7 @@ main(void)
 	srunner_add_suite(sr, suite_tg_split());
 	srunner_add_suite(sr, suite_tg_stats());
 	srunner_add_suite(sr, suite_tg_link());
+	srunner_add_suite(sr, suite_tg_left());
 	srunner_add_suite(sr, suite_tg_time());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
