@@ -288,6 +288,57 @@ START_TEST(test_left_no_way_back)
 }
 END_TEST
 
+/*
+ * Deliver every due row, each its own message; u2's "turn" row as
+ * message "77" (their live turn message), and a row for u2 of kind
+ * refuse (NULL: none) refused as from a chat that cannot be written to.
+ * How many u2 refused.
+ */
+static int
+deliver_u2(const char *refuse)
+{
+	struct svc_batch	*b;
+	int			 n = 0, rc;
+
+	ck_assert_ptr_nonnull(b = calloc(1, sizeof *b));
+	while ((rc = td_take(&fx, b)) == 1) {
+		if (strcmp(b->row[0].chat, "u2") == 0 && refuse != NULL &&
+		    strcmp(b->row[0].kind, refuse) == 0) {
+			ck_assert_int_eq(svc_outbox_finish(fx.svc, b,
+			    SVC_UNREACHABLE, 0, NULL), 0);
+			n++;
+		} else
+			td_finish(&fx, b, strcmp(b->row[0].chat, "u2") == 0 &&
+			    strcmp(b->row[0].kind, "turn") == 0 ? "77" : NULL);
+	}
+	ck_assert_int_eq(rc, 0);
+	free(b);
+	return (n);
+}
+
+/*
+ * The turn message u2 had when they left loses its buttons when the AI
+ * plays that turn for them (a "played" row, the one row of the game
+ * that still goes to them); if their chat refuses it, the group is not
+ * told, with a link, that they cannot be reached.
+ */
+START_TEST(test_left_retired)
+{
+	int64_t	id;
+
+	id = td_lobby4(&fx, "g1", "");
+	deliver_u2(NULL);
+	ck_assert_int_eq(left_now("g1", "u2"), 0);
+	ck_assert_int_eq(deliver_u2(NULL), 0);
+	td_run_timers(&fx);
+	ck_assert_int_eq(deliver_u2("played"), 1);
+	td_drain(&fx);
+	ck_assert_int_eq(td_sql_int(&fx, "SELECT count(*) FROM outbox WHERE "
+	    "kind = 'unreachable'"), 0);
+	ck_assert_int_ne(td_info(&fx, id)->seats[2].away, 0);
+}
+END_TEST
+
 /* The suite of a member leaving a group. */
 Suite *
 suite_left(void)
@@ -305,6 +356,7 @@ suite_left(void)
 	tcase_add_test(tc, test_left_no_seat);
 	tcase_add_test(tc, test_left_away);
 	tcase_add_test(tc, test_left_no_way_back);
+	tcase_add_test(tc, test_left_retired);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -5,8 +5,10 @@
 # (left_chat_member) and by a chat_member update (which tacd asks for).
 # The group is told once that the AI plays the seat, 1003 once, in
 # private, with no button and no link; the AI gives 1003's card of the
-# exchange.  The same leaving said again, both ways, tells nobody and
-# changes nothing; 1003's old join link seats them no more.
+# exchange and 1003's turn message loses its buttons; the others give
+# theirs by their buttons and the game goes on.  The same leaving said
+# again, both ways, tells nobody and changes nothing; 1003's old join
+# link and /resume seat them no more.
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/tg/lib.sh"
 
 fake_start
@@ -42,6 +44,38 @@ left_member() {
 	    \"is_bot\": false, \"first_name\": \"P$1\"}}}}]" >/dev/null
 	wait_until "[ \"\$(state_get s.confirmed)\" -ge $id ]"
 }
+# How many of the bot's messages in CHAT, as they stand now, have buttons.
+with_buttons() {
+	ctl /ctl/messages | node -e 'let t="";process.stdin.on("data",d=>t+=d);
+	    process.stdin.on("end",()=>{console.log(JSON.parse(t).result.filter(
+	    m => m.chat === process.argv[1] && m.reply_markup && JSON.parse(
+	    m.reply_markup).inline_keyboard.flat().length > 0).length)})' \
+	    -- "$1"
+}
+# The messages the bot sent (not edits) to CHAT: how many.
+new_to() {
+	sent_to "$1" | grep -Ec '"method":"send(Message|Photo|Document)"'
+}
+# give USER: USER presses the first button of their turn message (a
+# card to give), and tacd confirms the press.
+give() {
+	local m
+
+	m=$(ctl /ctl/messages | node -e 'let t="";process.stdin.on("data",
+	    d=>t+=d);process.stdin.on("end",()=>{const m=JSON.parse(t).result
+	    .find(x => x.chat === process.argv[1] && x.reply_markup &&
+	    JSON.parse(x.reply_markup).inline_keyboard.flat().length > 0);console.log(m ? m.message_id + " " +
+	    JSON.parse(m.reply_markup).inline_keyboard[0][0].callback_data :
+	    "")})' -- "$1")
+	id=$((id + 1))
+	ctl /ctl/updates "[{\"update_id\": $id, \"callback_query\": {\"id\":
+	    \"cb$id\", \"from\": {\"id\": $1, \"is_bot\": false,
+	    \"first_name\": \"P$1\"}, \"chat_instance\": \"ci\", \"message\":
+	    {\"message_id\": ${m%% *}, \"chat\": {\"id\": $1, \"type\":
+	    \"private\", \"first_name\": \"P$1\"}}, \"data\": \"${m#* }\"}}]" \
+	    >/dev/null
+	wait_until "[ \"\$(state_get s.confirmed)\" -ge $id ]"
+}
 # The seats of game 1: seat user away, one a line.
 seats() {
 	"$SQLEXEC" "$db" 'SELECT s.seat, u.pid, s.away FROM seats s JOIN users u
@@ -69,7 +103,8 @@ key=$(sent_to -1001 | sed -n 's/.*start=j\([A-Za-z0-9]\{22\}\).*/\1/p' |
     head -1)
 check "the lobby had a join link ($key)" [ -n "$key" ]
 group_before=$(sent_to -1001 | grep -c 'sendMessage')
-private_before=$(sent_to 1003 | wc -l)
+private_before=$(new_to 1003)
+check "1003's turn message has its buttons" [ "$(with_buttons 1003)" = 1 ]
 
 # 1003 leaves: the service message, then the member update.
 left_msg 1003
@@ -82,8 +117,8 @@ check "the group is told once" [ "$(sent_count \
 check "... in one new message" [ "$(sent_to -1001 | grep -c 'sendMessage')" \
     = $((group_before + 1)) ]
 check "1003 gets one private message" \
-    [ "$(sent_to 1003 | wc -l)" = $((private_before + 1)) ]
-last=$(sent_to 1003 | tail -1)
+    [ "$(new_to 1003)" = $((private_before + 1)) ]
+last=$(sent_to 1003 | grep '"method":"sendMessage"' | tail -1)
 check "... that says why" bash -c "printf '%s' '$last' | grep -q \
     'You are no longer in the group .*T-1001.*, so the AI plays your seat in game #1 from now on'"
 check "... without a button" bash -c \
@@ -93,6 +128,18 @@ check "... without a link" bash -c \
 check "the AI gives 1003's card of the exchange" wait_until "[ -n \"\$(\
     \"$SQLEXEC\" '$db' \"SELECT value FROM kv WHERE key = 'gift:1:2' AND
     value LIKE '% 1 %'\")\" ]"
+wait_until "delivered '$db'"
+check "1003's turn message has no buttons any more" \
+    [ "$(with_buttons 1003)" = 0 ]
+# The others give: the exchange is done, the game goes on.
+for p in 1001 1002 1004; do
+	give "$p"
+done
+check "the exchange is done" wait_until "[ \"\$(\"$SQLEXEC\" '$db' \
+    \"SELECT count(*) FROM kv WHERE key LIKE 'gift:1:%'\")\" = 0 ]"
+wait_until "delivered '$db'"
+check "1003 got no new message since" \
+    [ "$(new_to 1003)" = $((private_before + 1)) ]
 
 # Said again, both ways: nothing changes, nobody is told.
 seats >seats.before
