@@ -604,6 +604,7 @@ main(void)
 	srunner_add_suite(sr, suite_hints());
 	srunner_add_suite(sr, suite_commands());
 	srunner_add_suite(sr, suite_pace());
+	srunner_add_suite(sr, suite_left());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -131,14 +131,16 @@ rm_text(const struct td_out *t, struct compose_msg *keep)
 
 /*
  * Play a game of people (and AI players) in g1 to its end: u0 opens it
- * (opts), the people join in order, the AI takes the rest.  Its id.
+ * (opts), the people join in order, the AI takes the rest; gone (NULL:
+ * nobody) leaves the group once it started.  Its id.
  */
 static int64_t
-rm_game(const char *opts, int people)
+rm_play(const char *opts, int people, const char *gone)
 {
-	char	cmd[64], who[8];
-	int64_t	id;
-	int	i, steps;
+	struct svc_event	 ev;
+	char			 cmd[64], who[8];
+	int64_t			 id;
+	int			 i, steps;
 
 	snprintf(cmd, sizeof cmd, "/new %s", opts);
 	ck_assert_int_eq(td_say(&stats_td, "u0", cmd), 0);
@@ -149,6 +151,15 @@ rm_game(const char *opts, int people)
 	ck_assert_int_eq(td_say(&stats_td, "u0", "/ai all"), 0);
 	ck_assert_int_eq(td_say(&stats_td, "u0", "/start"), 0);
 	id = td_game(&stats_td, "g1");
+	if (gone != NULL) {
+		memset(&ev, 0, sizeof ev);
+		ev.kind = SVC_EV_LEFT;
+		ev.platform = "test";
+		ev.update_id = stats_td.update++;
+		ev.chat = "g1";
+		ev.user = ev.user_name = gone;
+		ck_assert_int_eq(svc_event(stats_td.svc, &ev), 0);
+	}
 	for (steps = 0; steps < MAXSTEPS; steps++) {
 		td_run_timers(&stats_td);
 		if (td_info(&stats_td, id)->state != SVC_PLAYING)
@@ -164,6 +175,13 @@ rm_game(const char *opts, int people)
 	ck_assert_int_eq(td_info(&stats_td, id)->state, SVC_OVER);
 	td_drain(&stats_td);
 	return (id);
+}
+
+/* Play a game of people and AI players to its end (rm_play()). */
+static int64_t
+rm_game(const char *opts, int people)
+{
+	return (rm_play(opts, people, NULL));
 }
 
 /* Is a person seated in game id? */
@@ -368,6 +386,38 @@ START_TEST(test_rematch_ai)
 	for (s = 0; s < 4; s++)
 		ck_assert(g->seats[s].ai > 0 || strcmp(g->seats[s].user,
 		    "u0") == 0);
+}
+END_TEST
+
+/*
+ * u2 left the group during the game: u0's rematch does not ask them, in
+ * private or at all; their seat is free in the lobby, held for nobody,
+ * and u4, another of the group, takes it with /join: the game starts.
+ */
+START_TEST(test_rematch_left)
+{
+	char	cmd[48];
+	int64_t	old, lobby;
+
+	old = rm_play("", 4, "u2");
+	td_clear(&stats_td);
+	ck_assert_int_eq(td_say(&stats_td, "u0", "/rematch"), 0);
+	lobby = rm_lobby(old);
+	td_drain(&stats_td);
+	ck_assert_int_eq(td_count(&stats_td, "rematch-ask", "u1"), 1);
+	ck_assert_int_eq(td_count(&stats_td, "rematch-ask", "u3"), 1);
+	ck_assert_int_eq(td_count(&stats_td, NULL, "u2"), 0);
+	ck_assert_int_eq(td_sql_int(&stats_td, "SELECT count(*) FROM "
+	    "rematch_seats"), 2);
+	ck_assert_str_eq(td_info(&stats_td, lobby)->seats[2].user, "");
+	td_clear(&stats_td);
+	snprintf(cmd, sizeof cmd, "rematch yes %lld", (long long)lobby);
+	rm_press("u1", 1, "u1", old, cmd);
+	rm_press("u3", 1, "u3", old, cmd);
+	ck_assert_int_eq(td_info(&stats_td, lobby)->state, SVC_LOBBY);
+	ck_assert_int_eq(td_say(&stats_td, "u4", "/join"), 0);
+	ck_assert_str_eq(td_info(&stats_td, lobby)->seats[2].user, "u4");
+	ck_assert_int_eq(td_info(&stats_td, lobby)->state, SVC_PLAYING);
 }
 END_TEST
 
@@ -607,6 +657,7 @@ suite_rematch(void)
 	tcase_add_test(tc, test_rematch_four);
 	tcase_add_test(tc, test_rematch_rotate);
 	tcase_add_test(tc, test_rematch_ai);
+	tcase_add_test(tc, test_rematch_left);
 	tcase_add_test(tc, test_rematch_strangers);
 	tcase_add_test(tc, test_rematch_kept);
 	tcase_add_test(tc, test_rematch_ends);

@@ -83,6 +83,7 @@ static const struct say_case say_cases[] = {
 	{ "too_many_lobbies", "{\"max\": 5}" },
 	{ "seat_asked", "{\"seat\": 1, \"game\": 1}" },
 	{ "seat_refused", "{\"game\": 1}" },
+	{ "left_group", "{\"game\": 1, \"group\": \"Name-g1\"}" },
 	{ "no_game_stats", "{\"game\": 1}" },
 	{ "no_hint", "{\"game\": 1}" },
 	{ "no_review", "{}" },

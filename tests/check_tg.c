@@ -752,6 +752,7 @@ main(void)
 	srunner_add_suite(sr, suite_tg_split());
 	srunner_add_suite(sr, suite_tg_stats());
 	srunner_add_suite(sr, suite_tg_link());
+	srunner_add_suite(sr, suite_tg_left());
 	srunner_add_suite(sr, suite_tg_time());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);

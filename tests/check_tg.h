@@ -70,6 +70,7 @@ Suite		*suite_tg_photo(void);
 Suite		*suite_tg_split(void);
 Suite		*suite_tg_stats(void);
 Suite		*suite_tg_link(void);
+Suite		*suite_tg_left(void);
 Suite		*suite_tg_time(void);
 
 #endif /* CHECK_TG_H */

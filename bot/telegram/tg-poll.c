@@ -298,9 +298,11 @@ tg_poll_call(struct tg *tg)
 	if (tg->stopping || tg->polling)
 		return;
 	tg->polling = 1;
-	p = json_pack("{s:I, s:i, s:i, s:[s,s]}", "offset",
+	/* chat_member: a member's leaving (only to a group's admin bot). */
+	p = json_pack("{s:I, s:i, s:i, s:[s,s,s]}", "offset",
 	    (json_int_t)tg->offset, "timeout", TG_POLL_TIMEOUT, "limit",
-	    TG_POLL_LIMIT, "allowed_updates", "message", "callback_query");
+	    TG_POLL_LIMIT, "allowed_updates", "message", "callback_query",
+	    "chat_member");
 	tg_http_call_list(tg, "getUpdates", p, TG_POLL_TIMEOUT + 15,
 	    tg_poll_done, NULL);
 }

@@ -3,9 +3,11 @@
  *
  * Pure: no I/O, no logging, so the fuzzer can hammer it.  Everything the
  * event needs is copied into struct tg_update, so the JSON may go at once.
- * Messages with text and button presses become events; every other kind
- * of update (my_chat_member, edits, channel posts, ...) is only recorded,
- * so the update offset still moves past it.  A button press that cannot
+ * Messages with text and button presses become events, and so does a
+ * member's leaving a group (a left_chat_member message, or a chat_member
+ * update: both may come for one leaving, the service takes the second as
+ * nothing); every other kind of update (my_chat_member, edits, channel
+ * posts, ...) is only recorded, so the update offset still moves past it.  A button press that cannot
  * be an event (no person) keeps its callback id: the bridge answers it.
  */
 #ifndef _POSIX_C_SOURCE
@@ -147,14 +149,38 @@ tg_update_ours(char *text, const char *botname)
 }
 
 /*
+ * A person who is no longer a member of a group (a User object: the one
+ * who left, or was removed): the event is about them, not about who
+ * removed them.  1 for an SVC_EV_LEFT event, 0 when it is no person's
+ * (a bot, ourselves included: my_chat_member says that) or no group's.
+ */
+static int
+tg_update_left(json_t *who, struct tg_update *u)
+{
+	struct tg_person	p;
+
+	if (u->ev.private_chat || json_is_true(json_object_get(who,
+	    "is_bot")) || tg_update_person(who, &p) != 0)
+		return (0);
+	memcpy(u->user, p.user, sizeof u->user);
+	memcpy(u->name, p.name, sizeof u->name);
+	memcpy(u->lang, p.lang, sizeof u->lang);
+	u->ev.lang = u->lang[0] != '\0' ? u->lang : NULL;
+	u->ev.admin = 0;
+	u->ev.kind = SVC_EV_LEFT;
+	return (1);
+}
+
+/*
  * A message: text commands (groups) or any text (private chats).  A group
  * that became a supergroup says so in a message with the new id (only
- * recorded; the bridge moves the chat).
+ * recorded; the bridge moves the chat).  A group's service message that
+ * a member left it (left_chat_member) is an SVC_EV_LEFT event.
  */
 static int
 tg_update_message(json_t *m, const char *botname, struct tg_update *u)
 {
-	json_t	*sc, *id;
+	json_t	*sc, *id, *gone;
 
 	if (!json_is_object(m) ||
 	    tg_update_who(json_object_get(m, "from"), json_object_get(m,
@@ -167,6 +193,8 @@ tg_update_message(json_t *m, const char *botname, struct tg_update *u)
 	if (!u->ev.private_chat && tg_update_id(m, "migrate_to_chat_id",
 	    u->migrate, sizeof u->migrate) == 0)
 		return (0);
+	if (json_is_object(gone = json_object_get(m, "left_chat_member")))
+		return (tg_update_left(gone, u));
 	if (tg_update_str(m, "text", u->text, sizeof u->text) != 0)
 		return (0);
 	/* Sent as the chat itself: only its admins can do that. */
@@ -215,6 +243,31 @@ tg_update_callback(json_t *q, struct tg_update *u)
 }
 
 /*
+ * A chat member's new status (chat_member: Telegram sends it only to a
+ * group's admin bot that asked for it in allowed_updates): one who left
+ * ("left"), was removed ("kicked"), or is restricted and no member, is an
+ * SVC_EV_LEFT event; any other change is only recorded.
+ */
+static int
+tg_update_member(json_t *cm, struct tg_update *u)
+{
+	json_t		*now, *who;
+	const char	*status;
+
+	now = json_object_get(cm, "new_chat_member");
+	who = json_object_get(now, "user");
+	status = json_string_value(json_object_get(now, "status"));
+	if (!json_is_object(cm) || status == NULL ||
+	    tg_update_who(who, json_object_get(cm, "chat"), u) != 0)
+		return (0);
+	if (strcmp(status, "left") != 0 && strcmp(status, "kicked") != 0 &&
+	    (strcmp(status, "restricted") != 0 ||
+	    !json_is_false(json_object_get(now, "is_member"))))
+		return (0);
+	return (tg_update_left(who, u));
+}
+
+/*
  * Parse one Update object.  botname: ours, to tell "/cmd@OtherBot" apart
  * (NULL: not known yet, every command is ours).  Returns 1 for an event
  * to process, 0 for an update only to record (ev.text and ev.data are
@@ -237,6 +290,8 @@ tg_update_json(json_t *root, const char *botname, struct tg_update *u)
 		return (tg_update_message(v, botname, u));
 	if ((v = json_object_get(root, "callback_query")) != NULL)
 		return (tg_update_callback(v, u));
+	if ((v = json_object_get(root, "chat_member")) != NULL)
+		return (tg_update_member(v, u));
 	return (0);
 }
 

@@ -2,8 +2,9 @@
  * compose-access.c: the words of who may see or act on a game
  * (src/service/service-access.c): a seat refused to someone outside the
  * game's group, a membership that could not be checked, a lobby too
- * many, and the group's question before a seat its person left is taken
- * over ("confirm" rows of what "seat", answered by "/admit").  A game
+ * many, the word to one who left a game's group, and the group's
+ * question before a seat its person left is taken over ("confirm" rows
+ * of what "seat", answered by "/admit").  A game
  * that is not the reader's is never named here beyond what they typed:
  * they get the no-game answer (compose-say.c) instead.
  */
@@ -22,6 +23,15 @@ static long long
 access_num(json_t *args, const char *key)
 {
 	return ((long long)json_integer_value(json_object_get(args, key)));
+}
+
+/* A text value of a message's values ("" if absent). */
+static const char *
+access_str(json_t *args, const char *key)
+{
+	const char	*s = json_string_value(json_object_get(args, key));
+
+	return (s != NULL ? s : "");
 }
 
 /*
@@ -60,6 +70,14 @@ compose_access_says(const char *lang, const char *code, json_t *args,
 		    "whether you may take over the %s seat. You get it as soon "
 		    "as one of them agrees."), access_num(args, "game"),
 		    tr(lang, render_colour((int)access_num(args, "seat"))));
+	else if (strcmp(code, "left_group") == 0)
+		/* TRANSLATORS: privately, to someone who left a group (or
+		   was removed from it); %s the group's title, %lld its
+		   game's number. */
+		rbuf_add(b, tr(lang, "You are no longer in the group "
+		    "\"%s\", so the AI plays your seat in game #%lld from "
+		    "now on."), access_str(args, "group"), access_num(args,
+		    "game"));
 	else if (strcmp(code, "seat_refused") == 0)
 		/* TRANSLATORS: %lld a game's number. */
 		rbuf_add(b, tr(lang, "The players of game #%lld said no: the "

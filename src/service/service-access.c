@@ -4,7 +4,8 @@
  * it: a number typed after a command ("#ID"), a button's game, a deep
  * link's key or number, the chat's own game, an app's handle.
  *
- * A game is for its players; in its group, for the people writing there;
+ * A game is for its players (not one who left its group: service-gone.c);
+ * in its group, for the people writing there;
  * and for whoever holds its key (the links its chat was given carry it).
  * A number typed anywhere else proves nothing: anyone else gets the very
  * answer a game that does not exist gets, so that nobody can count
@@ -39,8 +40,10 @@ svc_access(const struct store_game *g, const struct svc_who *who, int want)
 
 	if (strcmp(g->platform, who->platform) != 0)
 		return (SVC_DENY);
+	/* One who left the group is no player of its game any more. */
 	for (s = 0; s < g->cfg.nseats && s < TAC_MAXSEATS; s++) {
-		if (who->user != 0 && g->seats[s].user == who->user)
+		if (who->user != 0 && g->seats[s].user == who->user &&
+		    g->seats[s].away != STORE_AWAY_GONE)
 			return (SVC_ALLOW);		/* a player */
 	}
 	if (who->chat != 0 && who->chat == g->chat)

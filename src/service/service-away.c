@@ -25,7 +25,6 @@ svc_cmd_leave(struct svc_ctx *ctx)
 {
 	struct svc		*svc = ctx->svc;
 	struct svc_gm		 gm;
-	struct store_seat	 none;
 	int			 rc, me, yes;
 
 	if ((rc = svc_game_find(ctx, &gm)) <= 0)
@@ -42,20 +41,8 @@ svc_cmd_leave(struct svc_ctx *ctx)
 		return (rc);
 	if (svc_ask_done(ctx, &gm, "leave", "yes") != 0)
 		return (-1);
-	if (gm.g.state == STORE_LOBBY) {
-		memset(&none, 0, sizeof none);
-		if (svc_seat_set(svc, &gm, me, &none) != 0)
-			return (-1);
-		if (gm.g.creator == ctx->user)
-			svc_new_creator(&gm);
-		/* Nobody left to start it: it ends, a rematch's offer too. */
-		if (gm.g.creator == 0) {
-			gm.g.state = STORE_ABORTED;
-			if (store_rematch_del(svc->store, gm.g.id) != 0)
-				return (svc_store_fail(svc));
-		}
-		return (svc_lobby_changed(svc, &gm));
-	}
+	if (gm.g.state == STORE_LOBBY)
+		return (svc_seat_free(svc, &gm, me));
 	return (svc_seat_away(svc, &gm, me, "left"));
 }
 

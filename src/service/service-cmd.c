@@ -242,6 +242,9 @@ svc_event_run(struct svc *svc, const struct svc_event *ev, int64_t checked,
 		if (rc <= 0)	/* a duplicate, or a failure */
 			return (rc < 0 ? svc_store_fail(svc) : 0);
 	}
+	/* A member who left a group: no command, the service decides. */
+	if (ev->kind == SVC_EV_LEFT)
+		return (svc_gone(svc, ev));
 	text = ev->kind == SVC_EV_BUTTON ? ev->data : ev->text;
 	if (ev->chat == NULL || ev->user == NULL || text == NULL)
 		return (0);

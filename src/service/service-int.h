@@ -332,6 +332,7 @@ int		 svc_seat_news(struct svc *, struct svc_gm *, int,
 		     const char *);
 int		 svc_seat_away(struct svc *, struct svc_gm *, int,
 		     const char *);
+int		 svc_seat_free(struct svc *, struct svc_gm *, int);
 int		 svc_seat_take(struct svc *, struct svc_gm *, int,
 		     const struct store_seat *, const char *);
 int		 svc_join_running(struct svc_ctx *, struct svc_gm *, int, int);
@@ -344,6 +345,10 @@ int		 svc_offer_full(const struct svc_gm *);
 int		 svc_offer_held(const struct store_rematch *, int, int64_t);
 int		 svc_offer_begin(struct svc *, struct svc_gm *);
 int		 svc_offer_lapse(struct svc *, struct svc_gm *);
+
+/* service-gone.c */
+int		 svc_gone(struct svc *, const struct svc_event *);
+
 /* service-ai.c */
 int		 svc_ai_choose(struct svc *, const struct svc_gm *, int,
 		     const struct tac_state *, int64_t, struct tac_action *);

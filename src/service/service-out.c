@@ -93,7 +93,13 @@ svc_put_seat(struct svc *svc, const struct svc_gm *gm, int seat,
 
 	if (payload == NULL)
 		return (svc_put(svc, "", "", 0, kind, NULL));
-	if (p->user == 0 || p->pid[0] == '\0') {
+	/*
+	 * Nobody, or one who left the group: nothing more of it for them,
+	 * but the retiring of a turn message they have ("played"), which
+	 * takes its buttons away.
+	 */
+	if (p->user == 0 || p->pid[0] == '\0' || (p->away ==
+	    STORE_AWAY_GONE && kind != SVC_OUT_PLAYED)) {
 		json_decref(payload);
 		return (0);
 	}

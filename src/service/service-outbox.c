@@ -306,7 +306,7 @@ svc_told_add(struct svc *svc, const char *platform, const char *chat)
  * A person's private chat refused the batch's head: queue the notice to
  * their game's chat (doc/service.md: "unreachable"), once per person,
  * and for each reminder of their turn.  A row of no game, or of a game that is
- * played in that very chat, tells nobody.
+ * played in that very chat, or of one who left its group, tells nobody.
  */
 static int
 svc_unreachable(struct svc *svc, const struct svc_out *head)
@@ -331,6 +331,9 @@ svc_unreachable(struct svc *svc, const struct svc_out *head)
 		    head->chat) == 0)
 			seat = s;
 	}
+	/* One who left the group is not announced there, with a link. */
+	if (seat >= 0 && g.seats[seat].away == STORE_AWAY_GONE)
+		return (0);
 	svc->now = svc->clock(svc->clock_arg);
 	if (svc_put(svc, g.platform, g.chat_pid, g.id, SVC_OUT_UNREACHABLE,
 	    json_pack("{s:I, s:s, s:s, s:i, s:b, s:s}", "game",

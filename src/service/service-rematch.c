@@ -117,9 +117,10 @@ svc_rematch_offer(struct svc_ctx *ctx, int rotate)
 	for (s = 0; s < old.g.cfg.nseats; s++) {
 		p = &old.g.seats[s];
 		ns = svc_rematch_seat(old.g.cfg.nseats, s, rotate);
+		/* One who left the group is not asked: the seat is free. */
 		if (p->user != 0 && p->user == ctx->user)
 			svc_me(ctx, &gm.g.seats[ns]);
-		else if (p->user != 0) {
+		else if (p->user != 0 && p->away != STORE_AWAY_GONE) {
 			r.seat[ns].user = p->user;
 			r.seat[ns].was = s;
 			r.seat[ns].answer = STORE_REMATCH_WAIT;

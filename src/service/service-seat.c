@@ -113,21 +113,47 @@ svc_seat_news(struct svc *svc, struct svc_gm *gm, int seat,
 
 /*
  * The AI plays a person's seat of a running game from now on (they left,
- * or were replaced: change says which, for the chat's news).  Whoever
- * asked for the seat before asks again: the table answers for this
- * leaving only.
+ * were replaced, or left the group: change says which, for the chat's
+ * news; a seat marked STORE_AWAY_GONE already keeps that reason).
+ * Whoever asked for the seat before asks again: the table answers for
+ * this leaving only.
  */
 int
 svc_seat_away(struct svc *svc, struct svc_gm *gm, int seat,
     const char *change)
 {
-	gm->g.seats[seat].away = 1;
+	if (gm->g.seats[seat].away != STORE_AWAY_GONE)
+		gm->g.seats[seat].away = STORE_AWAY;
 	if (svc_seat_set(svc, gm, seat, &gm->g.seats[seat]) != 0 ||
 	    svc_schedule(svc, gm, 0) != 0 || svc_game_save(svc, gm) != 0)
 		return (-1);
 	if (store_seat_asks_clear(svc->store, gm->g.id, seat) != 0)
 		return (svc_store_fail(svc));
 	return (svc_seat_news(svc, gm, seat, change));
+}
+
+/*
+ * A person's seat of a lobby is free again (they left it, or its group):
+ * the creator's role passes on, and a lobby nobody is left to start ends
+ * (a rematch's offer too); its message shows it.
+ */
+int
+svc_seat_free(struct svc *svc, struct svc_gm *gm, int seat)
+{
+	struct store_seat	none;
+	int64_t			was = gm->g.seats[seat].user;
+
+	memset(&none, 0, sizeof none);
+	if (svc_seat_set(svc, gm, seat, &none) != 0)
+		return (-1);
+	if (gm->g.creator == was)
+		svc_new_creator(gm);
+	if (gm->g.creator == 0) {
+		gm->g.state = STORE_ABORTED;
+		if (store_rematch_del(svc->store, gm->g.id) != 0)
+			return (svc_store_fail(svc));
+	}
+	return (svc_lobby_changed(svc, gm));
 }
 
 /*

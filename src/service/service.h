@@ -36,11 +36,15 @@ struct svc;
 enum svc_kind {
 	SVC_EV_TEXT,		/* a command or typed text: "/new", "/play 5 1>6" */
 	SVC_EV_BUTTON,		/* a button press: data is the callback data */
-	SVC_EV_APP		/* an action from an app (the Mini App): text
+	SVC_EV_APP,		/* an action from an app (the Mini App): text
 				   is its notation, game and turn the game
 				   and turn it was chosen at; played as a
 				   button's /play, refused with a reason
 				   for svc_web_play() instead of a row */
+	SVC_EV_LEFT		/* user is no longer a member of the group
+				   chat: left or removed (service-gone.c:
+				   their seat in its game goes to the AI,
+				   or is freed in its lobby); text NULL */
 };
 
 struct svc_event {

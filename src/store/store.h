@@ -63,8 +63,19 @@ struct store_seat {
 	char		 name[UTF8_NAMEMAX];
 	char		 lang[8];	/* the person's language */
 	int		 ai;		/* AI level, 0: a person or nobody */
-	int		 away;		/* the AI plays the person's turns */
+	int		 away;		/* the AI plays the person's turns:
+					   STORE_AWAY or STORE_AWAY_GONE */
 };
+
+/*
+ * Why the AI plays a person's seat (seats.away, a running game's): they
+ * left it or were replaced (/leave, /replace: theirs again with /resume),
+ * or they left the game's group (the seat is no longer theirs to see or
+ * take back from outside it; written by the service, the schema needs no
+ * change: away was always an integer).
+ */
+#define STORE_AWAY	1
+#define STORE_AWAY_GONE	2
 
 /* A game row, with its chat and seats. */
 struct store_game {

@@ -38,7 +38,8 @@
 //                       method, stats.notModified: edits answered "not
 //                       modified"), the confirmed offset, pending updates,
 //                       the calls held, latencies from queued to
-//                       confirmed (p50, p99 of the last ?last=N, or all)
+//                       confirmed (p50, p99 of the last ?last=N, or all),
+//                       allowed: the last getUpdates' allowed_updates
 //   GET  /ctl/sent      every message the bot sent, edited, pinned or
 //                       deleted, and every press answered, in order
 //                       ({method, chat, message_id, text, reply_markup,

@@ -59,7 +59,7 @@ function state(p) {
 	    probes: S.sent.filter((x) => Number(x.chat) >= 900000 &&
 	    Number(x.chat) < 1000000).length,
 	    stats: S.stats, faults: S.faults, held: S.held.length,
-	    seq: S.seq };
+	    seq: S.seq, allowed: S.allowed };
 }
 
 // The time to the first reply, for chats from p.from to p.to.

@@ -9,6 +9,7 @@ module.exports = {
 	replayPos: 0,
 	nextId: 1,
 	confirmed: 0,		// the highest offset a getUpdates asked for
+	allowed: null,		// the last getUpdates' allowed_updates
 	waiting: [],		// long polls: {res, timer, offset, limit}
 	faults: {},		// method -> [fault, ...]
 	chatFaults: {},		// chat id -> fault

@@ -178,6 +178,8 @@ function getUpdates(p, req, res, late) {
 	const timeout = Math.min(Number(p.timeout || 0), 50);
 	const f = late ? null : takeFault('getUpdates');
 
+	if (!late && p.allowed_updates !== undefined)
+		S.allowed = p.allowed_updates;
 	if (!late)
 		S.polls.push({ at: Date.now(), seq: ++S.seq, offset: offset,	// not asserted: printed, and seq orders
 		    fault: f });
