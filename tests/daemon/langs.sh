@@ -76,7 +76,7 @@ for run in en ru de ka ru-tac; do
 	check "$lang: the game ends" grep -q "$over" $lang.out
 	check "$lang: $name plays" grep -q "$name" $lang.out
 	check "$lang: the history comes after the end" bash -c \
-	    "sed -n '/$over/,\$p' $lang.out | grep -q '^#1 20[0-9-]*: '"
+	    "sed -n '/$over/,\$p' $lang.out | grep -q '^#1 ([^)]*[0-9][^)]*): '"
 	case $lang in
 	en)
 		# grep says 1 for no line found, 2 for trouble.
