@@ -339,6 +339,10 @@ int		 store_message_put(struct store *, int64_t, const char *,
 		     const char *, const char *, int64_t);
 int		 store_message_forget(struct store *, int64_t, const char *,
 		     const char *);
+int		 store_chat_message(struct store *, const char *, const char *,
+		     const char *, char *, size_t);
+int		 store_chat_message_put(struct store *, const char *,
+		     const char *, const char *, const char *, int64_t);
 int		 store_chat_migrate(struct store *, const char *,
 		     const char *, const char *, int64_t *);
 
