@@ -618,7 +618,8 @@ compose_say_game(struct svc *svc, const struct svc_game *known,
 		s.t.cfg.names = strcmp(lang, "ru") == 0 ? TAC_NAMES_TAKER :
 		    TAC_NAMES_TAC;
 	snprintf(s.t.lang, sizeof s.t.lang, "%s", lang);
-	if (compose_learn_says(lang, code, s.args, b) ||
+	if (compose_away_says(svc, lang, code, s.args, b) ||
+	    compose_learn_says(lang, code, s.args, b) ||
 	    compose_settings_says(lang, code, s.args, b) ||
 	    compose_access_says(lang, code, s.args, b) ||
 	    say_seating(&s, code) || say_game(&s, code) || say_info(&s, code) ||
