@@ -195,6 +195,7 @@ int		 svc_bank_start(struct svc *, const struct svc_gm *, int,
 int		 svc_bank_spend(struct svc *, const struct svc_gm *, int, int);
 int		 svc_bank_pause(struct svc *, const struct svc_gm *, int);
 int		 svc_clock_stopped(const struct store_seat *, int64_t);
+int64_t		 svc_away_left(struct svc *, const struct svc_gm *, int);
 
 /* service-core.c */
 int		 svc_fail(struct svc *, const char *, ...)
@@ -288,7 +289,6 @@ void		 svc_acting(const struct svc_gm *, int, struct tac_state *);
 int		 svc_user_games(struct svc *, int64_t, int64_t *, int *, int);
 
 /* service-holiday.c */
-int64_t		 svc_away_left(struct svc *, const struct svc_gm *, int);
 int		 svc_holiday_begin(struct svc *, int64_t,
 		     const struct store_away *, int *);
 int		 svc_holiday_end(struct svc *, int64_t, int *);

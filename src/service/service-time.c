@@ -208,3 +208,25 @@ svc_bank_pause(struct svc *svc, const struct svc_gm *gm, int seat)
 		return (svc_store_fail(svc));
 	return (0);
 }
+
+/*
+ * The seconds seat's turn (a person's, in a game with a deadline per
+ * turn) has: the game's deadline, or what was left of this very turn
+ * when its person's clocks stopped.  -1 failure.
+ */
+int64_t
+svc_away_left(struct svc *svc, const struct svc_gm *gm, int seat)
+{
+	struct store_away_game	ag;
+	int			rc;
+
+	if (gm->g.seats[seat].user == 0)
+		return (gm->g.deadline);
+	if ((rc = store_away_game(svc->store, gm->g.seats[seat].user,
+	    gm->g.id, &ag)) < 0)
+		return (svc_store_fail(svc));
+	if (rc == 1 && ag.turn == gm->g.turn_no && ag.left >= 0 &&
+	    ag.left < gm->g.deadline)
+		return (ag.left);
+	return (gm->g.deadline);
+}
