@@ -65,6 +65,8 @@ compose_away_make(struct compose_ctx *c, const struct svc_out *out,
 	char		 cmd[SVC_BUTTON_MAX];
 
 	compose_named(out, "message", m);
+	/* Its buttons, or none: an edited question's go. */
+	m->setkeys = 1;
 	if (json_is_true(json_object_get(p, "back"))) {
 		/* TRANSLATORS: after /back; %d how many games. */
 		rbuf_add(&m->text, trn(lang, "Welcome back: your %d game goes "

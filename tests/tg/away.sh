@@ -6,6 +6,8 @@
 # it.  After a restart it is as it was (/away again is refused: away
 # already).  /back answers for both games and the away lines go from
 # the live messages.  /away in a group is answered: say it privately.
+# /away without the way asks with buttons; a press is answered and its
+# message edited to say what was done, without the buttons.
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/tg/lib.sh"
 
 fake_start
@@ -87,6 +89,47 @@ check "group 1's live message no longer says it" \
     wait_until "no_away_line -1001"
 check "group 2's live message no longer says it" \
     wait_until "no_away_line -1002"
+# The question and its button: the press is answered, its message
+# edited to say what was done.
+send 1001 1001 "/away 2d" en
+check "the outbox drains" wait_until "delivered db/tacd.db"
+ctl /ctl/messages | node -e 'let t="";process.stdin.on("data",d=>t+=d);
+    process.stdin.on("end",()=>{const m=JSON.parse(t).result.find(m =>
+	String(m.chat) === "1001" && /What happens to your games/.test(
+	m.text || "") && m.reply_markup);
+	const k = m && (typeof m.reply_markup === "string" ?
+	    JSON.parse(m.reply_markup) : m.reply_markup);
+	if (k) console.log(m.message_id + " " +
+	    k.inline_keyboard[0][0].callback_data);})' >ask.txt
+cat ask.txt
+check "the question has its buttons" grep -q ' 0::away @[0-9]* stop$' ask.txt
+qmsg=$(cut -d" " -f1 ask.txt)
+qdata=$(cut -d" " -f2- ask.txt)
+[ -n "$qmsg" ] || finish
+id=$((id + 1))
+ctl /ctl/updates "[{\"update_id\": $id, \"callback_query\": {\"id\":
+    \"cb$id\", \"from\": {\"id\": 1001, \"is_bot\": false,
+    \"first_name\": \"P1001\", \"language_code\": \"en\"}, \"message\":
+    {\"message_id\": $qmsg, \"chat\": {\"id\": 1001, \"type\":
+    \"private\"}}, \"data\": \"$qdata\"}}]" >/dev/null
+wait_until "[ \"\$(state_get s.confirmed)\" -ge $id ]"
+check "the outbox drains" wait_until "delivered db/tacd.db"
+check "the press is answered" [ -n "$(ctl /ctl/sent | grep -o \
+    "\"method\":\"answerCallbackQuery\"[^}]*\"callback\":\"cb$id\"")" ]
+ctl /ctl/messages | node -e 'let t="";process.stdin.on("data",d=>t+=d);
+    process.stdin.on("end",()=>{const m=JSON.parse(t).result.find(m =>
+	String(m.chat) === "1001" && m.message_id === +process.argv[1]);
+	console.log(JSON.stringify(m ? m.text : "") +
+	    (m && /callback_data/.test(JSON.stringify(m.reply_markup)) ?
+	    " buttons" : ""));})' "$qmsg" >edited.json
+cat edited.json
+check "its message says what was done" \
+    grep -q 'You are away, back in [0-9]* \(days\|h\)' edited.json
+check "its buttons are gone" bash -c "! grep -q buttons edited.json"
+check "the store has it" [ "$("$SQLEXEC" db/tacd.db \
+    'SELECT count(*) FROM user_away')" = 1 ]
+send 1001 1001 "/back" en
+check "the outbox drains" wait_until "delivered db/tacd.db"
 tacd_stop
 check "tacd exits 0" [ $? -eq 0 ]
 check "no crash" bash -c \
