@@ -189,6 +189,10 @@ compose_away_live(const struct svc_game *g, const char *lang, int64_t now,
 		p = &g->seats[s];
 		if (p->user[0] == '\0' || p->away_until <= now)
 			continue;
+		/* The AI's way plays only the seats it was given: not a
+		   game joined since, nor one they took back by playing. */
+		if (p->away_ai && !p->away)
+			continue;
 		utf8_shorten(p->name, RENDER_NAMECHARS, name, sizeof name);
 		rbuf_reset(&when);
 		compose_away_when(lang, NULL, p->away_until, now, &when);
