@@ -318,6 +318,47 @@ START_TEST(test_away_keeps_leave)
 }
 END_TEST
 
+/*
+ * A group left while away (the AI's way): its seat stays the AI's at
+ * /back, the other game's comes back; its live message no longer says
+ * the person is away.
+ */
+START_TEST(test_away_group_left)
+{
+	struct svc_event	 ev;
+	struct svc_game		*g;
+	int64_t			 g1, g2;
+	int			 s, me = -1;
+
+	g1 = td_lobby4(&fx, "g1", "deadline=1h seed=3");
+	g2 = td_lobby4(&fx, "g2", "deadline=1h seed=4");
+	ck_assert_int_eq(away_say("u2", "/away 2d ai"), 0);
+	ck_assert_int_eq(td_int(away_reply("u2"), "games"), 2);
+	memset(&ev, 0, sizeof ev);
+	ev.kind = SVC_EV_LEFT;
+	ev.platform = "test";
+	ev.update_id = fx.update++;
+	ev.chat = "g1";
+	ev.user = "u2";
+	ev.user_name = "Name-u2";
+	ck_assert_int_eq(svc_event(fx.svc, &ev), 0);
+	g = td_info(&fx, g1);
+	for (s = 0; s < g->cfg.nseats; s++)
+		if (strcmp(g->seats[s].user, "u2") == 0)
+			me = s;
+	ck_assert_int_ge(me, 0);
+	ck_assert_int_eq(g->seats[me].away_until, 0);
+	td_clear(&fx);
+	ck_assert_int_eq(away_say("u2", "/back"), 0);
+	ck_assert_int_eq(td_int(away_reply("u2"), "games"), 1);
+	ck_assert_int_eq(td_count(&fx, "seat", "g1"), 0);
+	ck_assert_int_eq(td_count(&fx, "seat", "g2"), 1);
+	ck_assert_int_ne(td_info(&fx, g1)->seats[me].away, 0);
+	ck_assert_int_eq(away_row("u2", NULL), 0);
+	(void)g2;
+}
+END_TEST
+
 /* /away's question, and its buttons: each press answered at once. */
 START_TEST(test_away_buttons)
 {
@@ -446,6 +487,7 @@ suite_away(void)
 	tcase_add_test(tc, test_away_ends_by_itself);
 	tcase_add_test(tc, test_away_ai_plays);
 	tcase_add_test(tc, test_away_keeps_leave);
+	tcase_add_test(tc, test_away_group_left);
 	tcase_add_test(tc, test_away_buttons);
 	tcase_add_test(tc, test_away_refused);
 	tcase_add_test(tc, test_away_bank);

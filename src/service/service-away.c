@@ -200,8 +200,9 @@ svc_away_until(struct svc_ctx *ctx, const char *w, int64_t *until)
 }
 
 /*
- * The running games the person sits in: how many, -1 failure (a
- * person's lobbies need no holiday: they start nothing without them).
+ * The running games the person sits in (not those of a group they
+ * left): how many, -1 failure (a person's lobbies need no holiday:
+ * they start nothing without them).
  */
 static int
 svc_away_games(struct svc_ctx *ctx)
@@ -209,7 +210,7 @@ svc_away_games(struct svc_ctx *ctx)
 	struct svc_gm	gm;
 	int64_t		ids[SVC_AWAY_GAMES];
 	int		mine[SVC_AWAY_GAMES];
-	int		i, n, rc, games = 0;
+	int		i, n, rc, me, games = 0;
 
 	if ((n = store_user_games(ctx->svc->store, ctx->user, ids, mine,
 	    SVC_AWAY_GAMES)) < 0)
@@ -217,7 +218,9 @@ svc_away_games(struct svc_ctx *ctx)
 	for (i = 0; i < n && i < SVC_AWAY_GAMES; i++) {
 		if ((rc = svc_game_load(ctx->svc, ids[i], &gm)) < 0)
 			return (-1);
-		if (rc == 1 && gm.g.state == STORE_PLAYING && gm.started)
+		if (rc == 1 && gm.g.state == STORE_PLAYING && gm.started &&
+		    (me = svc_seat_of(&gm, ctx->user)) >= 0 &&
+		    gm.g.seats[me].away != STORE_AWAY_GONE)
 			games++;
 	}
 	return (games);

@@ -86,7 +86,8 @@ svc_holiday_begin(struct svc *svc, int64_t user, const struct store_away *a,
 		if ((rc = svc_game_load(svc, ids[i], &gm)) < 0)
 			return (-1);
 		if (rc == 0 || gm.g.state != STORE_PLAYING || !gm.started ||
-		    (me = svc_seat_of(&gm, user)) < 0)
+		    (me = svc_seat_of(&gm, user)) < 0 ||
+		    gm.g.seats[me].away == STORE_AWAY_GONE)
 			continue;
 		if (!a->ai) {
 			(*games)++;
@@ -142,6 +143,9 @@ svc_holiday_end(struct svc *svc, int64_t user, int *games)
 		    (me = svc_seat_of(&gm, user)) < 0)
 			continue;
 		p = &gm.g.seats[me];
+		/* A seat its person's leaving the group took stays the AI's. */
+		if (p->away == STORE_AWAY_GONE)
+			continue;
 		p->away_until = 0;
 		p->away_ai = 0;
 		if ((rc = store_away_game(svc->store, user, gm.g.id,
