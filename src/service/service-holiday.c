@@ -6,7 +6,8 @@
  * They choose how.  Their clocks stop: a turn of theirs, in every game,
  * counts its time from their return on (svc_seat_due() reads a seat's
  * person's away_until), one that was running when they left keeps what
- * it had left (its waking seconds, or a time bank's rest, paused), and
+ * it had left (its waking seconds, or a time bank's rest, paused; an
+ * exchange's time, shared by all who give, starts anew from then), and
  * their groups' live messages say until when they are away.  Or the AI
  * plays for them, as after /leave (svc_seat_away(): the group is told
  * once, their turns are played at once), and gives each seat back when
