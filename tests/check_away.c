@@ -182,11 +182,13 @@ END_TEST
 
 /*
  * Being away ends by itself at its time, after a restart as well (its
- * timer is the store's): the stopped turn then runs with what it had.
+ * timer is the store's): the person is told, the stopped turn then runs
+ * with what it had.
  */
 START_TEST(test_away_ends_by_itself)
 {
 	struct svc_game	*g;
+	struct td_out	*o;
 	char		 who[64];
 	int64_t		 g1, until;
 
@@ -207,8 +209,14 @@ START_TEST(test_away_ends_by_itself)
 	td_run_timers(&fx);
 	ck_assert_int_eq(away_row(who, NULL), 1);
 	fx.now = until;
+	td_drain(&fx);
+	td_clear(&fx);
 	ck_assert_int_gt(td_run_timers(&fx), 0);
 	ck_assert_int_eq(away_row(who, NULL), 0);
+	/* They are told, privately. */
+	o = away_reply(who);
+	ck_assert(json_is_true(json_object_get(o->payload, "ended")));
+	ck_assert_int_eq(td_int(o, "games"), 1);
 	g = td_info(&fx, g1);
 	ck_assert_int_eq(g->due, until + 2400);
 	ck_assert_int_eq(g->seats[g->actor].away_until, 0);

@@ -49,8 +49,8 @@ compose_away_zone(struct compose_ctx *c, const struct svc_out *out,
 
 /*
  * An "away" row: the question how to be away (until, games: the
- * buttons), what was done (how: "stop" or "ai"), or the return (back);
- * after a press, the pressed message edited.
+ * buttons), what was done (how: "stop" or "ai"), or the return (back;
+ * ended: by itself); after a press, the pressed message edited.
  */
 int
 compose_away_make(struct compose_ctx *c, const struct svc_out *out,
@@ -67,6 +67,14 @@ compose_away_make(struct compose_ctx *c, const struct svc_out *out,
 	compose_named(out, "message", m);
 	/* Its buttons, or none: an edited question's go. */
 	m->setkeys = 1;
+	if (json_is_true(json_object_get(p, "ended"))) {
+		/* TRANSLATORS: said when one's time away is up; %d how many
+		   games. */
+		rbuf_add(&m->text, trn(lang, "Your time away is up: your %d "
+		    "game goes on with you.", "Your time away is up: your %d "
+		    "games go on with you.", games), (int)games);
+		return (m->form);
+	}
 	if (json_is_true(json_object_get(p, "back"))) {
 		/* TRANSLATORS: after /back; %d how many games. */
 		rbuf_add(&m->text, trn(lang, "Welcome back: your %d game goes "

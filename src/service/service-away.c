@@ -287,7 +287,7 @@ svc_cmd_back(struct svc_ctx *ctx)
 {
 	int	rc, games;
 
-	if ((rc = svc_holiday_end(ctx->svc, ctx->user, &games)) <= 0)
+	if ((rc = svc_holiday_end(ctx->svc, ctx->user, 0, &games)) <= 0)
 		return (rc < 0 ? -1 : svc_refuse(ctx, "away_none", NULL));
 	return (svc_away_reply(ctx, json_pack("{s:b, s:i}", "back", 1,
 	    "games", games)));

@@ -117,12 +117,15 @@ svc_holiday_begin(struct svc *svc, int64_t user, const struct store_away *a,
  * Person user is back (by /back, or their time away is up): in each of
  * their running games a seat the AI was given is theirs again (the
  * group told, their turn given to them), a stopped turn runs again from
- * now with what it had left.  How many games, into *games; 0 when they
- * were not away, 1 back, -1 failure.
+ * now with what it had left.  How many games, into *games; with tell,
+ * the person is told so (silently, an "away" row: their time is up).
+ * 0 when they were not away, 1 back, -1 failure.
  */
 int
-svc_holiday_end(struct svc *svc, int64_t user, int *games)
+svc_holiday_end(struct svc *svc, int64_t user, int tell, int *games)
 {
+	struct store_seat	 who;		/* where to tell them */
+	char			 platform[16];
 	struct store_away	 a;
 	struct store_away_game	 ag;
 	struct svc_gm		 gm;
@@ -132,6 +135,7 @@ svc_holiday_end(struct svc *svc, int64_t user, int *games)
 	int			 i, n, rc, me;
 
 	*games = 0;
+	memset(&who, 0, sizeof who);
 	if ((rc = store_away_get(svc->store, user, &a)) <= 0)
 		return (rc < 0 ? svc_store_fail(svc) : 0);
 	if ((n = store_user_games(svc->store, user, ids, mine,
@@ -144,6 +148,11 @@ svc_holiday_end(struct svc *svc, int64_t user, int *games)
 		    (me = svc_seat_of(&gm, user)) < 0)
 			continue;
 		p = &gm.g.seats[me];
+		if (who.user == 0) {
+			who = *p;
+			snprintf(platform, sizeof platform, "%s",
+			    gm.g.platform);
+		}
 		/* A seat its person's leaving the group took stays the AI's. */
 		if (p->away == STORE_AWAY_GONE)
 			continue;
@@ -168,6 +177,11 @@ svc_holiday_end(struct svc *svc, int64_t user, int *games)
 	}
 	if (store_away_del(svc->store, user) != 0)
 		return (svc_store_fail(svc));
+	if (tell && who.user != 0 && who.pid[0] != '\0' &&
+	    svc_put(svc, platform, who.pid, 0, SVC_OUT_AWAY, json_pack("{s:b, "
+	    "s:b, s:i, s:s}", "back", 1, "ended", 1, "games", *games, "lang",
+	    who.lang)) != 0)
+		return (-1);
 	return (1);
 }
 
@@ -187,7 +201,7 @@ svc_holiday_timers(struct svc *svc)
 	for (i = 0; i < n; i++) {
 		if (svc_txn_begin(svc) != 0)
 			return (-1);
-		rc = svc_holiday_end(svc, users[i], &games);
+		rc = svc_holiday_end(svc, users[i], 1, &games);
 		if (svc_txn_end(svc, rc >= 0) != 0)
 			return (-1);
 	}

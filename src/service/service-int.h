@@ -291,7 +291,7 @@ int		 svc_user_games(struct svc *, int64_t, int64_t *, int *, int);
 /* service-holiday.c */
 int		 svc_holiday_begin(struct svc *, int64_t,
 		     const struct store_away *, int *);
-int		 svc_holiday_end(struct svc *, int64_t, int *);
+int		 svc_holiday_end(struct svc *, int64_t, int, int *);
 int		 svc_holiday_timers(struct svc *);
 
 /* service-schedule.c */
