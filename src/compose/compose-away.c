@@ -129,7 +129,7 @@ int
 compose_away_says(struct svc *svc, const char *lang, const char *code,
     json_t *args, struct rbuf *b)
 {
-	const char	*word = compose_str(args, "word"), *cmd;
+	const char	*word = compose_str(args, "word");
 	struct rbuf	 when = { NULL, 0, 0 };
 	long long	 days = compose_int(args, "days", 0);
 
@@ -161,14 +161,7 @@ compose_away_says(struct svc *svc, const char *lang, const char *code,
 		rbuf_add(b, tr(lang, "You are away already, back %s: say /back "
 		    "first, then /away again."), when.s);
 		rbuf_free(&when);
-	} else if (strcmp(code, "private_only") == 0 && (cmd = compose_str(args,
-	    "command")) != NULL && (strcmp(cmd, "away") == 0 ||
-	    strcmp(cmd, "back") == 0))
-		/* TRANSLATORS: a refusal in a group (200 characters at
-		   most); %s the command ("away"). */
-		rbuf_add(b, tr(lang, "Say /%s to me in our private chat: it is "
-		    "for all your games."), cmd);
-	else if (strcmp(code, "away_none") == 0)
+	} else if (strcmp(code, "away_none") == 0)
 		rbuf_addstr(b, tr(lang, "You are not away."));
 	else if (strcmp(code, "away_no_games") == 0)
 		rbuf_addstr(b, tr(lang, "You play in no running game: there is "
