@@ -23,8 +23,8 @@
 #define MAXSTEPS	5000	/* longer than any game the engine plays */
 
 /*
- * A slow exchange: everyone who has not given gets the reminder at three
- * quarters of the deadline, and at the deadline the AI gives for each of
+ * A slow exchange: everyone who has not given gets the reminder at four
+ * fifths of the deadline, and at the deadline the AI gives for each of
  * them (the group told once a person); then a slow turn the same way.
  */
 START_TEST(test_deadline_reminder_takeover)
@@ -46,8 +46,8 @@ START_TEST(test_deadline_reminder_takeover)
 	g = td_info(&fx, id);
 	due = TD_T0 + 1800;
 	ck_assert_int_eq(g->due, due);
-	ck_assert_int_eq(g->remind, due - 450);
-	ck_assert_int_eq(svc_next_timer(fx.svc), due - 450);
+	ck_assert_int_eq(g->remind, due - 360);
+	ck_assert_int_eq(svc_next_timer(fx.svc), due - 360);
 	td_drain(&fx);
 	ck_assert_int_eq(td_int(td_find(&fx, "turn", "u1"), "due"), due);
 	td_clear(&fx);
@@ -60,7 +60,7 @@ START_TEST(test_deadline_reminder_takeover)
 	td_drain(&fx);
 	td_clear(&fx);
 	ck_assert_int_eq(svc_timers(fx.svc), 0);	/* nothing due yet */
-	fx.now = due - 450;
+	fx.now = due - 360;
 	ck_assert_int_eq(svc_timers(fx.svc), 1);
 	td_drain(&fx);
 	ck_assert_int_eq(td_count(&fx, "reminder", NULL), 3);
@@ -128,7 +128,7 @@ START_TEST(test_timers_survive_restart)
 
 	id = td_lobby4(&fx, "g1", "deadline=1h");
 	next = svc_next_timer(fx.svc);
-	ck_assert_int_eq(next, TD_T0 + 2700);
+	ck_assert_int_eq(next, TD_T0 + 2880);
 	td_reopen(&fx);
 	ck_assert_int_eq(svc_next_timer(fx.svc), next);
 	fx.now = TD_T0 + 3600;
@@ -136,7 +136,7 @@ START_TEST(test_timers_survive_restart)
 	ck_assert_int_eq(svc_timers(fx.svc), 1);
 	ck_assert_int_eq(td_info(&fx, id)->turn_no, 4);
 	td_reopen(&fx);
-	ck_assert_int_eq(svc_next_timer(fx.svc), TD_T0 + 3600 + 2700);
+	ck_assert_int_eq(svc_next_timer(fx.svc), TD_T0 + 3600 + 2880);
 }
 END_TEST
 

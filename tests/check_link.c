@@ -438,12 +438,12 @@ START_TEST(test_idle_reminder)
 	svc_set_remind(fx.svc, 0);
 	ck_assert_int_eq(td_play_first(&fx, id, "g1"), 0);
 	ck_assert_int_eq(td_info(&fx, id)->remind, 0);
-	/* A deadline keeps its own reminder, at three quarters of it. */
+	/* A deadline keeps its own reminder, at four fifths of it. */
 	svc_set_remind(fx.svc, 3600);
 	td_say(&fx, "u0", "/abort yes");
 	id = td_lobby4(&fx, "g1", "deadline=2h");
 	ck_assert_int_eq(td_info(&fx, id)->due, fx.now + 7200);
-	ck_assert_int_eq(td_info(&fx, id)->remind, fx.now + 5400);
+	ck_assert_int_eq(td_info(&fx, id)->remind, fx.now + 5760);
 }
 END_TEST
 

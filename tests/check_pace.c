@@ -231,12 +231,12 @@ START_TEST(test_time_bank)
 	g = bank_turn(id);
 	b = g->actor;
 	td_clear(&fx);
-	fx.now += 5399;
+	fx.now += 5759;
 	ck_assert_int_eq(td_run_timers(&fx), 0);
-	/* Reminded at three quarters of it. */
+	/* Reminded at four fifths of it. */
 	fx.now += 1;
 	ck_assert_int_eq(td_run_timers(&fx), 1);
-	fx.now += 1799;
+	fx.now += 1439;
 	ck_assert_int_eq(td_run_timers(&fx), 0);
 	fx.now += 1;
 	ck_assert_int_gt(td_run_timers(&fx), 0);

@@ -242,7 +242,8 @@ sounds(const struct tg_req *r)
 /*
  * A turn reached in its person's night (01:13 in Moscow): the turn
  * message makes no sound, and the turn's two hours start at 08:00; the
- * reminder comes at three quarters of them, with sound; the AI plays
+ * reminder comes at four fifths of them, with sound, naming the group
+ * and saying the time left in words; the AI plays
  * only when they are up.  A person whose nights are not known (English,
  * no zone) is woken as before.
  */
@@ -262,17 +263,18 @@ START_TEST(test_quiet_night)
 	ck_assert_msg(!sounds(r), "a turn message woke its person");
 	ck_assert_msg(strstr(words(r), "Срок хода: 10:00 (осталось 8 ч 46 "
 	    "мин)") != NULL, "%s", words(r));
-	/* Till morning, and the first hour and a half of it: nothing. */
-	t.now = morning + 5399;
-	ck_assert_int_eq(svc_next_timer(t.svc), morning + 5400);
+	/* Till morning, and the first 96 minutes of it: nothing. */
+	t.now = morning + 5759;
+	ck_assert_int_eq(svc_next_timer(t.svc), morning + 5760);
 	ck_assert_int_eq(svc_timers(t.svc), 0);
-	t.now = morning + 5400;
+	t.now = morning + 5760;
 	ck_assert_int_eq(svc_timers(t.svc), 1);
 	tt_drain(&t);
 	ck_assert_ptr_nonnull(r = tt_find(&t, "reminder", "1001"));
 	ck_assert_msg(sounds(r), "a reminder in the day was silent");
-	ck_assert_msg(strstr(words(r), "Срок хода: 10:00 (осталось 30 мин)") !=
-	    NULL, "%s", words(r));
+	ck_assert_msg(strstr(words(r), "Игра Friday TAC: ваш ход ждёт; "
+	    "осталось 24 мин, потом за вас сходит ИИ.") != NULL, "%s",
+	    words(r));
 	t.now = morning + 7199;
 	ck_assert_int_eq(svc_timers(t.svc), 0);
 	ck_assert_int_eq(svc_game_info(t.svc, id, &g), 1);

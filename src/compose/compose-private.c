@@ -442,29 +442,49 @@ compose_hand_make(struct compose_ctx *c, const struct svc_out *out,
 	return (m->form);
 }
 
-/* A "reminder" row: it is still the reader's turn, and until when. */
+/*
+ * A "reminder" row: it is still the reader's turn.  With a deadline (or
+ * a time bank), how long is left before the AI plays it, in words; the
+ * game named by its group's title.  Nothing once the turn has moved on.
+ */
 int
 compose_reminder_make(struct compose_ctx *c, const struct svc_out *out,
     struct compose_msg *m)
 {
-	int64_t	due = compose_int(out->data, "due", 0);
+	struct tac_state	 st;
+	struct rbuf		 left = { NULL, 0, 0 };
+	int64_t			 due = compose_int(out->data, "due", 0);
+	int64_t			 now;
 
 	if (!c->have)
 		return (compose_unsaid(out, m));
-	if (due <= 0)
+	if (!compose_acting(c, (int)compose_int(out->data, "seat", -1), &st))
+		return (compose_none(m));
+	if (due <= 0) {
 		/* A turn without a deadline has waited a while. */
 		/* TRANSLATORS: %lld a game's number. */
 		rbuf_add(&m->text, tr(m->lang, "Reminder: it is your turn in "
 		    "game #%lld. /hand shows your cards and choices again."),
 		    (long long)c->g.id);
-	else {
-		/* TRANSLATORS: %lld a game's number. */
-		rbuf_add(&m->text, tr(m->lang, "Reminder: it is your turn in "
-		    "game #%lld."), (long long)c->g.id);
-		rbuf_addstr(&m->text, " ");
-		compose_turn_due(c, out, m->lang, due, &m->text);
+		rbuf_addstr(&m->text, "\n");
+		return (m->form);
 	}
+	now = svc_now(c->svc);
+	render_span(m->lang, due > now ? due - now : 0, &left);
+	if (c->g.title[0] != '\0' && !c->g.private)
+		/* TRANSLATORS: a reminder; %s the group's title, %s how
+		   long is left ("3 h 20 min", "2 days"). */
+		rbuf_add(&m->text, tr(m->lang, "Game %s: your turn is "
+		    "waiting; %s left, then the AI plays."), c->g.title,
+		    left.s);
+	else
+		/* TRANSLATORS: a reminder; %lld a game's number, %s how
+		   long is left ("3 h 20 min", "2 days"). */
+		rbuf_add(&m->text, tr(m->lang, "Game #%lld: your turn is "
+		    "waiting; %s left, then the AI plays."), (long long)c->g.id,
+		    left.s);
 	rbuf_addstr(&m->text, "\n");
+	rbuf_free(&left);
 	return (m->form);
 }
 

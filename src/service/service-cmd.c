@@ -268,6 +268,10 @@ svc_event_run(struct svc *svc, const struct svc_event *ev, int64_t checked,
 		rc = svc_web_parse(&ctx);
 	else
 		rc = svc_parse(&ctx, text, 0);
+	/* A press of a game's button, or its app's: they looked at it. */
+	if (rc == 0 && (ev->kind == SVC_EV_BUTTON || ev->kind == SVC_EV_APP) &&
+	    svc_remind_looked(svc, ctx.pick, ctx.user) != 0)
+		return (-1);
 	if (rc != 0)
 		rc = svc_refuse(&ctx, "too_long", NULL);
 	else if (ctx.cmd[0] != '\0')

@@ -198,9 +198,8 @@ svc_gift_timer(struct svc *svc, struct svc_gm *gm)
 	if (g->remind > 0 && g->remind <= svc->now) {
 		g->remind = 0;
 		for (s = 0; s < g->cfg.nseats; s++) {
-			if (svc_gift_asked(gm, s) && svc_put_seat(svc, gm, s,
-			    SVC_OUT_REMINDER, json_pack("{s:I}", "due",
-			    (json_int_t)g->due)) != 0)
+			if (svc_gift_asked(gm, s) && svc_remind_seat(svc, gm,
+			    s, g->due) != 0)
 				return (-1);
 		}
 		if (store_game_put(svc->store, g, NULL) != 0)

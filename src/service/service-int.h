@@ -197,6 +197,13 @@ int		 svc_bank_pause(struct svc *, const struct svc_gm *, int);
 int		 svc_clock_stopped(const struct store_seat *, int64_t);
 int64_t		 svc_away_left(struct svc *, const struct svc_gm *, int);
 
+/* service-remind.c */
+int64_t		 svc_remind_after(int64_t);
+int		 svc_remind_seat(struct svc *, const struct svc_gm *, int,
+		     int64_t);
+int		 svc_remind_looked(struct svc *, int64_t, int64_t);
+int		 svc_remind_opened(struct svc *, const struct svc_gm *, int);
+
 /* service-core.c */
 int		 svc_fail(struct svc *, const char *, ...)
 		     __attribute__((__format__(__printf__, 2, 3)));

@@ -42,7 +42,8 @@ svc_turn_forced(struct svc *svc, const struct svc_gm *gm,
 /*
  * Work out who acts next and when their time is up: an AI (or a person
  * who is away) acts at once, through svc_timers(); a person gets the
- * game's deadline and a reminder at three quarters of it, or without a
+ * game's deadline and a reminder at four fifths of it
+ * (service-remind.c), or without a
  * deadline a reminder once the turn has waited svc_set_remind()'s time
  * (so the game does not wait unseen for someone who cannot be written
  * to: the bridge tells their group); their quiet hours not counted
@@ -93,8 +94,8 @@ svc_schedule_news(struct svc *svc, struct svc_gm *gm, int notify,
 		if ((secs = svc_away_left(svc, gm, g->actor)) < 0)
 			return (-1);
 		g->due = svc_seat_due(svc, p, secs);
-		if (secs >= SVC_REMIND_MIN)
-			g->remind = svc_seat_due(svc, p, secs - secs / 4);
+		if ((secs = svc_remind_after(secs)) > 0)
+			g->remind = svc_seat_due(svc, p, secs);
 	} else if (svc->idle_remind > 0)
 		g->remind = svc_seat_due(svc, p, svc->idle_remind);
 	if (!notify)
@@ -210,8 +211,8 @@ svc_gift_schedule(struct svc *svc, struct svc_gm *gm, int notify,
 		g->due = svc->now;
 	else if (secs > 0) {
 		g->due = due;
-		if (secs >= SVC_REMIND_MIN)
-			g->remind = svc_gift_due_at(svc, gm, secs - secs / 4);
+		if ((secs = svc_remind_after(secs)) > 0)
+			g->remind = svc_gift_due_at(svc, gm, secs);
 	} else if (svc->idle_remind > 0)
 		g->remind = svc_gift_due_at(svc, gm, svc->idle_remind);
 	for (s = 0; notify && s < g->cfg.nseats; s++) {

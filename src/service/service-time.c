@@ -117,8 +117,8 @@ svc_seat_due(struct svc *svc, const struct store_seat *p, int64_t secs)
 /*
  * The turn of seat (a person's) in a game with a time bank (pc) runs:
  * from now, or from when it began if it runs already (a turn scheduled
- * again keeps its start).  Its end into *due, its reminder at three
- * quarters of the bank into *remind (0: none).  0, -1 failure.
+ * again keeps its start).  Its end into *due, its reminder at four
+ * fifths of what is left of the bank into *remind (0: none).  0, -1 failure.
  */
 int
 svc_bank_start(struct svc *svc, const struct svc_gm *gm, int seat,
@@ -143,8 +143,8 @@ svc_bank_start(struct svc *svc, const struct svc_gm *gm, int seat,
 	if (since == 0)
 		since = svc->now;
 	*due = svc_seat_due_from(svc, p, since, left);
-	*remind = left >= SVC_REMIND_MIN ? svc_seat_due_from(svc, p, since,
-	    left - left / 4) : 0;
+	left = svc_remind_after(left);
+	*remind = left > 0 ? svc_seat_due_from(svc, p, since, left) : 0;
 	return (0);
 }
 

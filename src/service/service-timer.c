@@ -109,8 +109,7 @@ svc_timer_game(struct svc *svc, int64_t id)
 	}
 	if (gm.g.remind > 0 && gm.g.remind <= svc->now) {
 		gm.g.remind = 0;
-		if (svc_put_seat(svc, &gm, gm.g.actor, SVC_OUT_REMINDER,
-		    json_pack("{s:I}", "due", (json_int_t)gm.g.due)) != 0)
+		if (svc_remind_seat(svc, &gm, gm.g.actor, gm.g.due) != 0)
 			return (-1);
 		if (store_game_put(svc->store, &gm.g, NULL) != 0)
 			return (svc_store_fail(svc));

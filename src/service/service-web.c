@@ -304,6 +304,10 @@ svc_web_game(struct svc *svc, const char *handle, const char *platform,
 	    seat >= 0 && gm.st.turn == seat;
 	if (mine)
 		svc_acting(&gm, seat, &st);
+	/* Their turn, seen: it needs no reminder (service-remind.c). */
+	if (mine && seat >= 0 && gm.g.state == STORE_PLAYING &&
+	    svc_remind_opened(svc, &gm, seat) != 0)
+		return (-1);
 	if (seat >= 0 && mine && gm.g.state == STORE_PLAYING &&
 	    gm.st.phase != TAC_PH_OVER && gm.st.phase != TAC_PH_DEAL &&
 	    (w->nlegal = tac_legal(&st, svc->list)) > 0) {

@@ -282,6 +282,15 @@ int		 store_away_game_put(struct store *, int64_t, int64_t,
 		     const struct store_away_game *);
 
 /*
+ * store-remind.c: a turn's reminder, per seat (sql/0017-remind.sql): the
+ * turn its person last looked at the game, the turn last reminded of.
+ */
+int		 store_remind_get(struct store *, int64_t, int, int64_t *,
+		     int64_t *);
+int		 store_remind_looked(struct store *, int64_t, int64_t);
+int		 store_remind_sent(struct store *, int64_t, int, int64_t);
+
+/*
  * store-ask.c: who asked to take a seat a person left in a running game
  * (sql/0010-seat-asks.sql), until the table answers.
  */
