@@ -1,4 +1,5 @@
--- 0017-remind.sql: a turn's reminder, told once and not to one who looked.
+-- 0017-remind.sql: a turn's reminder, told once and not to one who looked;
+-- a morning's digest of the turns waiting for a person.
 --
 -- seat_remind.looked: the turn (games.turn_no) during which the seat's
 -- person last looked at the game (pressed one of its buttons, opened
@@ -14,3 +15,14 @@ CREATE TABLE seat_remind (
 	reminded	INTEGER NOT NULL DEFAULT -1,
 	PRIMARY KEY (game, seat)
 ) WITHOUT ROWID;
+
+-- user_digest: when a person awaited in a game with a clock has their
+-- next morning (the end of their quiet hours): then, awaited in two
+-- games or more, they get one message listing them instead of a
+-- reminder each.  The row goes once that morning is done.
+
+CREATE TABLE user_digest (
+	user		INTEGER PRIMARY KEY REFERENCES users (id),
+	at		INTEGER NOT NULL
+);
+CREATE INDEX user_digest_at ON user_digest (at);

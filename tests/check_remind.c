@@ -5,7 +5,9 @@
  * is left before the AI plays; not when they pressed a button of the
  * game or opened its Mini App during the turn, not while away, not once
  * the turn was played, not in a game without a clock; silent in their
- * quiet hours; never twice, also across a reopening of the store.
+ * quiet hours; never twice, also across a reopening of the store.  A
+ * person awaited in two games or more gets one digest in their morning
+ * instead.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -20,11 +22,16 @@
 
 #define RM_MAX	16	/* reminders one drain keeps the words of */
 
-/* The reminders of the last rm_drain(), as a bridge composed them. */
+/*
+ * The reminders and digests of the last rm_drain(), as a bridge
+ * composed them.
+ */
 static struct {
+	char	 kind[24];
 	char	 chat[64];
 	char	*text;
 	int	 silent;
+	int	 keys;
 } rm_seen[RM_MAX];
 static int	rm_n;
 
@@ -42,8 +49,9 @@ rm_clear(void)
 
 /*
  * Deliver every due row into fx.out as td_drain() does (every person a
- * member), a "reminder" composed as a bridge composes it first: its
- * words and whether it makes a sound kept in rm_seen.  How many rows.
+ * member), a "reminder" or "digest" composed as a bridge composes it
+ * first: its words, whether it makes a sound and its buttons kept in
+ * rm_seen.  How many rows.
  */
 static int
 rm_drain(void)
@@ -70,8 +78,11 @@ rm_drain(void)
 			    SVC_MEMBER_YES), 0);
 			continue;
 		}
-		if (b->row[0].type == SVC_OUT_REMINDER) {
+		if (b->row[0].type == SVC_OUT_REMINDER ||
+		    b->row[0].type == SVC_OUT_DIGEST) {
 			ck_assert_int_lt(rm_n, RM_MAX);
+			snprintf(rm_seen[rm_n].kind, sizeof rm_seen[rm_n].kind,
+			    "%s", b->row[0].kind);
 			snprintf(rm_seen[rm_n].chat, sizeof rm_seen[rm_n].chat,
 			    "%s", b->row[0].chat);
 			ck_assert_int_ne(compose_batch(fx.svc, b, &o, &m),
@@ -79,6 +90,7 @@ rm_drain(void)
 			rm_seen[rm_n].text = strdup(m.text.s != NULL ?
 			    m.text.s : "");
 			rm_seen[rm_n].silent = m.silent;
+			rm_seen[rm_n].keys = (int)m.keys.n;
 			rm_n++;
 			compose_msg_free(&m);
 		}
@@ -492,6 +504,83 @@ START_TEST(test_remind_played)
 }
 END_TEST
 
+/*
+ * 2023-11-14 23:13:20 in Berlin (TD_T0): its next morning, 08:00, is
+ * 8 h 46 min 40 s on.
+ */
+#define RM_MORNING	(TD_T0 + 31600)
+
+/*
+ * A person of Berlin's time awaited in two games at night gets one
+ * digest at 08:00, the end of their quiet hours, instead of a reminder
+ * each: both groups, how long their turns waited, the hour left, a
+ * button to each turn; the others, whose nights are not known, are
+ * reminded as ever, and get no digest.
+ */
+START_TEST(test_digest_morning)
+{
+	struct td_out	*o;
+	int64_t		 g1, g2;
+	int		 i;
+
+	ck_assert_int_eq(rm_say("u0", "/settings zone Europe/Berlin"), 0);
+	g1 = td_lobby4(&fx, "g1", "deadline=1h seed=1");
+	g2 = td_lobby4(&fx, "g2", "deadline=1h seed=2");
+	/* The exchanges wait for u0's morning: their hour from 08:00. */
+	ck_assert_int_eq(td_info(&fx, g1)->due, RM_MORNING + 3600);
+	ck_assert_int_eq(td_info(&fx, g2)->remind, RM_MORNING + 2880);
+	rm_clear();
+	fx.now = RM_MORNING - 1;
+	ck_assert_int_eq(rm_run(), 0);
+	ck_assert_int_eq(td_count(&fx, "digest", NULL), 0);
+	fx.now = RM_MORNING;
+	rm_run();
+	ck_assert_int_eq(td_count(&fx, "digest", NULL), 1);
+	ck_assert_ptr_nonnull(o = td_find(&fx, "digest", "u0"));
+	ck_assert_int_eq(json_array_size(json_object_get(o->payload,
+	    "games")), 2);
+	ck_assert_int_eq(rm_n, 1);
+	ck_assert_str_eq(rm_seen[0].kind, "digest");
+	ck_assert_msg(strstr(rm_seen[0].text, "Good morning! Your turn is "
+	    "waiting in 2 games:\nChat g1: waiting for 8 h 46 min; 1 h left.\n"
+	    "Chat g2: waiting for 8 h 46 min; 1 h left.\n") != NULL, "%s",
+	    rm_seen[0].text);
+	ck_assert_int_eq(rm_seen[0].keys, 2);
+	/* At four fifths: the others are reminded in both games, not u0. */
+	fx.now = RM_MORNING + 2880;
+	ck_assert_int_eq(rm_run(), 6);
+	ck_assert_int_eq(td_count(&fx, "reminder", "u0"), 0);
+	for (i = 1; i < 4; i++) {
+		char	who[8];
+
+		snprintf(who, sizeof who, "u%d", i);
+		ck_assert_int_eq(rm_count(who, g1), 1);
+		ck_assert_int_eq(rm_count(who, g2), 1);
+	}
+}
+END_TEST
+
+/*
+ * Awaited in one game alone, the morning brings no digest: the turn's
+ * own reminder tells it.
+ */
+START_TEST(test_digest_one_game)
+{
+	int64_t	id;
+
+	ck_assert_int_eq(rm_say("u0", "/settings zone Europe/Berlin"), 0);
+	id = td_lobby4(&fx, "g1", "deadline=1h seed=1");
+	rm_clear();
+	fx.now = RM_MORNING;
+	rm_run();
+	ck_assert_int_eq(td_count(&fx, "digest", NULL), 0);
+	fx.now = RM_MORNING + 2880;
+	rm_run();
+	ck_assert_int_eq(rm_count("u0", id), 1);
+	ck_assert_int_eq(td_count(&fx, "digest", NULL), 0);
+}
+END_TEST
+
 /* Release what the reminders seen hold. */
 static void
 rm_teardown(void)
@@ -517,6 +606,8 @@ suite_remind(void)
 	tcase_add_test(tc, test_remind_away);
 	tcase_add_test(tc, test_remind_away_ai);
 	tcase_add_test(tc, test_remind_played);
+	tcase_add_test(tc, test_digest_morning);
+	tcase_add_test(tc, test_digest_one_game);
 	suite_add_tcase(s, tc);
 	return (s);
 }

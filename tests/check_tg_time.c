@@ -263,6 +263,12 @@ START_TEST(test_quiet_night)
 	ck_assert_msg(!sounds(r), "a turn message woke its person");
 	ck_assert_msg(strstr(words(r), "Срок хода: 10:00 (осталось 8 ч 46 "
 	    "мин)") != NULL, "%s", words(r));
+	/* Their morning: one game waits for them, so no digest. */
+	ck_assert_int_eq(svc_next_timer(t.svc), morning);
+	t.now = morning;
+	ck_assert_int_ge(svc_timers(t.svc), 0);
+	tt_drain(&t);
+	ck_assert_ptr_null(tt_find(&t, "digest", "1001"));
 	/* Till morning, and the first 96 minutes of it: nothing. */
 	t.now = morning + 5759;
 	ck_assert_int_eq(svc_next_timer(t.svc), morning + 5760);

@@ -192,6 +192,25 @@ zone_awake_end(const char *zone, int start, int64_t a)
 }
 
 /*
+ * The person's next morning at or after t: when the quiet hours that
+ * hold at t end, else those that begin next.  -1 for a person without
+ * nights (no zone, no quiet hours) or a zone that cannot be read.
+ */
+int64_t
+zone_morning(const char *zone, int start, int end, int64_t t)
+{
+	int64_t	night;
+
+	if (zone == NULL || zone[0] == '\0' || start == end)
+		return (-1);
+	if (zone_quiet(zone, start, end, t))
+		return (zone_quiet_end(zone, start, end, t));
+	if ((night = zone_awake_end(zone, start, t)) < 0)
+		return (-1);
+	return (zone_quiet_end(zone, start, end, night));
+}
+
+/*
  * The seconds from a to b that are outside the quiet hours of a person
  * in zone: the time their clock runs.  Walked night by night, so a span
  * of days costs a step a day.

@@ -22,6 +22,7 @@ const char	*zone_of_lang(const char *);
 int		 zone_local(const char *, int64_t, struct tm *);
 int		 zone_quiet(const char *, int, int, int64_t);
 int64_t		 zone_quiet_end(const char *, int, int, int64_t);
+int64_t		 zone_morning(const char *, int, int, int64_t);
 int64_t		 zone_awake(const char *, int, int, int64_t, int64_t);
 int64_t		 zone_due(const char *, int, int, int64_t, int64_t);
 int		 zone_hhmm(const char *);

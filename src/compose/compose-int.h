@@ -73,6 +73,9 @@ int		 compose_none(struct compose_msg *);
 
 /* compose-away.c */
 compose_make_fn	 compose_away_make;
+
+/* compose-digest.c */
+compose_make_fn	 compose_digest_make;
 int		 compose_away_says(struct svc *, const char *, const char *,
 		     json_t *, struct rbuf *);
 void		 compose_away_live(const struct svc_game *, const char *,

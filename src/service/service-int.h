@@ -204,6 +204,10 @@ int		 svc_remind_seat(struct svc *, const struct svc_gm *, int,
 int		 svc_remind_looked(struct svc *, int64_t, int64_t);
 int		 svc_remind_opened(struct svc *, const struct svc_gm *, int);
 
+/* service-digest.c */
+int		 svc_digest_arm(struct svc *, const struct svc_gm *, int);
+int		 svc_digest_timers(struct svc *);
+
 /* service-core.c */
 int		 svc_fail(struct svc *, const char *, ...)
 		     __attribute__((__format__(__printf__, 2, 3)));

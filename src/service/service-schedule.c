@@ -98,6 +98,8 @@ svc_schedule_news(struct svc *svc, struct svc_gm *gm, int notify,
 			g->remind = svc_seat_due(svc, p, secs);
 	} else if (svc->idle_remind > 0)
 		g->remind = svc_seat_due(svc, p, svc->idle_remind);
+	if (g->due > 0 && svc_digest_arm(svc, gm, g->actor) != 0)
+		return (-1);
 	if (!notify)
 		return (0);
 	j = json_pack("{s:I, s:I}", "turn", (json_int_t)g->turn_no, "due",
@@ -215,6 +217,9 @@ svc_gift_schedule(struct svc *svc, struct svc_gm *gm, int notify,
 			g->remind = svc_gift_due_at(svc, gm, secs);
 	} else if (svc->idle_remind > 0)
 		g->remind = svc_gift_due_at(svc, gm, svc->idle_remind);
+	for (s = 0; !ai && g->due > 0 && s < g->cfg.nseats; s++)
+		if (svc_gift_asked(gm, s) && svc_digest_arm(svc, gm, s) != 0)
+			return (-1);
 	for (s = 0; notify && s < g->cfg.nseats; s++) {
 		if (!svc_gift_asked(gm, s))
 			continue;

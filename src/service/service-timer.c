@@ -215,6 +215,10 @@ svc_timers(struct svc *svc)
 	if ((n = svc_holiday_timers(svc)) < 0)
 		return (-1);
 	done += n;
+	/* Mornings' digests before the reminders they stand for. */
+	if ((n = svc_digest_timers(svc)) < 0)
+		return (-1);
+	done += n;
 	while (done < SVC_TIMER_BATCH && !idle) {
 		n = store_timers_due(svc->store, svc->now, ids,
 		    SVC_TIMER_BATCH - done);

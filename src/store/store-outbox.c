@@ -294,7 +294,7 @@ store_out_free(struct store_out *out)
 
 /*
  * The earliest time any game's timer is due, or someone's time away is
- * up, -1 when none is set.
+ * up, or someone's morning digest, -1 when none is set.
  */
 int64_t
 store_timer_next(struct store *s)
@@ -306,7 +306,8 @@ store_timer_next(struct store *s)
 	if ((st = store_stmt(s, ST_TIMER_NEXT, "SELECT min(t) FROM ("
 	    "SELECT min(due) AS t FROM games WHERE due > 0 UNION ALL "
 	    "SELECT min(remind) FROM games WHERE remind > 0 UNION ALL "
-	    "SELECT min(until) FROM user_away)")) == NULL)
+	    "SELECT min(until) FROM user_away UNION ALL "
+	    "SELECT min(at) FROM user_digest)")) == NULL)
 		return (-2);
 	if ((rc = sqlite3_step(st)) == SQLITE_ROW &&
 	    sqlite3_column_type(st, 0) != SQLITE_NULL)

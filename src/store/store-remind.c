@@ -1,7 +1,8 @@
 /*
  * store-remind.c: what a turn's reminder needs to know of each seat
  * (sql/0017-remind.sql): the turn its person last looked at the game,
- * and the turn they were last reminded of.
+ * and the turn they were last reminded of; and each person's next
+ * morning digest.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -74,4 +75,106 @@ store_remind_sent(struct store *s, int64_t game, int seat, int64_t turn)
 	sqlite3_bind_int(st, 2, seat);
 	sqlite3_bind_int64(st, 3, turn);
 	return (store_step_done(s, st, "remind sent"));
+}
+
+/*
+ * Person user's next morning digest is at, unless one is set already
+ * (their next morning stays the same whatever turn asks for it).
+ */
+int
+store_digest_put(struct store *s, int64_t user, int64_t at)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_stmt(s, ST_DIGEST_PUT, "INSERT INTO user_digest "
+	    "(user, at) VALUES (?1, ?2) ON CONFLICT (user) DO UPDATE SET at = "
+	    "min(at, excluded.at)")) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, user);
+	sqlite3_bind_int64(st, 2, at);
+	return (store_step_done(s, st, "digest put"));
+}
+
+/* Person user's digest is done: their row goes. */
+int
+store_digest_del(struct store *s, int64_t user)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_stmt(s, ST_DIGEST_DEL, "DELETE FROM user_digest "
+	    "WHERE user = ?1")) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, user);
+	return (store_step_done(s, st, "digest del"));
+}
+
+/*
+ * Up to max people whose morning digest is due at now, the earliest
+ * first: how many, -1 failure.
+ */
+int
+store_digest_due(struct store *s, int64_t now, int64_t *users, int max)
+{
+	sqlite3_stmt	*st;
+	int		 rc, n = 0;
+
+	if ((st = store_stmt(s, ST_DIGEST_DUE, "SELECT user FROM user_digest "
+	    "WHERE at <= ?1 ORDER BY at, user LIMIT ?2")) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, now);
+	sqlite3_bind_int(st, 2, max);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && n < max)
+		users[n++] = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return (store_sqlfail(s, "digest due"));
+	return (n);
+}
+
+/*
+ * Up to max running games with a clock where person user holds a seat
+ * of their own (not the AI's for them), by number: their ids into
+ * games.  How many, -1 failure.
+ */
+int
+store_digest_games(struct store *s, int64_t user, int64_t *games, int max)
+{
+	sqlite3_stmt	*st;
+	int		 rc, n = 0;
+
+	if ((st = store_stmt(s, ST_DIGEST_GAMES, "SELECT DISTINCT g.id FROM "
+	    "seats s JOIN games g ON g.id = s.game WHERE s.user = ?1 AND "
+	    "s.ai = 0 AND s.away = 0 AND g.state = ?2 AND g.due > 0 ORDER BY "
+	    "g.id LIMIT ?3")) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, user);
+	sqlite3_bind_int(st, 2, STORE_PLAYING);
+	sqlite3_bind_int(st, 3, max);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && n < max)
+		games[n++] = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return (store_sqlfail(s, "digest games"));
+	return (n);
+}
+
+/* When game's last action was made, 0 for none: when its turn began. */
+int64_t
+store_last_action_at(struct store *s, int64_t game)
+{
+	sqlite3_stmt	*st;
+	int64_t		 at = 0;
+	int		 rc;
+
+	if ((st = store_stmt(s, ST_LAST_ACTION_AT, "SELECT max(at) FROM "
+	    "actions WHERE game = ?1")) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, game);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW &&
+	    sqlite3_column_type(st, 0) != SQLITE_NULL)
+		at = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW)
+		return (store_sqlfail(s, "last action"));
+	return (at);
 }

@@ -283,12 +283,18 @@ int		 store_away_game_put(struct store *, int64_t, int64_t,
 
 /*
  * store-remind.c: a turn's reminder, per seat (sql/0017-remind.sql): the
- * turn its person last looked at the game, the turn last reminded of.
+ * turn its person last looked at the game, the turn last reminded of;
+ * a person's morning digest: when, and the games it looks at.
  */
 int		 store_remind_get(struct store *, int64_t, int, int64_t *,
 		     int64_t *);
 int		 store_remind_looked(struct store *, int64_t, int64_t);
 int		 store_remind_sent(struct store *, int64_t, int, int64_t);
+int		 store_digest_put(struct store *, int64_t, int64_t);
+int		 store_digest_del(struct store *, int64_t);
+int		 store_digest_due(struct store *, int64_t, int64_t *, int);
+int		 store_digest_games(struct store *, int64_t, int64_t *, int);
+int64_t		 store_last_action_at(struct store *, int64_t);
 
 /*
  * store-ask.c: who asked to take a seat a person left in a running game
