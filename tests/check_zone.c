@@ -102,6 +102,27 @@ START_TEST(test_zone_quiet)
 }
 END_TEST
 
+/*
+ * A person's next morning (their digest's time): the end of the night
+ * they are in, else of the next one; none without nights.
+ */
+START_TEST(test_zone_morning)
+{
+	/* 23:13 in Berlin: 08:00 there is 8 h 46 min 40 s on. */
+	ck_assert_int_eq(zone_morning("Europe/Berlin", QS, QE, T0),
+	    T0 + 31600);
+	/* 13:13 the day before: the same morning. */
+	ck_assert_int_eq(zone_morning("Europe/Berlin", QS, QE, T0 - 36000),
+	    T0 + 31600);
+	/* At 08:00 itself the night is over: the next day's. */
+	ck_assert_int_eq(zone_morning("Europe/Berlin", QS, QE, T0 + 31600),
+	    T0 + 31600 + 86400);
+	ck_assert_int_eq(zone_morning(NULL, QS, QE, T0), -1);
+	ck_assert_int_eq(zone_morning("", QS, QE, T0), -1);
+	ck_assert_int_eq(zone_morning("Europe/Berlin", 0, 0, T0), -1);
+}
+END_TEST
+
 /* A turn's two hours: not counted while its person sleeps. */
 START_TEST(test_zone_due)
 {
@@ -196,6 +217,7 @@ suite_zone(void)
 	tcase_add_test(tc, test_zone_valid);
 	tcase_add_test(tc, test_zone_local);
 	tcase_add_test(tc, test_zone_quiet);
+	tcase_add_test(tc, test_zone_morning);
 	tcase_add_test(tc, test_zone_due);
 	tcase_add_test(tc, test_render_time);
 	suite_add_tcase(s, tc);
