@@ -32,6 +32,7 @@ static struct {
 	char	*text;
 	int	 silent;
 	int	 keys;
+	char	 key0[SVC_BUTTON_MAX + 1];	/* its first button's data */
 } rm_seen[RM_MAX];
 static int	rm_n;
 
@@ -91,6 +92,8 @@ rm_drain(void)
 			    m.text.s : "");
 			rm_seen[rm_n].silent = m.silent;
 			rm_seen[rm_n].keys = (int)m.keys.n;
+			snprintf(rm_seen[rm_n].key0, sizeof rm_seen[rm_n].key0,
+			    "%s", m.keys.n > 0 ? m.keys.k[0].data : "");
 			rm_n++;
 			compose_msg_free(&m);
 		}
@@ -172,15 +175,12 @@ rm_say(const char *user, const char *text)
 	return (td_event(&fx, user, 1, user, 0, text));
 }
 
-/* Person user presses a button of game id at its turn, in their chat. */
+/* Person user presses a button with data in their chat. */
 static void
-rm_press(const char *user, int64_t id, const char *cmd)
+rm_press_data(const char *user, const char *data)
 {
 	struct svc_event	ev;
-	char			data[80];
 
-	ck_assert_int_gt(svc_button_data(data, sizeof data, id,
-	    td_info(&fx, id)->turn_no, cmd), 0);
 	memset(&ev, 0, sizeof ev);
 	ev.kind = SVC_EV_BUTTON;
 	ev.platform = "test";
@@ -193,6 +193,17 @@ rm_press(const char *user, int64_t id, const char *cmd)
 	ev.callback = "cb1";
 	ev.message = "m1";
 	ck_assert_int_eq(svc_event(fx.svc, &ev), 0);
+}
+
+/* Person user presses a button of game id at its turn, in their chat. */
+static void
+rm_press(const char *user, int64_t id, const char *cmd)
+{
+	char	data[80];
+
+	ck_assert_int_gt(svc_button_data(data, sizeof data, id,
+	    td_info(&fx, id)->turn_no, cmd), 0);
+	rm_press_data(user, data);
 }
 
 /*
@@ -520,6 +531,7 @@ END_TEST
 START_TEST(test_digest_morning)
 {
 	struct td_out	*o;
+	char		 key[SVC_BUTTON_MAX + 1];
 	int64_t		 g1, g2;
 	int		 i;
 
@@ -546,6 +558,13 @@ START_TEST(test_digest_morning)
 	    "Chat g2: waiting for 8 h 46 min; 1 h left.\n") != NULL, "%s",
 	    rm_seen[0].text);
 	ck_assert_int_eq(rm_seen[0].keys, 2);
+	/* Its first button brings the turn of the first game. */
+	snprintf(key, sizeof key, "%s", rm_seen[0].key0);
+	rm_clear();
+	rm_press_data("u0", key);
+	rm_drain();
+	ck_assert_ptr_nonnull(o = td_find(&fx, "turn", "u0"));
+	ck_assert_int_eq(td_int(o, "game"), g1);
 	/* At four fifths: the others are reminded in both games, not u0. */
 	fx.now = RM_MORNING + 2880;
 	ck_assert_int_eq(rm_run(), 6);
