@@ -283,6 +283,11 @@ int		 svc_actor(struct svc_ctx *, struct svc_gm *, int *);
 void		 svc_acting(const struct svc_gm *, int, struct tac_state *);
 int		 svc_user_games(struct svc *, int64_t, int64_t *, int *, int);
 
+/* service-premove.c */
+int		 svc_premove_due(struct svc *, const struct svc_gm *,
+		     struct tac_action *);
+int		 svc_premove_drop(struct svc *, const struct svc_gm *, int);
+
 /* service-schedule.c */
 int		 svc_turn_forced(struct svc *, const struct svc_gm *,
 		     struct tac_action *);

@@ -193,6 +193,13 @@ svc_turn_done(struct svc *svc, struct svc_gm *gm, int seat,
 	    svc->now) != 0)
 		return (svc_store_fail(svc));
 	g->turn_no++;
+	/*
+	 * The seat has played, so its premove is done with; a new deal (or
+	 * the end) changes every hand, so every premove goes.
+	 */
+	if (svc_premove_drop(svc, gm, before->round != gm->st.round ||
+	    gm->st.phase == TAC_PH_OVER ? -1 : seat) != 0)
+		return (-1);
 	facts = svc_turn_facts(before, &gm->st, act, undid);
 	if (svc_turn_retire(svc, gm, seat, text, facts) != 0) {
 		json_decref(facts);
