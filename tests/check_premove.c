@@ -17,9 +17,43 @@
 #include <string.h>
 
 #include "check_daemon.h"
+#include "compose.h"
 #include "menu.h"
 
 static void	pm_press(const char *, const char *);
+
+/*
+ * Compose a delivered row as a bridge would, in English: does its text
+ * hold words, and (key not NULL) has it a button whose data holds key?
+ */
+static void
+pm_says(const struct td_out *t, const char *words, const char *key)
+{
+	struct compose_opts	 o;
+	struct compose_msg	 m;
+	struct svc_batch	*b;
+	size_t			 i;
+	int			 found = key == NULL;
+
+	memset(&o, 0, sizeof o);
+	o.r.menu = 1;
+	ck_assert_ptr_nonnull(b = calloc(1, sizeof *b));
+	svc_out_make(&b->row[0], svc_kind_find(t->kind), json_integer_value(
+	    json_object_get(t->payload, "game")), json_deep_copy(t->payload));
+	b->row[0].id = t->id;
+	b->n = 1;
+	snprintf(b->row[0].chat, sizeof b->row[0].chat, "%s", t->chat);
+	ck_assert_int_ne(compose_batch(fx.svc, b, &o, &m), COMPOSE_NONE);
+	ck_assert_msg(m.text.s != NULL && strstr(m.text.s, words) != NULL,
+	    "a %s row says \"%s\", not \"%s\"", t->kind, m.text.s != NULL ?
+	    m.text.s : "", words);
+	for (i = 0; key != NULL && i < m.keys.n; i++)
+		found |= strstr(m.keys.k[i].data, key) != NULL;
+	ck_assert_msg(found, "a %s row has no button %s", t->kind, key);
+	compose_msg_free(&m);
+	svc_batch_free(fx.svc, b);
+	free(b);
+}
 
 /* A game in play after its exchange, and who is to act and next. */
 struct pm {
@@ -225,6 +259,7 @@ pm_choose(struct pm *p, const char *text)
 	td_drain(&fx);
 	ck_assert_ptr_nonnull(o = td_find(&fx, "premove", u));
 	ck_assert_str_eq(td_str(o, "path"), "");
+	pm_says(o, "Choose your next move now", ":premove =");
 	td_clear(&fx);
 	pm_states(p, &ahead, &after);
 	ck_assert_msg(pm_path(&ahead, p->next, "", text, path, p->l),
@@ -244,6 +279,7 @@ pm_choose(struct pm *p, const char *text)
 	    td_str(&fx.out[0], "code") : "-");
 	ck_assert_ptr_nonnull(o = td_find(&fx, "premove", u));
 	ck_assert_str_eq(td_str(o, "action"), text);
+	pm_says(o, "Your premove: ", ":premove off");
 	td_clear(&fx);
 }
 
@@ -309,6 +345,7 @@ pm_check_played(struct pm *p, int64_t turn, const char *text)
 	ck_assert_ptr_nonnull(o = td_find(&fx, "forced", pm_user(p->next)));
 	ck_assert(json_is_true(json_object_get(o->payload, "premove")));
 	ck_assert_str_eq(td_str(o, "action"), text);
+	pm_says(o, "your turn came and your premove was played: ", NULL);
 	for (i = 0; i < fx.nout; i++)
 		ck_assert_msg(strcmp(fx.out[i].kind, "turn") != 0 ||
 		    strcmp(fx.out[i].chat, pm_user(p->next)) != 0 ||
@@ -351,6 +388,8 @@ START_TEST(test_premove_refused)
 	pm_actor_moves(&p);
 	ck_assert_ptr_nonnull(o = td_find(&fx, "turn", pm_user(p.next)));
 	ck_assert_str_eq(td_str(o, "premove"), "changed");
+	pm_says(o, "The board changed: your premove was not played.",
+	    ":menu ");
 	ck_assert_ptr_null(td_find(&fx, "forced", pm_user(p.next)));
 	ck_assert_str_eq(pm_kept(p.id, p.next), "");
 	ck_assert_int_eq(td_info(&fx, p.id)->actor, p.next);
