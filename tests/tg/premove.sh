@@ -7,7 +7,8 @@
 # at once when its turn comes (its person is told privately, the log has
 # it as their own move, and the group's live message shows it); one the
 # board made impossible is not played, and its person's turn message
-# says so and asks as usual.  Deterministic: the seed and the buttons
+# says so and asks as usual.  The first premove kept outlives a kill -9
+# of tacd and is played all the same.  Deterministic: the seed and the buttons
 # pressed are fixed; a generous number of turns is the hang guard.
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/tg/lib.sh"
 
@@ -99,7 +100,7 @@ done
 send -1001 1000 "/start"
 check "game #1 runs" [ "$(sql 'SELECT state FROM games WHERE id = 1')" = 1 ]
 
-played=0 refused=0 turns=0
+played=0 refused=0 turns=0 killed=0
 while [ $((played == 0 || refused == 0)) = 1 ] &&
     [ $turns -lt "${PREMOVE_TURNS:-120}" ]; do
 	turns=$((turns + 1))
@@ -128,6 +129,18 @@ while [ $((played == 0 || refused == 0)) = 1 ] &&
 			saved=$(answer_of p$presses); break ;;
 		esac
 	done
+	# Once, with a premove kept: kill -9 and start again; it is the
+	# store's.
+	if [ -n "$saved" ] && [ "$killed" = 0 ]; then
+		killed=1
+		kill -9 "$TACD_PID"
+		wait "$TACD_PID" 2>/dev/null
+		tacd_start tacd.conf tacd.log
+		check "tacd is back after kill -9" wait_until \
+		    "[ \"\$(grep -c 'telegram: bot @' tacd.log)\" -ge 2 ]"
+		check "the premove is kept" [ "$(sql \
+		    'SELECT count(*) FROM premoves')" = 1 ]
+	fi
 	seq=$(seq_now)
 	n=$(sql 'SELECT count(*) FROM actions WHERE game = 1')
 	act "$a" || break
@@ -164,6 +177,7 @@ while [ $((played == 0 || refused == 0)) = 1 ] &&
 done
 echo "turns $turns, premoves played $played, refused $refused"
 check "a premove was played when its turn came" [ "$played" -ge 1 ]
+check "tacd was killed once with a premove kept" [ "$killed" = 1 ]
 check "a premove the board changed was refused, with the reason" \
     [ "$refused" -ge 1 ]
 tacd_stop
