@@ -314,7 +314,10 @@ pm_kept(int64_t id, int seat)
 	return (pm.action);
 }
 
-/* actor plays its move, typed; the timers run; the rows are delivered. */
+/*
+ * actor plays its move, typed; the rows are delivered; no timer runs
+ * (nothing is due: each turn waits for its person).
+ */
 static void
 pm_actor_moves(struct pm *p)
 {
@@ -322,7 +325,6 @@ pm_actor_moves(struct pm *p)
 
 	snprintf(text, sizeof text, "/play %s", p->move);
 	ck_assert_int_eq(td_say(&fx, pm_user(p->actor), text), 0);
-	td_run_timers(&fx);
 	td_drain(&fx);
 }
 
@@ -354,7 +356,10 @@ pm_check_played(struct pm *p, int64_t turn, const char *text)
 	ck_assert_str_eq(pm_kept(p->id, p->next), "");
 }
 
-/* The premove is played when the turn comes, as the person's own move. */
+/*
+ * The premove is played when the turn comes, as the person's own move,
+ * with the move that passed the turn (one event: no timer ran).
+ */
 START_TEST(test_premove_played)
 {
 	struct pm	p;

@@ -324,6 +324,8 @@ int		 svc_turn_retire(struct svc *, struct svc_gm *, int,
 		     const char *, json_t *);
 int		 svc_turn_done(struct svc *, struct svc_gm *, int,
 		     const struct tac_state *, const struct tac_action *, int);
+int		 svc_turn_premove(struct svc *, struct svc_gm *,
+		     const struct tac_action *);
 
 /* service-seat.c */
 int		 svc_lobby_changed(struct svc *, struct svc_gm *);

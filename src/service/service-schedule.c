@@ -84,7 +84,11 @@ svc_schedule_news(struct svc *svc, struct svc_gm *gm, int notify,
 		g->due = svc->now;
 		return (rc < 0 ? -1 : 0);
 	}
-	/* A premove still legal is played at once, as a forced turn is. */
+	/*
+	 * A premove still legal is due at once: svc_turn_done() plays it
+	 * right after the move that passed the turn, the timers if anything
+	 * else scheduled it.
+	 */
 	if ((premove = svc_premove_due(svc, gm, &act)) == 1) {
 		g->due = svc->now;
 		return (0);

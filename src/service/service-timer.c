@@ -44,13 +44,13 @@ svc_ai_move(struct svc *svc, struct svc_gm *gm, int who)
 }
 
 /*
- * Play act for the person whose turn it is, as their own move (the group
- * sees it like any other), and tell them privately what was played: the
- * one legal action of their turn, or their premove (premove 1).
+ * Play the one legal action act of a person's turn for them, as their
+ * own move (the group sees it like any other), and tell them privately
+ * what was played.
  */
 static int
 svc_forced_move(struct svc *svc, struct svc_gm *gm,
-    const struct tac_action *act, int premove)
+    const struct tac_action *act)
 {
 	struct tac_state	 before;
 	char			 text[160];
@@ -59,8 +59,7 @@ svc_forced_move(struct svc *svc, struct svc_gm *gm,
 	before = gm->st;
 	tac_action_format(act, text, sizeof text);
 	if (svc_put_seat(svc, gm, seat, SVC_OUT_FORCED, json_pack("{s:s, "
-	    "s:I, s:b}", "action", text, "turn", (json_int_t)gm->g.turn_no,
-	    "premove", premove)) != 0)
+	    "s:I}", "action", text, "turn", (json_int_t)gm->g.turn_no)) != 0)
 		return (-1);
 	tac_play(&gm->st, act);
 	return (svc_turn_done(svc, gm, seat, &before, act, STORE_BY_PERSON));
@@ -99,9 +98,13 @@ svc_timer_game(struct svc *svc, int64_t id)
 		    svc_game_save(svc, &gm) != 0 ? -1 : 1);
 	p = &gm.g.seats[gm.g.actor];
 	if (gm.g.due > 0 && gm.g.due <= svc->now) {
-		/* The person's premove first: they chose it. */
+		/*
+		 * The person's premove first: they chose it (one a move
+		 * passed the turn to is played with that move; this is one
+		 * a schedule found, as after a seat changed hands).
+		 */
 		if ((rc = svc_premove_due(svc, &gm, &act)) == 1)
-			return (svc_forced_move(svc, &gm, &act, 1) != 0 ? -1 :
+			return (svc_turn_premove(svc, &gm, &act) != 0 ? -1 :
 			    1);
 		/*
 		 * One that cannot be played was kept only by a schedule
@@ -111,8 +114,8 @@ svc_timer_game(struct svc *svc, int64_t id)
 		if (rc == 2 && svc_premove_drop(svc, &gm, gm.st.turn) != 0)
 			return (-1);
 		if (rc < 0 || (rc = svc_turn_forced(svc, &gm, &act)) != 0)
-			return (rc < 0 || svc_forced_move(svc, &gm, &act, 0) !=
-			    0 ? -1 : 1);
+			return (rc < 0 || svc_forced_move(svc, &gm, &act) != 0 ?
+			    -1 : 1);
 		if (p->ai > 0 || p->away || p->user == 0)
 			rc = svc_ai_move(svc, &gm, STORE_BY_AI);
 		else
