@@ -565,7 +565,8 @@ START_TEST(test_learn_upgrade)
 	ck_assert(cl_to_u0(id));
 	ck_assert_int_eq(td_play_first(&cl_td, id, "g1"), 0);
 	/* A database of version 6: none of the later tables. */
-	td_sql(&cl_td, "DROP TABLE seat_bank; DROP TABLE game_pace; "
+	td_sql(&cl_td, "DROP TABLE premoves; "
+	    "DROP TABLE seat_bank; DROP TABLE game_pace; "
 	    "DROP TABLE user_time; "
 	    "DROP TABLE rematch_seats; DROP TABLE rematches; "
 	    "DROP INDEX stats_games_coop; ALTER TABLE games DROP COLUMN coop; "
