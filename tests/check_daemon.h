@@ -40,6 +40,7 @@ Suite		*suite_commands(void);
 Suite		*suite_pace(void);
 Suite		*suite_left(void);
 Suite		*suite_premove(void);
+Suite		*suite_away(void);
 
 #define TD_MAXOUT	4096
 #define TD_T0		1700000000	/* the fake clock's start */

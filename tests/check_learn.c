@@ -433,6 +433,110 @@ START_TEST(test_learn_wrong_edits)
 }
 END_TEST
 
+/*
+ * Deliver every due row as a bridge that names the messages it posts:
+ * a lesson's (or the list's) row is message ref, the rest name none.
+ */
+static void
+cl_deliver(const char *ref)
+{
+	struct svc_batch	*b;
+	struct td_out		*t;
+
+	ck_assert_ptr_nonnull(b = calloc(1, sizeof *b));
+	while (td_take(&cl_td, b) == 1) {
+		ck_assert_int_lt(cl_td.nout, TD_MAXOUT);
+		t = &cl_td.out[cl_td.nout++];
+		t->id = b->row[0].id;
+		snprintf(t->chat, sizeof t->chat, "%s", b->row[0].chat);
+		snprintf(t->kind, sizeof t->kind, "%s", b->row[0].kind);
+		ck_assert_ptr_nonnull(t->payload = json_loads(b->row[0].payload,
+		    0, NULL));
+		td_finish(&cl_td, b, b->row[0].type == SVC_OUT_LESSON ? ref :
+		    NULL);
+	}
+	free(b);
+}
+
+/* How many "retire" rows went to chat, and whether one named ref. */
+static int
+cl_retired(const char *chat, const char *ref, int *named)
+{
+	int	i, n = 0;
+
+	*named = 0;
+	for (i = 0; i < cl_td.nout; i++) {
+		if (strcmp(cl_td.out[i].kind, "retire") != 0 ||
+		    strcmp(cl_td.out[i].chat, chat) != 0)
+			continue;
+		n++;
+		if (strcmp(td_str(&cl_td.out[i], "ref"), ref) == 0)
+			*named = 1;
+	}
+	return (n);
+}
+
+/*
+ * A lesson or the list opened anew takes the buttons of the one before
+ * away, typed as well as pressed: /learn 1 (nothing before it), /learn
+ * 2 retires lesson 1's message, /learn list lesson 2's; a press on an
+ * older copy retires that copy and the newest one.  A try typed
+ * retires nothing.  What the chat's last lesson message was survives
+ * the service (it is in the store).
+ */
+START_TEST(test_learn_typed_retires)
+{
+	struct compose_msg	 m;
+	struct td_out		*t;
+	char			 data[80];
+	size_t			 k;
+	int			 named;
+
+	ck_assert_int_eq(td_event(&cl_td, "u6", 1, "u6", 0, "/learn 1"), 0);
+	cl_deliver("201");
+	ck_assert_int_eq(cl_retired("u6", "", &named), 0);
+	td_clear(&cl_td);
+	ck_assert_int_eq(td_event(&cl_td, "u6", 1, "u6", 0, "/learn 2"), 0);
+	cl_deliver("202");
+	ck_assert_ptr_nonnull(t = cl_last("lesson", "u6"));
+	ck_assert_str_eq(td_str(t, "state"), "task");
+	ck_assert_int_eq(cl_retired("u6", "201", &named), 1);
+	ck_assert_int_eq(named, 1);
+	/* A try typed (legal or not) retires nothing. */
+	td_clear(&cl_td);
+	ck_assert_int_eq(td_event(&cl_td, "u6", 1, "u6", 0,
+	    "/learn 2 5 1>6"), 0);
+	cl_deliver("202");
+	ck_assert_int_eq(cl_retired("u6", "", &named), 0);
+	/* The service again, on the same store: the list retires lesson 2. */
+	td_close(&cl_td);
+	td_open(&cl_td);
+	td_clear(&cl_td);
+	ck_assert_int_eq(td_event(&cl_td, "u6", 1, "u6", 0, "/learn list"),
+	    0);
+	cl_deliver("203");
+	ck_assert_ptr_nonnull(t = cl_last("lesson", "u6"));
+	ck_assert_str_eq(td_str(t, "state"), "list");
+	ck_assert_int_eq(cl_retired("u6", "202", &named), 1);
+	ck_assert_int_eq(named, 1);
+	/* A press on an older copy (message 77) opening lesson 3. */
+	free(cl_compose(t, 1, &m));
+	for (k = 0; k < m.keys.n && strstr(m.keys.k[k].data, "learn 3") ==
+	    NULL; k++)
+		;
+	ck_assert_uint_lt(k, m.keys.n);
+	snprintf(data, sizeof data, "%s", m.keys.k[k].data);
+	compose_msg_free(&m);
+	td_clear(&cl_td);
+	ck_assert_int_eq(cl_press("u6", data), 0);
+	cl_deliver("204");
+	ck_assert_int_eq(cl_retired("u6", "77", &named), 2);
+	ck_assert_int_eq(named, 1);
+	ck_assert_int_eq(cl_retired("u6", "203", &named), 2);
+	ck_assert_int_eq(named, 1);
+}
+END_TEST
+
 /* Rate game id's review to the end in slices of ms; the slices. */
 static int
 cl_review_all(int ms)
@@ -566,8 +670,9 @@ START_TEST(test_learn_upgrade)
 	ck_assert_int_eq(td_play_first(&cl_td, id, "g1"), 0);
 	/* A database of version 6: none of the later tables. */
 	td_sql(&cl_td, "DROP TABLE premoves; "
-	    "DROP TABLE seat_bank; DROP TABLE game_pace; "
-	    "DROP TABLE user_time; "
+	    "DROP TABLE away_games; DROP TABLE user_away; "
+	    "DROP TABLE chat_messages; "
+	    "DROP TABLE seat_bank; DROP TABLE game_pace; DROP TABLE user_time; "
 	    "DROP TABLE rematch_seats; DROP TABLE rematches; "
 	    "DROP INDEX stats_games_coop; ALTER TABLE games DROP COLUMN coop; "
 	    "ALTER TABLE stats_games DROP COLUMN coop; "
@@ -605,6 +710,7 @@ suite_learn(void)
 	tcase_add_test(tc, test_learn_lessons);
 	tcase_add_test(tc, test_learn_buttons);
 	tcase_add_test(tc, test_learn_wrong_edits);
+	tcase_add_test(tc, test_learn_typed_retires);
 	tcase_add_test(tc, test_learn_review);
 	tcase_add_test(tc, test_learn_review_slices);
 	tcase_add_test(tc, test_learn_upgrade);

@@ -44,6 +44,13 @@ static const struct say_case say_cases[] = {
 	{ "already_away", "{\"seat\": 1, \"game\": 1}" },
 	{ "already_away", "{}" },
 	{ "already_seated", "{\"game\": 1}" },
+	{ "away_already", "{\"until\": 1700432000}" },
+	{ "away_bad", "{\"word\": \"5x\"}" },
+	{ "away_bad", "{\"word\": \"\"}" },
+	{ "away_long", "{\"days\": 14}" },
+	{ "away_no_games", "{}" },
+	{ "away_none", "{}" },
+	{ "away_past", "{\"word\": \"2020-01-01\"}" },
 	{ "bad_action", "{\"reason\": {\"fmt\": \"no marble on %L\", "
 	    "\"args\": [{\"k\": \"L\", \"v\": 12}]}, \"game\": 1}" },
 	{ "bad_lang", "{\"langs\": \"en, ru, de, ka\"}" },
@@ -118,6 +125,8 @@ static const struct say_case say_cases[] = {
 	{ "premove_saved", "{\"game\": 1, \"seat\": 1, \"action\": "
 	    "\"13 B>16\"}" },
 	{ "premove_tac", "{\"game\": 1}" },
+	{ "private_only", "{\"command\": \"away\"}" },
+	{ "private_only", "{\"command\": \"settings\"}" },
 	{ "review_pending", "{\"game\": 1}" },
 	{ "review_sent", "{\"game\": 1}" },
 	{ "same_team", "{}" },
@@ -161,7 +170,7 @@ static const char *const say_latin[] = {
 	"en", "ru", "de", "ka", "h", "fly", "soon", "fast", "x",
 	"give", "discard", "skip", "FROM", "TO", "CARD", "A", "B", "H", "tacctl",
 	"verify", "yes", "zone", "quiet", "Europe", "Moscow", "Asia", "Tbilisi",
-	"Mars", "Olympus", "auto", "bank", NULL
+	"Mars", "Olympus", "auto", "bank", "settings", NULL
 };
 
 static struct td	say_td;
@@ -313,6 +322,36 @@ START_TEST(test_say_codes)
 		json_decref(p);
 	}
 	rbuf_free(&en);
+	rbuf_free(&b);
+}
+END_TEST
+
+/*
+ * A private-only command said in a group is told where to say it, in its
+ * own name: the lessons' words only for /learn (once, /settings got
+ * them too).
+ */
+START_TEST(test_say_private_only)
+{
+	static const struct { const char *cmd, *want; } cases[] = {
+		{ "learn", "Lessons are given in a private chat: open mine "
+		    "and say /learn there.\n" },
+		{ "away", "Say /away to me in our private chat: it is for all "
+		    "your games.\n" },
+		{ "settings", "Say /settings to me in our private chat.\n" },
+	};
+	struct rbuf	 b = { NULL, 0, 0 };
+	json_t		*p;
+	size_t		 i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		p = json_pack("{s:s, s:{s:s}}", "code", "private_only", "args",
+		    "command", cases[i].cmd);
+		rbuf_reset(&b);
+		compose_say(say_td.svc, "en", p, &b);
+		ck_assert_str_eq(b.s, cases[i].want);
+		json_decref(p);
+	}
 	rbuf_free(&b);
 }
 END_TEST
@@ -517,6 +556,7 @@ suite_say(void)
 	tcase_add_checked_fixture(tc, say_setup, say_teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_say_codes);
+	tcase_add_test(tc, test_say_private_only);
 	tcase_add_test(tc, test_say_sources);
 	tcase_add_test(tc, test_say_engine);
 	suite_add_tcase(s, tc);

@@ -754,6 +754,7 @@ main(void)
 	srunner_add_suite(sr, suite_tg_link());
 	srunner_add_suite(sr, suite_tg_left());
 	srunner_add_suite(sr, suite_tg_time());
+	srunner_add_suite(sr, suite_tg_repost());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -1,7 +1,8 @@
 /*
  * check_tg.h: the Telegram bridge's test harness (check_tg_harness.c),
  * shared by the suites of tests/check_tg: the board pictures, the statistics,
- * how people meet the bot, the Mini App's init data.
+ * how people meet the bot, the Mini App's init data, the live message's
+ * reposts.
  */
 #ifndef CHECK_TG_H
 #define CHECK_TG_H
@@ -72,5 +73,6 @@ Suite		*suite_tg_stats(void);
 Suite		*suite_tg_link(void);
 Suite		*suite_tg_left(void);
 Suite		*suite_tg_time(void);
+Suite		*suite_tg_repost(void);
 
 #endif /* CHECK_TG_H */

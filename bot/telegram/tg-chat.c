@@ -2,9 +2,9 @@
  * tg-chat.c: what the Telegram bridge keeps per chat, in one table: the
  * chat's rate limits and failures (tg-send.c, tg-result.c), a new id the
  * service could not record, whether its photos were refused, a group's
- * admins (tg-admin.c), and the newest message ids seen in a group (is
- * its live message buried?).  Nothing here must outlive a restart:
- * what must reach a person is an outbox row.
+ * admins (tg-admin.c), and the newest message ids seen in a group and
+ * its live messages not pinned (is a repost due?).  Nothing here must
+ * outlive a restart: what must reach a person is an outbox row.
  *
  * Entries are found by chat id through a hash table and kept in order of
  * use.  One eviction policy: past TG_CHATS entries, the least recently
@@ -169,8 +169,9 @@ tg_chat_moved(struct tg *tg, const char *chat, const char *to)
 /*
  * A message with id was seen in a group: one we received (super: the
  * update said the chat is a supergroup, 1, or a basic group, 0) or one
- * we sent (super -1: as known).  The newest TG_SEEN are kept, for
- * tg_chat_buried().
+ * we sent (super -1: as known).  The newest TG_SEEN are kept, so that a
+ * message seen twice counts once; a new one counts for each live
+ * message posted before it (tg_chat_due()).
  */
 void
 tg_chat_saw(struct tg *tg, const char *chat, int64_t id, int super)
@@ -195,36 +196,95 @@ tg_chat_saw(struct tg *tg, const char *chat, int64_t id, int super)
 		c->seen[c->nseen++] = id;
 	else if (id > c->seen[low])
 		c->seen[low] = id;
+	else
+		return;
+	for (i = 0; i < c->nlive; i++) {
+		if (c->live[i].id < id)
+			c->live[i].after++;
+	}
 }
 
 /*
- * Have other messages buried message id in a group, so that it is out of
- * sight?  A bot in privacy mode (the default) is sent only commands,
- * replies to it and service messages, never the chatter between them, so
- * this is decided from the message ids it does see: its own messages and
- * the updates it gets carry increasing message_id.  In a supergroup the
- * ids count every message of the chat, seen or not, so the newest id
- * seen tells how many came after; in a basic group they count the bot's
- * own messages across all its chats, so only the messages seen in this
- * one count.  Either way, TG_BURIED after it bury it.  What is seen is
- * kept in memory only: after a restart a buried message is found out
- * from the next messages.
+ * A group's live message not pinned was posted (anew) with id at now: a
+ * repost of it is counted from here.  The oldest of TG_LIVE is let go
+ * (one open game a chat: the others are over).
  */
-int
-tg_chat_buried(struct tg *tg, const char *chat, int64_t id)
+void
+tg_chat_posted(struct tg *tg, const char *chat, int64_t id, double now)
 {
 	struct tg_chat	*c;
+	int		 i, low = 0;
+
+	if (id <= 0 || !tg_chat_group(chat))
+		return;
+	c = tg_chat_get(tg, chat, tg_now());
+	for (i = 0; i < c->nlive; i++) {
+		if (c->live[i].id == id)
+			break;
+		if (c->live[i].id < c->live[low].id)
+			low = i;
+	}
+	if (i == c->nlive) {
+		if (c->nlive < TG_LIVE)
+			i = c->nlive++;
+		else
+			i = low;
+	}
+	c->live[i].id = id;
+	c->live[i].posted = now;
+	c->live[i].after = 0;
+}
+
+/*
+ * Is a repost of a group's live message id due at now: has it been
+ * buried by at least repost_messages other messages, and has it stood
+ * for repost_interval since it was posted (tacd.conf(5))?  Not due, a
+ * move only edits it: that makes no new message, so a group whose chat
+ * runs fast gets its live message anew at most once per interval, and
+ * one that chats little not at all.  The one place that decides; the
+ * caller asks only for a live message that is not pinned.
+ *
+ * A bot in privacy mode (the default) is sent only commands, replies to
+ * it and service messages, never the chatter between them, so burial is
+ * told from the message ids it does see: its own messages and the
+ * updates it gets carry increasing message_id.  In a supergroup the ids
+ * count every message of the chat, seen or not, so the newest id seen
+ * tells how many came after; in a basic group they count the bot's own
+ * messages across all its chats, so only the messages seen in this one
+ * count.  All this is kept in memory: a message the bridge did not see
+ * posted (after a restart) is taken as posted now, with the messages
+ * after it that it still knows, so that a restart never brings a repost
+ * sooner, only later.
+ */
+int
+tg_chat_due(struct tg *tg, const char *chat, int64_t id, double now)
+{
+	struct tg_chat	*c;
+	int64_t		 after;
 	int		 i, n = 0;
 
-	if (id <= 0 || (c = tg_chat_find(tg, chat)) == NULL)
+	if (id <= 0 || !tg_chat_group(chat))
 		return (0);
-	if (c->super && c->seen_max - id >= TG_BURIED)
-		return (1);
-	for (i = 0; i < c->nseen; i++) {
-		if (c->seen[i] > id)
-			n++;
+	c = tg_chat_get(tg, chat, tg_now());
+	for (i = 0; i < c->nlive; i++) {
+		if (c->live[i].id == id)
+			break;
 	}
-	return (n >= TG_BURIED);
+	if (i == c->nlive) {
+		for (i = 0; i < c->nseen; i++) {
+			if (c->seen[i] > id)
+				n++;
+		}
+		tg_chat_posted(tg, chat, id, now);
+		for (i = 0; c->live[i].id != id; i++)
+			;
+		c->live[i].after = n;
+	}
+	after = c->live[i].after;
+	if (c->super && c->seen_max - id > after)
+		after = c->seen_max - id;
+	return (after >= tg->repost_after &&
+	    now - c->live[i].posted >= tg->repost_wait);
 }
 
 /*

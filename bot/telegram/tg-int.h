@@ -61,9 +61,8 @@
 #define TG_CAPTIONMAX	1000		/* bytes of a caption (1024 chars) */
 #define TG_ANSWERMAX	200		/* characters of a button's answer */
 #define TG_SEEN		8		/* message ids kept per group */
-#define TG_BURIED	5		/* messages after a group's live
-					   message that bury it (on a phone,
-					   about a screen below a board) */
+#define TG_LIVE		4		/* live messages not pinned kept per
+					   group, for their reposts */
 
 /* The answer to one Bot API call, as the callback sees it. */
 struct tg_result {
@@ -117,6 +116,13 @@ struct tg_chat {
 	int64_t		 seen_max;
 	int		 super;		/* a supergroup: its ids count every
 					   message, seen or not */
+	/* tg-chat.c: the group's live messages not pinned (reposts) */
+	struct {
+		int64_t	 id;
+		double	 posted;	/* when it was posted (tg_now()) */
+		int	 after;		/* messages seen after it */
+	}		 live[TG_LIVE];
+	int		 nlive;
 	/* tg-chat.c: what the chat's newest messages say (a hash) */
 	struct {
 		int64_t	 id;
@@ -179,6 +185,8 @@ struct tg_req {
 					   after a message went anew) */
 	uint64_t	 said;		/* a hash of what the message says
 					   (tg_out_said()), 0: none */
+	int		 live;		/* a group's live message not pinned:
+					   once posted, tg_chat_posted() */
 };
 
 struct tg {
@@ -238,6 +246,10 @@ struct tg {
 	/* tg-hook.c */
 	struct bridge_httpd	*hook;		/* the webhook server */
 	size_t			 maxconns;	/* webhook_max_connections */
+
+	/* tg-chat.c: when a live message not pinned goes anew */
+	int			 repost_after;	/* repost_messages */
+	double			 repost_wait;	/* repost_interval, seconds */
 };
 
 /* tg.c */
@@ -292,7 +304,8 @@ int		 tg_chat_group(const char *);
 const char	*tg_chat_target(struct tg *, const char *);
 void		 tg_chat_moved(struct tg *, const char *, const char *);
 void		 tg_chat_saw(struct tg *, const char *, int64_t, int);
-int		 tg_chat_buried(struct tg *, const char *, int64_t);
+void		 tg_chat_posted(struct tg *, const char *, int64_t, double);
+int		 tg_chat_due(struct tg *, const char *, int64_t, double);
 int		 tg_chat_said(struct tg *, const char *, const char *,
 		     uint64_t);
 void		 tg_chat_say(struct tg *, const char *, int64_t, uint64_t);

@@ -339,8 +339,9 @@ tg_out_quiet(json_t *p)
 /*
  * Should m go as a new message at the bottom of its chat, the one it
  * replaces taken away after it?  /board asks so; and a group's live
- * message not pinned is posted anew once other messages have buried it
- * (tg_chat_buried()), so that it stays in sight.
+ * message not pinned is posted anew when a repost is due (other
+ * messages have buried it, and not too soon: tg_chat_due()), so that it
+ * stays in sight without a new message for every move.
  */
 static int
 tg_out_anew(struct tg *tg, const struct compose_msg *m)
@@ -351,7 +352,7 @@ tg_out_anew(struct tg *tg, const struct compose_msg *m)
 	if ((id = tg_ref_id(m->replaces, &photo)) <= 0)
 		return (0);
 	return (m->repost || (m->live && !m->pinned &&
-	    tg_chat_buried(tg, m->chat, id)));
+	    tg_chat_due(tg, m->chat, id, tg_now())));
 }
 
 /* FNV-1a over n bytes of p, going on from h. */
@@ -408,6 +409,7 @@ tg_out_make(struct tg *tg, const struct compose_msg *msg, struct tg_req *req)
 
 	snprintf(req->chat, sizeof req->chat, "%s", m->chat);
 	req->beside = m->tidy;
+	req->live = m->live && !m->pinned;
 	if (m->form == COMPOSE_ANSWER) {
 		tg_out_answer(req, m);
 		return;

@@ -88,14 +88,19 @@ tg_result_ok(struct tg *tg, struct tg_req *req, const struct tg_result *r,
 		tg_ref_make(ref, sizeof ref, json_integer_value(mid),
 		    req->photo);
 		tg_chat_say(tg, req->chat, json_integer_value(mid), req->said);
-	} else if (req->edit[0] != '\0') {
-		/* "Not modified": it says so already. */
-		tg_chat_say(tg, req->chat, tg_ref_id(req->edit, &photo),
-		    req->said);
 		/* A new message of ours: it may bury a live message. */
 		if (req->edit[0] == '\0')
 			tg_chat_saw(tg, req->chat, json_integer_value(mid),
 			    -1);
+		/* A live message posted (anew): its reposts count from it. */
+		if (req->live && json_integer_value(mid) != tg_ref_id(
+		    req->edit, &photo))
+			tg_chat_posted(tg, req->chat, json_integer_value(mid),
+			    tg_now());
+	} else if (req->edit[0] != '\0') {
+		/* "Not modified": it says so already. */
+		tg_chat_say(tg, req->chat, tg_ref_id(req->edit, &photo),
+		    req->said);
 	}
 	if (c != NULL)
 		c->failures = 0;

@@ -101,6 +101,8 @@ tg_new(struct event_base *base, struct svc *svc, const struct config *conf)
 	snprintf(tg->ca, sizeof tg->ca, "%s", conf->telegram_ca_file);
 	snprintf(tg->listen, sizeof tg->listen, "%s", conf->webhook_listen);
 	tg->maxconns = (size_t)atoi(conf->webhook_max_connections);
+	tg->repost_after = atoi(conf->repost_messages);
+	tg->repost_wait = (double)config_duration(conf->repost_interval);
 #ifdef TACD_TEST
 	/*
 	 * The tests' build of this file (tests/libtactest.a) runs many games

@@ -66,6 +66,14 @@ const struct config_key config_keys[] = {
 	    CONFIG_MEMBER(lobbies_per_person), "5", NULL, NULL,
 	    "The most games waiting for players one person may have opened "
 	    "at once, in all chats together." },
+	{ "repost_messages", CONFIG_COUNT, CONFIG_MEMBER(repost_messages),
+	    "10", NULL, NULL,
+	    "How many messages must bury a group's live message not pinned "
+	    "before it is posted anew at the bottom." },
+	{ "repost_interval", CONFIG_DURATION, CONFIG_MEMBER(repost_interval),
+	    "10m", NULL, NULL,
+	    "How long a group's live message not pinned stays before it "
+	    "may be posted anew (off: as soon as it is buried)." },
 	{ "webapp_listen", CONFIG_OPTADDR, CONFIG_MEMBER(webapp_listen),
 	    "", NULL, NULL,
 	    "The address and port the Mini App's server listens on; empty: "

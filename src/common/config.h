@@ -38,6 +38,8 @@ struct config {
 	char	webhook_max_connections[16];	/* a CONFIG_COUNT */
 	char	idle_reminder[16];	/* a CONFIG_DURATION */
 	char	lobbies_per_person[16];	/* a CONFIG_COUNT */
+	char	repost_messages[16];	/* a CONFIG_COUNT */
+	char	repost_interval[16];	/* a CONFIG_DURATION */
 	char	webapp_listen[128];	/* ADDR:PORT of the Mini App, "": off */
 	char	webapp_url[256];	/* its public HTTPS URL */
 	char	webapp_short_name[64];	/* its t.me/<bot>/<name>, "": none */

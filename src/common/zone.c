@@ -259,3 +259,41 @@ zone_hhmm(const char *s)
 		return (-1);
 	return (h * 60 + m);
 }
+
+/*
+ * The unix time of 00:00 of day y-m-d (month 1-12) on the wall clock of
+ * zone (NULL or "": UTC), -1 when there is no such day.
+ */
+int64_t
+zone_midnight(const char *zone, int y, int m, int d)
+{
+	char		*old = NULL, spec[ZONE_MAX + 2];
+	const char	*cur;
+	struct tm	 tm;
+	time_t		 t;
+
+	if (y < 1970 || y > 9999 || m < 1 || m > 12 || d < 1 || d > 31)
+		return (-1);
+	memset(&tm, 0, sizeof tm);
+	tm.tm_year = y - 1900;
+	tm.tm_mon = m - 1;
+	tm.tm_mday = d;
+	tm.tm_isdst = -1;
+	snprintf(spec, sizeof spec, ":%s", zone != NULL && zone[0] != '\0' ?
+	    zone : "UTC");
+	if ((cur = getenv("TZ")) != NULL && (old = strdup(cur)) == NULL)
+		return (-1);
+	setenv("TZ", spec, 1);
+	tzset();
+	t = mktime(&tm);
+	if (old != NULL)
+		setenv("TZ", old, 1);
+	else
+		unsetenv("TZ");
+	tzset();
+	free(old);
+	/* mktime() carries a 31st of a short month over: no such day. */
+	if (t == (time_t)-1 || tm.tm_mday != d || tm.tm_mon != m - 1)
+		return (-1);
+	return ((int64_t)t);
+}

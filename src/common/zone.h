@@ -25,5 +25,6 @@ int64_t		 zone_quiet_end(const char *, int, int, int64_t);
 int64_t		 zone_awake(const char *, int, int, int64_t, int64_t);
 int64_t		 zone_due(const char *, int, int, int64_t, int64_t);
 int		 zone_hhmm(const char *);
+int64_t		 zone_midnight(const char *, int, int, int);
 
 #endif /* ZONE_H */

@@ -290,9 +290,6 @@ compose_learn_says(const char *lang, const char *code, json_t *args,
 		/* TRANSLATORS: a refusal of /hint; %lld a game's number. */
 		rbuf_add(b, tr(lang, "There is no hint to give in game #%lld "
 		    "now."), (long long)compose_arg(args, "game"));
-	else if (strcmp(code, "private_only") == 0)
-		rbuf_addstr(b, tr(lang, "Lessons are given in a private chat: "
-		    "open mine and say /learn there."));
 	else if (strcmp(code, "bad_lesson") == 0)
 		/* TRANSLATORS: a refusal of /learn; %s what the person
 		   typed, %lld the last lesson's number; /learn list is a

@@ -71,6 +71,13 @@ int		 compose_kept(struct compose_ctx *, struct compose_msg *, int);
 int		 compose_unsaid(const struct svc_out *, struct compose_msg *);
 int		 compose_none(struct compose_msg *);
 
+/* compose-away.c */
+compose_make_fn	 compose_away_make;
+int		 compose_away_says(struct svc *, const char *, const char *,
+		     json_t *, struct rbuf *);
+void		 compose_away_live(const struct svc_game *, const char *,
+		     int64_t, struct rbuf *);
+
 /* compose-access.c */
 int		 compose_access_says(const char *, const char *, json_t *,
 		     struct rbuf *);

@@ -51,6 +51,7 @@ compose_live_turn(struct compose_ctx *c, const struct render_game *t,
 		return;
 	}
 	render_turnline(&c->o->r, t, &c->st, b);
+	compose_away_live(g, t->lang, now, b);
 	if (g->state != SVC_PLAYING || g->due <= 0 || g->actor < 0 ||
 	    g->actor >= g->cfg.nseats)
 		return;

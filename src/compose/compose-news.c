@@ -157,6 +157,10 @@ compose_seat_make(struct compose_ctx *c, const struct svc_out *out,
 		   seat's colour.  They left the group (or were removed). */
 		rbuf_add(b, tr(lang, "%s is no longer in the group; the AI "
 		    "plays the %s seat from now on."), name, colour);
+	else if (strcmp(change, "holiday") == 0)
+		/* TRANSLATORS: %s a player's name, %s a seat's colour. */
+		rbuf_add(b, tr(lang, "%s is away for a while; the AI plays the "
+		    "%s seat until they are back."), name, colour);
 	else if (strcmp(change, "replaced") == 0)
 		/* TRANSLATORS: %s a seat's colour, %s a player's name. */
 		rbuf_add(b, tr(lang, "The AI plays the %s seat for %s now."),

@@ -617,6 +617,30 @@ say_stats(struct say *s, const char *code)
 }
 
 /*
+ * A command that is said in a private chat only, said in a group: where
+ * to say it, and for the lessons and a person's time away, why.
+ */
+static void
+say_private(struct say *s)
+{
+	const char	*cmd = say_str(s, "command");
+
+	if (strcmp(cmd, "learn") == 0)
+		rbuf_addstr(s->b, tr(s->lang, "Lessons are given in a private "
+		    "chat: open mine and say /learn there."));
+	else if (strcmp(cmd, "away") == 0 || strcmp(cmd, "back") == 0)
+		/* TRANSLATORS: a refusal in a group (200 characters at
+		   most); %s the command ("away"). */
+		rbuf_add(s->b, tr(s->lang, "Say /%s to me in our private "
+		    "chat: it is for all your games."), cmd);
+	else
+		/* TRANSLATORS: a refusal in a group (200 characters at
+		   most); %s the command ("settings"). */
+		rbuf_add(s->b, tr(s->lang, "Say /%s to me in our private "
+		    "chat."), cmd);
+}
+
+/*
  * Append what an "error", "info" or "answer" row says (payload p), in
  * lang; nothing for an answer that only stops a button's spinner.
  */
@@ -657,7 +681,8 @@ compose_say_game(struct svc *svc, const struct svc_game *known,
 		s.t.cfg.names = strcmp(lang, "ru") == 0 ? TAC_NAMES_TAKER :
 		    TAC_NAMES_TAC;
 	snprintf(s.t.lang, sizeof s.t.lang, "%s", lang);
-	if (compose_learn_says(lang, code, s.args, b) ||
+	if (compose_away_says(svc, lang, code, s.args, b) ||
+	    compose_learn_says(lang, code, s.args, b) ||
 	    compose_settings_says(lang, code, s.args, b) ||
 	    compose_access_says(lang, code, s.args, b) ||
 	    say_seating(&s, code) || say_game(&s, code) || say_info(&s, code) ||
@@ -670,6 +695,8 @@ compose_say_game(struct svc *svc, const struct svc_game *known,
 		say_who(&s, code);
 	else if (strcmp(code, "usage") == 0)
 		say_usage(&s);
+	else if (strcmp(code, "private_only") == 0)
+		say_private(&s);
 	else if (strcmp(code, "bad_lang") == 0)
 		/* TRANSLATORS: a refusal, or its answer to a button (then
 		   200 characters at most); %s the language codes ("en, ru,

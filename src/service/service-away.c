@@ -4,7 +4,8 @@
  * creator or an admin lets the AI play a person's seat), /resume (the
  * person takes it back) and /admit (the buttons of the question
  * whether someone may take over a seat its person left; service-seat.c
- * asks it).
+ * asks it); and /away and /back, a person away from all their games
+ * for a while (service-holiday.c).
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "service-cmds.h"
 
@@ -157,6 +159,140 @@ svc_cmd_resume(struct svc_ctx *ctx)
 	return (svc_seat_news(svc, &gm, me, "resumed"));
 }
 
+/*
+ * Read when someone away is back from word w ("5d", "12h", a day
+ * "2026-12-20" on their own clock, or "@T" unix time, as /away's buttons
+ * say it) into *until: 1, 0 refused (answered), -1 failure.
+ */
+static int
+svc_away_until(struct svc_ctx *ctx, const char *w, int64_t *until)
+{
+	struct svc_ptime	pt;
+	long long		n;
+	int			y, m, d, used = 0;
+	char			unit;
+
+	*until = -1;
+	if (w[0] == '@' && sscanf(w + 1, "%lld%n", &n, &used) == 1 &&
+	    w[1 + used] == '\0')
+		*until = n;
+	else if (sscanf(w, "%4d-%2d-%2d%n", &y, &m, &d, &used) == 3 &&
+	    w[used] == '\0') {
+		if (svc_user_time(ctx->svc, ctx->user, ctx->user_lang,
+		    &pt) != 0)
+			return (-1);
+		*until = zone_midnight(pt.zone, y, m, d);
+	} else if (sscanf(w, "%lld%c%n", &n, &unit, &used) == 2 &&
+	    w[used] == '\0' && n > 0 && n <= 1000 &&
+	    strchr("dDhH", unit) != NULL)
+		*until = ctx->svc->now + n * (unit == 'd' || unit == 'D' ?
+		    86400 : 3600);
+	if (*until < 0)
+		return (svc_refuse(ctx, "away_bad", "{s:s}", "word", w) == 0 ?
+		    0 : -1);
+	if (*until <= ctx->svc->now)
+		return (svc_refuse(ctx, "away_past", "{s:s}", "word", w) == 0 ?
+		    0 : -1);
+	if (*until - ctx->svc->now > SVC_AWAY_MAX)
+		return (svc_refuse(ctx, "away_long", "{s:i}", "days",
+		    SVC_AWAY_MAX / 86400) == 0 ? 0 : -1);
+	return (1);
+}
+
+/*
+ * The running games the person sits in (not those of a group they
+ * left): how many, -1 failure (a person's lobbies need no holiday:
+ * they start nothing without them).
+ */
+static int
+svc_away_games(struct svc_ctx *ctx)
+{
+	struct svc_gm	gm;
+	int64_t		ids[SVC_AWAY_GAMES];
+	int		mine[SVC_AWAY_GAMES];
+	int		i, n, rc, me, games = 0;
+
+	if ((n = store_user_games(ctx->svc->store, ctx->user, ids, mine,
+	    SVC_AWAY_GAMES)) < 0)
+		return (svc_store_fail(ctx->svc));
+	for (i = 0; i < n && i < SVC_AWAY_GAMES; i++) {
+		if ((rc = svc_game_load(ctx->svc, ids[i], &gm)) < 0)
+			return (-1);
+		if (rc == 1 && gm.g.state == STORE_PLAYING && gm.started &&
+		    (me = svc_seat_of(&gm, ctx->user)) >= 0 &&
+		    gm.g.seats[me].away != STORE_AWAY_GONE)
+			games++;
+	}
+	return (games);
+}
+
+/* An "away" row for the person: p, and after a press its message. */
+static int
+svc_away_reply(struct svc_ctx *ctx, json_t *p)
+{
+	if (p != NULL && ctx->ev->message != NULL &&
+	    ctx->ev->kind == SVC_EV_BUTTON)
+		json_object_set_new(p, "message",
+		    json_string(ctx->ev->message));
+	return (svc_reply(ctx, SVC_OUT_AWAY, p));
+}
+
+/*
+ * /away WHEN [stop|ai], privately: away from all one's running games
+ * until WHEN, the clocks stopped or the AI playing; without the way,
+ * a question with a button for each.
+ */
+static int
+svc_cmd_away(struct svc_ctx *ctx)
+{
+	struct store_away	a;
+	char			when[32], how[8];
+	int64_t			until;
+	int			rc, n, games;
+
+	when[0] = how[0] = '\0';
+	n = sscanf(ctx->args, "%31s %7s", when, how);
+	if (n < 1)
+		return (svc_refuse(ctx, "away_bad", "{s:s}", "word", ""));
+	if (n == 2 && strcasecmp(how, "stop") != 0 &&
+	    strcasecmp(how, "ai") != 0)
+		return (svc_refuse(ctx, "away_bad", "{s:s}", "word", how));
+	if ((rc = svc_away_until(ctx, when, &until)) <= 0)
+		return (rc);
+	if ((rc = store_away_get(ctx->svc->store, ctx->user, &a)) < 0)
+		return (svc_store_fail(ctx->svc));
+	if (rc == 1)
+		return (svc_refuse(ctx, "away_already", "{s:I}", "until",
+		    (json_int_t)a.until));
+	if ((games = svc_away_games(ctx)) <= 0)
+		return (games < 0 ? -1 : svc_refuse(ctx, "away_no_games",
+		    NULL));
+	if (n < 2)
+		return (svc_away_reply(ctx, json_pack("{s:I, s:i}", "until",
+		    (json_int_t)until, "games", games)));
+	memset(&a, 0, sizeof a);
+	a.until = until;
+	a.since = ctx->svc->now;
+	a.ai = strcasecmp(how, "ai") == 0;
+	if (svc_holiday_begin(ctx->svc, ctx->user, &a, &games) != 0)
+		return (-1);
+	return (svc_away_reply(ctx, json_pack("{s:I, s:s, s:i}", "until",
+	    (json_int_t)until, "how", a.ai ? "ai" : "stop", "games",
+	    games)));
+}
+
+/* /back: back from away early, in all one's games. */
+static int
+svc_cmd_back(struct svc_ctx *ctx)
+{
+	int	rc, games;
+
+	if ((rc = svc_holiday_end(ctx->svc, ctx->user, 0, &games)) <= 0)
+		return (rc < 0 ? -1 : svc_refuse(ctx, "away_none", NULL));
+	return (svc_away_reply(ctx, json_pack("{s:b, s:i}", "back", 1,
+	    "games", games)));
+}
+
 /* /leave */
 static const struct svc_command svc_leave_entry = {
 	.name = "leave",
@@ -199,11 +335,36 @@ static const struct svc_command svc_admit_entry = {
 	.fn = svc_cmd_admit,
 };
 
+/* /away */
+static const struct svc_command svc_away_entry = {
+	.name = "away",
+	.args = N_("5d | 12h | YYYY-MM-DD"),
+	.about = N_("Away for a while: your clocks stop, or the AI plays"),
+	.where = SVC_IN_PRIVATE,
+	.menu = SVC_IN_PRIVATE,
+	.who = SVC_BY_ANYONE,
+	.want = SVC_WANT_SEE,
+	.fn = svc_cmd_away,
+};
+
+/* /back */
+static const struct svc_command svc_back_entry = {
+	.name = "back",
+	.about = N_("Back from away, in all your games"),
+	.where = SVC_IN_PRIVATE,
+	.menu = SVC_IN_PRIVATE,
+	.who = SVC_BY_ANYONE,
+	.want = SVC_WANT_SEE,
+	.fn = svc_cmd_back,
+};
+
 /* The commands of a seat whose person is away. */
 const struct svc_command *const svc_away_commands[] = {
 	&svc_leave_entry,
 	&svc_replace_entry,
 	&svc_resume_entry,
 	&svc_admit_entry,
+	&svc_away_entry,
+	&svc_back_entry,
 	NULL
 };

@@ -147,6 +147,11 @@ svc_game_facts(struct svc *svc, const struct store_game *sg,
 		p = &out->seats[i];
 		p->ai = sg->seats[i].ai;
 		p->away = sg->seats[i].away;
+		/* One gone from the group is no longer shown there. */
+		if (sg->seats[i].away != STORE_AWAY_GONE) {
+			p->away_until = sg->seats[i].away_until;
+			p->away_ai = sg->seats[i].away_ai;
+		}
 		snprintf(p->user, sizeof p->user, "%s", sg->seats[i].pid);
 		snprintf(p->name, sizeof p->name, "%s", sg->seats[i].name);
 	}

@@ -21,6 +21,8 @@
 #define SVC_FRAMES	8	/* replayed moves kept for the app */
 #define SVC_SEAT_ASK_TTL 86400	/* an ask for a seat waits this long */
 #define SVC_REMATCH_TTL	86400	/* a rematch's offer lapses after this */
+#define SVC_AWAY_MAX	(14 * 86400)	/* /away for this long at most */
+#define SVC_AWAY_GAMES	256	/* running games /away reaches, at most */
 #define SVC_LOBBIES	5	/* lobbies a person may have opened at once,
 				   unless svc_set_lobby_cap() says */
 
@@ -191,6 +193,9 @@ int64_t		 svc_seat_due(struct svc *, const struct store_seat *,
 int		 svc_bank_start(struct svc *, const struct svc_gm *, int,
 		     const struct store_pace *, int64_t *, int64_t *);
 int		 svc_bank_spend(struct svc *, const struct svc_gm *, int, int);
+int		 svc_bank_pause(struct svc *, const struct svc_gm *, int);
+int		 svc_clock_stopped(const struct store_seat *, int64_t);
+int64_t		 svc_away_left(struct svc *, const struct svc_gm *, int);
 
 /* service-core.c */
 int		 svc_fail(struct svc *, const char *, ...)
@@ -287,6 +292,11 @@ int		 svc_user_games(struct svc *, int64_t, int64_t *, int *, int);
 int		 svc_premove_due(struct svc *, const struct svc_gm *,
 		     struct tac_action *);
 int		 svc_premove_drop(struct svc *, const struct svc_gm *, int);
+/* service-holiday.c */
+int		 svc_holiday_begin(struct svc *, int64_t,
+		     const struct store_away *, int *);
+int		 svc_holiday_end(struct svc *, int64_t, int, int *);
+int		 svc_holiday_timers(struct svc *);
 
 /* service-schedule.c */
 int		 svc_turn_forced(struct svc *, const struct svc_gm *,

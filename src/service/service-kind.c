@@ -58,6 +58,7 @@ static const struct {
 	[SVC_OUT_SETTINGS] =	{ "settings", 0 },
 	[SVC_OUT_FORCED] =	{ "forced", SVC_OF_PRIVATE },
 	[SVC_OUT_PREMOVE] =	{ "premove", SVC_OF_PRIVATE },
+	[SVC_OUT_AWAY] =	{ "away", 0 },
 };
 
 /* The kind named name, SVC_OUT_UNKNOWN for a name no kind has. */

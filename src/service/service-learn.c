@@ -16,8 +16,8 @@
  * again, for another try; one the rules refuse gets the engine's
  * reason.  Progress is kept per person (store-learn.c).  A lesson is one
  * message: what a press of its buttons brings (a step, a try's answer)
- * edits the message pressed, and a lesson or the list that a press
- * opens anew takes the pressed message's buttons away.  Lessons are
+ * edits the message pressed, and a lesson or the list that is opened
+ * anew, by a press or typed, takes the buttons of the one before away.  Lessons are
  * played in the edition of the person's language: TAKER's names in
  * Russian, as a Russian table starts.  Nothing here touches a game.
  */
@@ -91,19 +91,30 @@ svc_learn_pressed(const struct svc_ctx *ctx)
 }
 
 /*
- * A lesson or the list went out anew for a press: the pressed message
- * (a solved lesson's, the list) keeps its words and loses its buttons,
- * so that no older copy has live ones.
+ * A lesson or the list went out anew: the message it replaces keeps its
+ * words and loses its buttons, so that no older copy has live ones.  The
+ * pressed message, when a press opened it; and the chat's last lesson
+ * message (svc_out_remember() keeps it), when a typed /learn did or the
+ * press was on an older copy.
  */
 static int
 svc_learn_retire(struct svc_ctx *ctx)
 {
 	const char	*pressed = svc_learn_pressed(ctx);
+	char		 last[SVC_REF_MAX];
+	int		 rc;
 
-	if (pressed == NULL)
+	if (pressed != NULL && svc_reply(ctx, SVC_OUT_RETIRE,
+	    json_pack("{s:s}", "ref", pressed)) != 0)
+		return (-1);
+	if ((rc = store_chat_message(ctx->svc->store, ctx->ev->platform,
+	    ctx->ev->chat, svc_kind_name(SVC_OUT_LESSON), last,
+	    sizeof last)) < 0)
+		return (svc_store_fail(ctx->svc));
+	if (rc == 0 || (pressed != NULL && strcmp(pressed, last) == 0))
 		return (0);
 	return (svc_reply(ctx, SVC_OUT_RETIRE, json_pack("{s:s}", "ref",
-	    pressed)));
+	    last)));
 }
 
 /*

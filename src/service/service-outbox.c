@@ -347,8 +347,8 @@ svc_unreachable(struct svc *svc, const struct svc_out *head)
 
 /*
  * Remember the message that delivered a row that is edited later: a
- * game's board or lobby (also when an edit of it posted it anew), and a
- * person's live turn message (a "turn" row, or a "menu" row sent as a
+ * person's last lesson, a game's board or lobby (also when an edit of it
+ * posted it anew), and a person's live turn message (a "turn" row, or a "menu" row sent as a
  * new message) while its turn is the game's current one, so that it is
  * retired once the move is made.  A board posted as a new message may
  * be a group's live message, which is pinned; a pin's outcome is kept.
@@ -370,6 +370,10 @@ svc_out_remember(struct svc *svc, const struct svc_out *row, const char *ref)
 	 */
 	if (o.game == 0)
 		o.game = json_integer_value(json_object_get(o.data, "game"));
+	if (out->type == SVC_OUT_LESSON)
+		return (store_chat_message_put(svc->store, out->platform,
+		    out->chat, out->kind, ref, svc->clock(svc->clock_arg)) != 0 ?
+		    svc_store_fail(svc) : 0);
 	if (out->type == SVC_OUT_PIN_BOARD)
 		return (svc_live_pinned(svc, out, SVC_DONE, ref));
 	if (out->game == 0 || (!svc_kind_is(out->type, SVC_OF_KEEP) &&

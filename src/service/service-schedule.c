@@ -63,6 +63,7 @@ svc_schedule_news(struct svc *svc, struct svc_gm *gm, int notify,
 	struct store_seat	*p;
 	struct store_pace	 pc;
 	struct tac_action	 act;
+	int64_t			 secs;
 	json_t			*j;
 	int			 rc, premove;
 
@@ -102,10 +103,11 @@ svc_schedule_news(struct svc *svc, struct svc_gm *gm, int notify,
 		    &g->remind) != 0)
 			return (-1);
 	} else if (g->deadline > 0) {
-		g->due = svc_seat_due(svc, p, g->deadline);
-		if (g->deadline >= SVC_REMIND_MIN)
-			g->remind = svc_seat_due(svc, p, g->deadline -
-			    g->deadline / 4);
+		if ((secs = svc_away_left(svc, gm, g->actor)) < 0)
+			return (-1);
+		g->due = svc_seat_due(svc, p, secs);
+		if (secs >= SVC_REMIND_MIN)
+			g->remind = svc_seat_due(svc, p, secs - secs / 4);
 	} else if (svc->idle_remind > 0)
 		g->remind = svc_seat_due(svc, p, svc->idle_remind);
 	if (!notify)

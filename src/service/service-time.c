@@ -77,8 +77,21 @@ svc_user_quiet(struct svc *svc, int64_t user, const char *lang, int64_t t)
 }
 
 /*
+ * Is seat's person away at t with their clocks stopped (/away: their
+ * turns wait for them, service-holiday.c)?
+ */
+int
+svc_clock_stopped(const struct store_seat *p, int64_t t)
+{
+	return (p->user != 0 && p->ai == 0 && !p->away_ai &&
+	    p->away_until > t);
+}
+
+/*
  * When the secs seconds of a turn that began at start for seat's person
  * are up, their quiet hours not counted: nobody loses a turn asleep.
+ * Nor while away with their clocks stopped: the turn counts from their
+ * return.
  */
 static int64_t
 svc_seat_due_from(struct svc *svc, const struct store_seat *p,
@@ -88,6 +101,8 @@ svc_seat_due_from(struct svc *svc, const struct store_seat *p,
 
 	if (p->user == 0 || p->ai > 0)
 		return (start + secs);
+	if (svc_clock_stopped(p, start))
+		start = p->away_until;
 	svc_user_time(svc, p->user, p->lang, &pt);
 	return (zone_due(pt.zone, pt.quiet_start, pt.quiet_end, start, secs));
 }
@@ -118,12 +133,15 @@ svc_bank_start(struct svc *svc, const struct svc_gm *gm, int seat,
 		return (svc_store_fail(svc));
 	if (rc == 0)
 		left = pc->bank;
-	if (since == 0) {
+	/* A person away with their clocks stopped: it runs once back. */
+	if (since == 0 && !svc_clock_stopped(p, svc->now)) {
 		since = svc->now;
 		if (store_seat_bank_put(svc->store, gm->g.id, seat, left,
 		    since) != 0)
 			return (svc_store_fail(svc));
 	}
+	if (since == 0)
+		since = svc->now;
 	*due = svc_seat_due_from(svc, p, since, left);
 	*remind = left >= SVC_REMIND_MIN ? svc_seat_due_from(svc, p, since,
 	    left - left / 4) : 0;
@@ -163,4 +181,52 @@ svc_bank_spend(struct svc *svc, const struct svc_gm *gm, int seat,
 	if (store_seat_bank_put(svc->store, gm->g.id, seat, left, 0) != 0)
 		return (svc_store_fail(svc));
 	return (0);
+}
+
+/*
+ * Seat's person goes away with their clocks stopped while their turn
+ * runs on a time bank: what it spent so far is taken off (no bonus: no
+ * move was made) and the bank waits, not running, for their return.
+ * 0, -1 failure.
+ */
+int
+svc_bank_pause(struct svc *svc, const struct svc_gm *gm, int seat)
+{
+	const struct store_seat	*p = &gm->g.seats[seat];
+	struct svc_ptime	 pt;
+	int64_t			 left, since, used;
+
+	if (store_seat_bank(svc->store, gm->g.id, seat, &left, &since) < 0)
+		return (svc_store_fail(svc));
+	if (since == 0 || since >= svc->now)
+		return (0);
+	svc_user_time(svc, p->user, p->lang, &pt);
+	used = zone_awake(pt.zone, pt.quiet_start, pt.quiet_end, since,
+	    svc->now);
+	left = left > used ? left - used : 0;
+	if (store_seat_bank_put(svc->store, gm->g.id, seat, left, 0) != 0)
+		return (svc_store_fail(svc));
+	return (0);
+}
+
+/*
+ * The seconds seat's turn (a person's, in a game with a deadline per
+ * turn) has: the game's deadline, or what was left of this very turn
+ * when its person's clocks stopped.  -1 failure.
+ */
+int64_t
+svc_away_left(struct svc *svc, const struct svc_gm *gm, int seat)
+{
+	struct store_away_game	ag;
+	int			rc;
+
+	if (gm->g.seats[seat].user == 0)
+		return (gm->g.deadline);
+	if ((rc = store_away_game(svc->store, gm->g.seats[seat].user,
+	    gm->g.id, &ag)) < 0)
+		return (svc_store_fail(svc));
+	if (rc == 1 && ag.turn == gm->g.turn_no && ag.left >= 0 &&
+	    ag.left < gm->g.deadline)
+		return (ag.left);
+	return (gm->g.deadline);
 }

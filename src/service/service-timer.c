@@ -227,6 +227,10 @@ svc_timers(struct svc *svc)
 	int	i, n, rc, done = 0, idle = 0;
 
 	svc->now = svc->clock(svc->clock_arg);
+	/* Those back from away first: their turns' times change. */
+	if ((n = svc_holiday_timers(svc)) < 0)
+		return (-1);
+	done += n;
 	while (done < SVC_TIMER_BATCH && !idle) {
 		n = store_timers_due(svc->store, svc->now, ids,
 		    SVC_TIMER_BATCH - done);

@@ -130,6 +130,7 @@ enum svc_out_kind {
 	SVC_OUT_SETTINGS,
 	SVC_OUT_FORCED,
 	SVC_OUT_PREMOVE,
+	SVC_OUT_AWAY,
 	SVC_OUT_NKINDS
 };
 
@@ -199,6 +200,10 @@ enum svc_fate {
 struct svc_seat {
 	int		 ai;		/* AI level, 0: a person */
 	int		 away;		/* a person whose turns the AI plays */
+	int64_t		 away_until;	/* the person is away (/away) until
+					   then, 0: not */
+	int		 away_ai;	/* ... the AI plays for them then, 0:
+					   their clock stops */
 	char		 user[64];	/* platform user id, "" if none */
 	char		 name[UTF8_NAMEMAX];	/* display name ("AI 2" for an AI) */
 };

@@ -89,6 +89,53 @@ store_message_forget(struct store *s, int64_t game, const char *chat,
 }
 
 /*
+ * The platform message id last delivered for a chat's row of a kind that
+ * belongs to no game ("lesson"): 1 found (into buf), 0 none, -1 failure.
+ */
+int
+store_chat_message(struct store *s, const char *platform, const char *chat,
+    const char *kind, char *buf, size_t len)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	if (len > 0)
+		buf[0] = '\0';
+	if ((st = store_stmt(s, ST_CHATMSG_GET, "SELECT message FROM "
+	    "chat_messages WHERE platform = ?1 AND chat = ?2 AND kind = ?3")) ==
+	    NULL)
+		return (-1);
+	store_bind_text(st, 1, platform);
+	store_bind_text(st, 2, chat);
+	store_bind_text(st, 3, kind);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		store_text(st, 0, buf, len);
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return (store_sqlfail(s, "chat message"));
+	return (rc == SQLITE_ROW);
+}
+
+/* Remember the platform message id of a chat's row of a kind. */
+int
+store_chat_message_put(struct store *s, const char *platform,
+    const char *chat, const char *kind, const char *message, int64_t now)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_stmt(s, ST_CHATMSG_PUT, "INSERT OR REPLACE INTO "
+	    "chat_messages (platform, chat, kind, message, at) VALUES (?1, ?2, "
+	    "?3, ?4, ?5)")) == NULL)
+		return (-1);
+	store_bind_text(st, 1, platform);
+	store_bind_text(st, 2, chat);
+	store_bind_text(st, 3, kind);
+	store_bind_text(st, 4, message);
+	sqlite3_bind_int64(st, 5, now);
+	return (store_step_done(s, st, "chat message put"));
+}
+
+/*
  * Run one statement of the rare kind (not cached) with up to four
  * bindings (three texts, unbound when NULL, and an integer ?4).  Returns
  * the rows changed, or for a query the first column of its first row (0:

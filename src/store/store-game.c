@@ -256,8 +256,9 @@ store_game_seats(struct store *s, struct store_game *g)
 
 	memset(g->seats, 0, sizeof g->seats);
 	if ((st = store_stmt(s, ST_GAME_SEATS, "SELECT s.seat, s.user, s.ai, "
-	    "s.away, u.pid, u.name, u.lang FROM seats s LEFT JOIN users u "
-	    "ON u.id = s.user WHERE s.game = ?1")) == NULL)
+	    "s.away, u.pid, u.name, u.lang, w.until, w.ai FROM seats s "
+	    "LEFT JOIN users u ON u.id = s.user LEFT JOIN user_away w "
+	    "ON w.user = s.user WHERE s.game = ?1")) == NULL)
 		return (-1);
 	sqlite3_bind_int64(st, 1, g->id);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -271,6 +272,8 @@ store_game_seats(struct store *s, struct store_game *g)
 		store_text(st, 4, p->pid, sizeof p->pid);
 		store_text(st, 5, p->name, sizeof p->name);
 		store_lang(p->lang, (const char *)sqlite3_column_text(st, 6));
+		p->away_until = sqlite3_column_int64(st, 7);
+		p->away_ai = sqlite3_column_int(st, 8);
 		if (p->ai > 0 && p->user == 0)
 			snprintf(p->name, sizeof p->name, "AI %d", seat);
 	}

@@ -292,7 +292,10 @@ store_out_free(struct store_out *out)
 	out->payload = NULL;
 }
 
-/* The earliest time any game's timer is due, -1 when none is set. */
+/*
+ * The earliest time any game's timer is due, or someone's time away is
+ * up, -1 when none is set.
+ */
 int64_t
 store_timer_next(struct store *s)
 {
@@ -302,7 +305,8 @@ store_timer_next(struct store *s)
 
 	if ((st = store_stmt(s, ST_TIMER_NEXT, "SELECT min(t) FROM ("
 	    "SELECT min(due) AS t FROM games WHERE due > 0 UNION ALL "
-	    "SELECT min(remind) FROM games WHERE remind > 0)")) == NULL)
+	    "SELECT min(remind) FROM games WHERE remind > 0 UNION ALL "
+	    "SELECT min(until) FROM user_away)")) == NULL)
 		return (-2);
 	if ((rc = sqlite3_step(st)) == SQLITE_ROW &&
 	    sqlite3_column_type(st, 0) != SQLITE_NULL)

@@ -1,6 +1,6 @@
 /*
  * store-premove.c: a play chosen ahead of a person's turn
- * (sql/0015-premove.sql), one per seat of a game.  Whether it is still
+ * (sql/0017-premove.sql), one per seat of a game.  Whether it is still
  * legal, and when it is played, is the service's (service-premove.c).
  */
 #include <stdio.h>

@@ -65,6 +65,9 @@ struct store_seat {
 	int		 ai;		/* AI level, 0: a person or nobody */
 	int		 away;		/* the AI plays the person's turns:
 					   STORE_AWAY or STORE_AWAY_GONE */
+	int64_t		 away_until;	/* the person is away (/away) until
+					   then, 0: not (user_away) */
+	int		 away_ai;	/* ... and the AI plays for them */
 };
 
 /*
@@ -253,6 +256,32 @@ int		 store_seat_bank_put(struct store *, int64_t, int, int64_t,
 		     int64_t);
 
 /*
+ * store-away.c: a person away from all their games for a while
+ * (sql/0016-away.sql): store_away_get, until when and how; store_away_due,
+ * the people whose time away is up; store_away_game, what it did to one
+ * of their games.  A game's seats carry their person's (store_seat).
+ */
+struct store_away {
+	int64_t		 until;		/* back then */
+	int64_t		 since;
+	int		 ai;		/* 1: the AI plays, 0: clocks stop */
+};
+struct store_away_game {
+	int		 ai;		/* the AI was given the seat */
+	int64_t		 turn;		/* the turn that was running, -1 */
+	int64_t		 left;		/* its waking seconds left, -1 */
+};
+int		 store_away_get(struct store *, int64_t, struct store_away *);
+int		 store_away_put(struct store *, int64_t,
+		     const struct store_away *);
+int		 store_away_del(struct store *, int64_t);
+int		 store_away_due(struct store *, int64_t, int64_t *, int);
+int		 store_away_game(struct store *, int64_t, int64_t,
+		     struct store_away_game *);
+int		 store_away_game_put(struct store *, int64_t, int64_t,
+		     const struct store_away_game *);
+
+/*
  * store-ask.c: who asked to take a seat a person left in a running game
  * (sql/0010-seat-asks.sql), until the table answers.
  */
@@ -290,7 +319,7 @@ int		 store_rematch_del(struct store *, int64_t);
 
 /*
  * store-premove.c: a play a person chose for their next turn while it was
- * not theirs (sql/0015-premove.sql), one per seat of a game; when it is
+ * not theirs (sql/0017-premove.sql), one per seat of a game; when it is
  * played is the service's (service-premove.c).  store_premove_del with
  * seat -1 drops every one of the game.
  */
@@ -357,6 +386,10 @@ int		 store_message_put(struct store *, int64_t, const char *,
 		     const char *, const char *, int64_t);
 int		 store_message_forget(struct store *, int64_t, const char *,
 		     const char *);
+int		 store_chat_message(struct store *, const char *, const char *,
+		     const char *, char *, size_t);
+int		 store_chat_message_put(struct store *, const char *,
+		     const char *, const char *, const char *, int64_t);
 int		 store_chat_migrate(struct store *, const char *,
 		     const char *, const char *, int64_t *);
 

@@ -1,7 +1,8 @@
 /*
  * fuzz_update.c: the Telegram update parser (bot/telegram/tg-update.c) under a
  * fuzzer.  Any bytes either are refused or give an event whose strings
- * are all there, terminated and within their buffers; a command never
+ * are all there, terminated and within their buffers (a member's leaving
+ * a group: its group and person, no text); a command never
  * keeps an "@BotName" suffix naming another bot.
  */
 #include <stdint.h>
@@ -58,7 +59,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		return (0);
 	}
-	if (ev->chat == NULL || ev->user == NULL || ev->user_name == NULL ||
+	/* A member's leaving names its group and person, and carries no
+	   text: the service acts on who left, never on words. */
+	if (ev->kind == SVC_EV_LEFT ? ev->chat == NULL || ev->user == NULL ||
+	    ev->private_chat || ev->text != NULL || ev->data != NULL :
+	    ev->chat == NULL || ev->user == NULL || ev->user_name == NULL ||
 	    (ev->text == NULL) == (ev->data == NULL)) {
 		fprintf(stderr, "an event without chat, user or text\n");
 		abort();

@@ -4,11 +4,13 @@
 // solves every lesson by pressing the buttons they see, as a person who
 // does not know the answer: the moves one after another (a 7's marbles
 // step by step), each wrong one answered with the rule, until the right
-// one; then "Next lesson".  Measured per lesson: the new messages and
+// one; then "Next lesson"; at the end two lessons typed (/learn 3,
+// /learn 5).  Measured per lesson: the new messages and
 // the edits in the private chat.  Checked: one message per lesson, each
 // a picture (the 7 lesson too), every step and every try's answer an
 // edit of that message, a wrong try's answer the reason in the caption,
-// and no older message left with live buttons.
+// and no older message left with live buttons (a lesson typed takes
+// them from the one before).
 //
 // usage: node lessons.js CTL_URL LANG
 // Prints "ok: ..." and "FAIL: ..." lines, and "lesson N: new M, edits
@@ -264,6 +266,23 @@ async function lesson(n, first, at0) {
 	    k.data) !== null));
 	check(anew.photo, 'a press on a lesson\'s message that is gone: ' +
 	    'the answer comes as a new picture: ' + anew.text.split('\n')[0]);
+	// A lesson typed opens anew, and the one before loses its buttons:
+	// /learn 3 takes them from the answer just posted, /learn 5 from 3.
+	let before = anew;
+	for (const n of [3, 5]) {
+		const seen3 = look(await messages());
+		await say('/learn ' + n);
+		l = await change(seen3, (l) => { const c = current(l, n);
+		    return c !== undefined && c.id > before.id &&
+		    !l.some(x => x.id === before.id && x.keys.length > 0); },
+		    '/learn ' + n + ' typed');
+		const now = current(l, n);
+		check(l.every(x => x.id === now.id || x.id < before.id ||
+		    x.keys.length === 0), '/learn ' + n + ' typed: a new ' +
+		    'message, and the lesson before it (' + before.id + ') ' +
+		    'without buttons');
+		before = now;
+	}
 	console.log('new messages per lesson: ' + news.join(' '));
 	check(news.every(x => x === 1), 'one new message per lesson');
 	check(wrongs > 0 && wrongEdits > 0, wrongs + ' wrong tries, in ' +

@@ -1,4 +1,4 @@
--- 0015-premove.sql: a play a person chose while it was not their turn.
+-- 0017-premove.sql: a play a person chose while it was not their turn.
 --
 -- premoves: at most one per seat of a game.  user: who chose it (a seat
 -- taken over by another person drops it); round: the deal it was chosen
