@@ -669,7 +669,8 @@ START_TEST(test_learn_upgrade)
 	ck_assert(cl_to_u0(id));
 	ck_assert_int_eq(td_play_first(&cl_td, id, "g1"), 0);
 	/* A database of version 6: none of the later tables. */
-	td_sql(&cl_td, "DROP TABLE away_games; DROP TABLE user_away; "
+	td_sql(&cl_td, "DROP TABLE premoves; "
+	    "DROP TABLE away_games; DROP TABLE user_away; "
 	    "DROP TABLE chat_messages; "
 	    "DROP TABLE seat_bank; DROP TABLE game_pace; DROP TABLE user_time; "
 	    "DROP TABLE rematch_seats; DROP TABLE rematches; "
