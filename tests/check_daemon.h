@@ -39,6 +39,7 @@ Suite		*suite_hints(void);
 Suite		*suite_commands(void);
 Suite		*suite_pace(void);
 Suite		*suite_left(void);
+Suite		*suite_premove(void);
 Suite		*suite_away(void);
 Suite		*suite_remind(void);
 

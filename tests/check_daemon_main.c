@@ -605,6 +605,7 @@ main(void)
 	srunner_add_suite(sr, suite_commands());
 	srunner_add_suite(sr, suite_pace());
 	srunner_add_suite(sr, suite_left());
+	srunner_add_suite(sr, suite_premove());
 	srunner_add_suite(sr, suite_away());
 	srunner_add_suite(sr, suite_remind());
 	srunner_run_all(sr, CK_NORMAL);

@@ -214,7 +214,7 @@ lb_node(const struct render_game *g, const struct tac_state *st,
 
 	ck_assert_ptr_nonnull(m = malloc(sizeof *m));
 	ck_assert_int_eq(menu_build(st, st->turn, path, m, lb_list), 0);
-	compose_menu_keys(g, st, m, 1, numbered, &k);
+	compose_menu_keys(g, st, m, 1, numbered, "menu ", &k);
 	lb_dbg = &k;
 	lb.messages++;
 	snprintf(yours, sizeof yours, tr(g->lang, "your %s"), "");

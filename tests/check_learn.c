@@ -670,6 +670,7 @@ START_TEST(test_learn_upgrade)
 	ck_assert_int_eq(td_play_first(&cl_td, id, "g1"), 0);
 	/* A database of version 6: none of the later tables. */
 	td_sql(&cl_td, "DROP TABLE user_digest; DROP TABLE seat_remind; "
+	    "DROP TABLE premoves; "
 	    "DROP TABLE away_games; DROP TABLE user_away; "
 	    "DROP TABLE chat_messages; "
 	    "DROP TABLE seat_bank; DROP TABLE game_pace; DROP TABLE user_time; "

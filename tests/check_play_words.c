@@ -53,7 +53,7 @@ pw_label(const struct render_game *t, const struct tac_state *st,
 
 	ck_assert_ptr_nonnull(m = malloc(sizeof *m));
 	ck_assert_int_eq(menu_build(st, st->turn, path, m, pw_list), 0);
-	compose_menu_keys(t, st, m, 1, numbered, &k);
+	compose_menu_keys(t, st, m, 1, numbered, "menu ", &k);
 	for (e = 0; e < m->n && !found; e++) {
 		if (!m->e[e].leaf) {
 			found = pw_label(t, st, m->e[e].path, a, numbered,

@@ -171,7 +171,7 @@ rd_menu(const struct render_game *g, const struct tac_state *st,
 
 	ck_assert_ptr_nonnull(m = malloc(sizeof *m));
 	ck_assert_int_eq(menu_build(st, st->turn, path, m, rd_list), 0);
-	compose_menu_keys(g, st, m, 1, numbered, &k);
+	compose_menu_keys(g, st, m, 1, numbered, "menu ", &k);
 	for (e = 0; e < m->n; e++) {
 		if (!m->e[e].leaf) {
 			rd_menu(g, st, m->e[e].path, numbered);

@@ -120,6 +120,11 @@ static const struct say_case say_cases[] = {
 	{ "not_your_turn", "{\"seat\": 1, \"game\": 1}" },
 	{ "already_given", "{\"game\": 1}" },
 	{ "private_only", "{\"command\": \"learn\"}" },
+	{ "premove_not_now", "{\"game\": 1}" },
+	{ "premove_off", "{\"game\": 1}" },
+	{ "premove_saved", "{\"game\": 1, \"seat\": 1, \"action\": "
+	    "\"13 B>16\"}" },
+	{ "premove_tac", "{\"game\": 1}" },
 	{ "private_only", "{\"command\": \"away\"}" },
 	{ "private_only", "{\"command\": \"settings\"}" },
 	{ "review_pending", "{\"game\": 1}" },

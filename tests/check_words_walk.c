@@ -71,7 +71,7 @@ walk_node(const struct render_game *g, const struct tac_state *st,
 	ck_assert_ptr_nonnull(m = malloc(sizeof *m));
 	ck_assert_msg(menu_build(st, st->turn, path, m, walk_scratch) == 0,
 	    "no node at \"%s\"", path);
-	compose_menu_keys(g, st, m, WALK_TURN, numbered, &k);
+	compose_menu_keys(g, st, m, WALK_TURN, numbered, "menu ", &k);
 	seen.messages++;
 	seen.paged += m->npages > 1;
 	seen.flat += m->flat;

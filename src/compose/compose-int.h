@@ -124,6 +124,7 @@ compose_make_fn	 compose_turn_make, compose_hand_make, compose_reminder_make,
 void		 compose_turnmsg(struct compose_ctx *, struct compose_msg *,
 		     int, const char *);
 compose_make_fn	 compose_menu_make;
+compose_make_fn	 compose_premove_make;
 
 /* compose-say.c */
 void		 compose_say_game(struct svc *, const struct svc_game *,

@@ -84,6 +84,7 @@ static const struct compose_kind compose_kinds[SVC_OUT_NKINDS] = {
 	[SVC_OUT_REMATCH_ASK] =	{ COMPOSE_TEXT, compose_rematch_ask_make, W },
 	[SVC_OUT_SETTINGS] =	{ COMPOSE_TEXT, compose_settings_make, W },
 	[SVC_OUT_FORCED] =	{ COMPOSE_TEXT, compose_forced_make, W },
+	[SVC_OUT_PREMOVE] =	{ COMPOSE_TEXT, compose_premove_make, W },
 	[SVC_OUT_AWAY] =	{ COMPOSE_TEXT, compose_away_make, W },
 	[SVC_OUT_DIGEST] =	{ COMPOSE_TEXT, compose_digest_make, W },
 };

@@ -118,7 +118,7 @@ compose_learn_keys(const struct render_game *t, const struct tac_state *st,
 	if (menu_build(st, LESSON_SEAT, path, node, l) != 0)
 		goto out;
 	numbered = p != NULL && node->flat;
-	compose_menu_keys(t, st, node, -1, numbered, &menu);
+	compose_menu_keys(t, st, node, -1, numbered, "menu ", &menu);
 	for (k = 0; k < menu.n; k++) {
 		if (svc_button_parse(menu.k[k].data, &game, &turn, text,
 		    sizeof text) != 0 || strncmp(text, "menu ", 5) != 0)

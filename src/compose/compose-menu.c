@@ -152,14 +152,16 @@ compose_perrow(size_t w)
 /*
  * The buttons of a menu node (page) of st for game t at turn: its
  * entries, several a row by their width, then "more →" to the next page
- * and "← back" unless it is the root's first page.  Each presses
- * "/menu PATH".  numbered: number a flat root's choices.
+ * and "← back" unless it is the root's first page.  Each presses cmd
+ * followed by the path ("menu PATH" on a turn, "premove =PATH" ahead of
+ * one).  numbered: number a flat root's choices.
  */
 void
 compose_menu_keys(const struct render_game *t, const struct tac_state *st,
-    const struct menu *m, int64_t turn, int numbered, struct compose_keys *k)
+    const struct menu *m, int64_t turn, int numbered, const char *prefix,
+    struct compose_keys *k)
 {
-	char	*labels[MENU_KEYS], cmd[MENU_PATHMAX + 16];
+	char	*labels[MENU_KEYS], cmd[MENU_PATHMAX + 32];
 	size_t	 w = 0, per, inrow = 0;
 	int	 i;
 
@@ -175,21 +177,21 @@ compose_menu_keys(const struct render_game *t, const struct tac_state *st,
 			compose_keys_newrow(k);
 			inrow = 0;
 		}
-		snprintf(cmd, sizeof cmd, "menu %s", m->e[i].path);
+		snprintf(cmd, sizeof cmd, "%s%s", prefix, m->e[i].path);
 		compose_keys_add(k, labels[i], t->id, turn, cmd);
 		free(labels[i]);
 		inrow++;
 	}
 	compose_keys_newrow(k);
 	if (m->more[0] != '\0') {
-		snprintf(cmd, sizeof cmd, "menu %s", m->more);
+		snprintf(cmd, sizeof cmd, "%s%s", prefix, m->more);
 		/* TRANSLATORS: a button's label, at most 40 characters
 		   (shorter is better on a phone): the next page of choices. */
 		compose_keys_add(k, tr(t->lang, "more \xe2\x86\x92"), t->id,
 		    turn, cmd);
 	}
 	if (!m->top) {
-		snprintf(cmd, sizeof cmd, "menu %s", m->back);
+		snprintf(cmd, sizeof cmd, "%s%s", prefix, m->back);
 		/* TRANSLATORS: a button's label, at most 40 characters
 		   (shorter is better on a phone): the choices before. */
 		compose_keys_add(k, tr(t->lang, "\xe2\x86\x90 back"), t->id,
@@ -270,7 +272,7 @@ compose_menu(struct compose_ctx *c, int seat, const char *path,
 		rbuf_addstr(text, "\n");
 	}
 	compose_ask(t.lang, m, text);
-	compose_menu_keys(&t, &st, m, g->turn_no, 0, k);
+	compose_menu_keys(&t, &st, m, g->turn_no, 0, "menu ", k);
 	rc = 0;
 out:
 	rbuf_free(&pre);
@@ -305,7 +307,7 @@ compose_root(struct compose_ctx *c, int seat, int numbered,
 			    m->e[i].a.op == TAC_OP_SWAP;
 		compose_game(&c->g, &t);
 		compose_menu_keys(&t, &st, m, c->g.turn_no, numbered &&
-		    drawn, k);
+		    drawn, "menu ", k);
 		if (hint != NULL)
 			compose_hint_mark(m, c->g.id, c->g.turn_no, hint, k);
 		for (i = 0; p != NULL && drawn && i < m->n &&
@@ -375,4 +377,78 @@ compose_menu_make(struct compose_ctx *c, const struct svc_out *out,
 	m->setkeys = 1;
 	compose_named(out, "message", m);
 	return (m->form);
+}
+
+/*
+ * A "premove" row: the reader's premove (action, in words) and, with a
+ * path, that node of their choices ahead of their turn
+ * (svc_premove_state()), each button "premove =PATH"; a kept premove
+ * gets a button that cancels it.  In the message pressed, if any.  Once
+ * it is their turn it shows nothing: the turn message asks them.
+ */
+int
+compose_premove_make(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	struct render_game	 t;
+	struct tac_state	 ahead, view;
+	struct tac_list		*l;
+	struct menu		*node;
+	struct rbuf		 act = { NULL, 0, 0 };
+	const char		*path = compose_str(out->data, "path");
+	const char		*action = compose_str(out->data, "action");
+	int			 seat = (int)compose_int(out->data, "seat", -1);
+	int			 rc = -1;
+
+	if (!c->have || !c->g.started || c->g.state != SVC_PLAYING ||
+	    !svc_premove_state(&c->st, seat, &ahead))
+		return (compose_none(m));
+	l = xmalloc(sizeof *l);
+	node = xmalloc(sizeof *node);
+	if (path != NULL && menu_build(&ahead, seat, path, node, l) != 0)
+		goto out;
+	compose_game(&c->g, &t);
+	rbuf_add(&m->text, tr(t.lang, "Game #%lld."), (long long)c->g.id);
+	rbuf_addstr(&m->text, " ");
+	tac_view(&ahead, seat, &view);
+	render_hand(&t, &view, seat, &m->text);
+	if (action != NULL) {
+		compose_words(&t, seat, seat, action, NULL, &act);
+		/* TRANSLATORS: privately, while it is not the reader's turn;
+		   %s a move in words ("you play 5: your marble 1 to field
+		   12"). */
+		rbuf_add(&m->text, tr(t.lang, "Your premove: %s. It is played "
+		    "as soon as your turn comes, if it is still possible "
+		    "then."), act.s != NULL ? act.s : "");
+		rbuf_addstr(&m->text, "\n");
+	} else if (path == NULL) {
+		/* TRANSLATORS: privately, a premove just cancelled. */
+		rbuf_addstr(&m->text, tr(t.lang, "You have no premove: your "
+		    "turn will ask you as usual."));
+		rbuf_addstr(&m->text, "\n");
+	}
+	if (path != NULL) {
+		/* TRANSLATORS: privately, above the buttons of the
+		   reader's choices while it is not their turn. */
+		rbuf_addstr(&m->text, tr(t.lang, "Choose your next move now; "
+		    "it is played when your turn comes, if it is still "
+		    "possible then."));
+		rbuf_addstr(&m->text, " ");
+		compose_ask(t.lang, node, &m->text);
+		compose_menu_keys(&t, &ahead, node, c->g.turn_no, 0,
+		    "premove =", &m->keys);
+	}
+	if (action != NULL)
+		/* TRANSLATORS: a button's label, at most 40 characters
+		   (shorter is better on a phone): drops the premove. */
+		compose_keys_add(&m->keys, tr(t.lang, "Cancel the premove"),
+		    c->g.id, -1, "premove off");
+	m->setkeys = 1;
+	compose_named(out, "message", m);
+	rc = 0;
+out:
+	rbuf_free(&act);
+	free(node);
+	free(l);
+	return (rc == 0 ? m->form : compose_none(m));
 }

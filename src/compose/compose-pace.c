@@ -13,8 +13,9 @@
 #include "i18n.h"
 
 /*
- * A "forced" row: the reader had exactly one thing to do, and it was
- * done for them, in their words (their own marbles are "your").
+ * A "forced" row: the reader had exactly one thing to do, or had chosen
+ * it ahead (a premove), and it was done for them, in their words (their
+ * own marbles are "your").
  */
 int
 compose_forced_make(struct compose_ctx *c, const struct svc_out *out,
@@ -29,11 +30,19 @@ compose_forced_make(struct compose_ctx *c, const struct svc_out *out,
 		return (compose_unsaid(out, m));
 	compose_game(&c->g, &t);
 	compose_words(&t, seat, seat, compose_str(p, "action"), p, &act);
-	/* TRANSLATORS: privately; %lld a game's number, %s the move in
-	   words ("you play 5: your marble 1 to field 12"). */
-	rbuf_add(&m->text, tr(m->lang, "Game #%lld: you had only one move, "
-	    "so it is played for you: %s."), (long long)c->g.id,
-	    act.s != NULL ? act.s : "");
+	if (json_is_true(json_object_get(p, "premove")))
+		/* TRANSLATORS: privately; %lld a game's number, %s the
+		   move the reader chose ahead (/premove), in words ("you
+		   play 5: your marble 1 to field 12"). */
+		rbuf_add(&m->text, tr(m->lang, "Game #%lld: your turn came and "
+		    "your premove was played: %s."), (long long)c->g.id,
+		    act.s != NULL ? act.s : "");
+	else
+		/* TRANSLATORS: privately; %lld a game's number, %s the move
+		   in words ("you play 5: your marble 1 to field 12"). */
+		rbuf_add(&m->text, tr(m->lang, "Game #%lld: you had only one "
+		    "move, so it is played for you: %s."), (long long)c->g.id,
+		    act.s != NULL ? act.s : "");
 	rbuf_addstr(&m->text, "\n");
 	rbuf_free(&act);
 	return (m->form);

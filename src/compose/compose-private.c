@@ -211,6 +211,13 @@ compose_turn(struct compose_ctx *c, const struct svc_out *out,
 	/* TRANSLATORS: %lld a game's number. */
 	rbuf_add(b, tr(lang, "Your turn in game #%lld."), (long long)t->id);
 	rbuf_addstr(b, "\n");
+	if (compose_str(out->data, "premove") != NULL) {
+		/* TRANSLATORS: in a turn message: the move the reader chose
+		   ahead (/premove) is not possible as chosen any more. */
+		rbuf_addstr(b, tr(lang, "The board changed: your premove was "
+		    "not played. Choose your move now."));
+		rbuf_addstr(b, "\n");
+	}
 	compose_news(t, seat, news, b);
 	compose_ask_you(t, &st, seat, b);
 	if (due > 0) {

@@ -492,6 +492,45 @@ say_info(struct say *s, const char *code)
 	return (1);
 }
 
+/* The refusals and confirmations of /premove. */
+static int
+say_premove(struct say *s, const char *code)
+{
+	struct rbuf	act = { NULL, 0, 0 };
+	int		seat = (int)say_num(s, "seat");
+
+	if (strcmp(code, "premove_saved") == 0) {
+		if (s->have)
+			compose_words(&s->t, seat, seat, say_str(s, "action"),
+			    NULL, &act);
+		/* TRANSLATORS: the answer to a button (200 characters at
+		   most); %s a move in words ("you play 5: your marble 1 to
+		   field 12"). */
+		rbuf_add(s->b, tr(s->lang, "Saved: your next move will be %s, "
+		    "if it is still possible then."), act.s != NULL ? act.s :
+		    say_str(s, "action"));
+	} else if (strcmp(code, "premove_off") == 0)
+		/* TRANSLATORS: the answer to a button, or to /premove off
+		   (200 characters at most). */
+		rbuf_addstr(s->b, tr(s->lang, "Your premove is cancelled: your "
+		    "turn will ask you as usual."));
+	else if (strcmp(code, "premove_tac") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most); TAC is the card. */
+		rbuf_add(s->b, tr(s->lang, "A %s cannot be chosen ahead: what "
+		    "it undoes is not known yet. Play it on your turn."),
+		    render_card(s->lang, s->t.cfg.names, TAC_TAC));
+	else if (strcmp(code, "premove_not_now") == 0)
+		/* TRANSLATORS: a refusal, or its answer to a button (then
+		   200 characters at most). */
+		rbuf_addstr(s->b, tr(s->lang, "You can choose a move ahead only "
+		    "while another player is on turn, not in the exchange."));
+	else
+		return (0);
+	rbuf_free(&act);
+	return (1);
+}
+
 /* The refusals and confirmations of the statistics commands. */
 static int
 say_stats(struct say *s, const char *code)
@@ -647,7 +686,7 @@ compose_say_game(struct svc *svc, const struct svc_game *known,
 	    compose_settings_says(lang, code, s.args, b) ||
 	    compose_access_says(lang, code, s.args, b) ||
 	    say_seating(&s, code) || say_game(&s, code) || say_info(&s, code) ||
-	    say_stats(&s, code))
+	    say_premove(&s, code) || say_stats(&s, code))
 		;
 	else if (strcmp(code, "bad_option") == 0)
 		say_option(&s);

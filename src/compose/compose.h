@@ -288,7 +288,7 @@ void		 compose_menu_label(const struct render_game *,
 		     struct rbuf *);
 void		 compose_menu_keys(const struct render_game *,
 		     const struct tac_state *, const struct menu *, int64_t,
-		     int, struct compose_keys *);
+		     int, const char *, struct compose_keys *);
 
 /*
  * compose-web.c: the Mini App's JSON (tacd(8) documents it) of what the

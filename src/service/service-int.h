@@ -299,6 +299,10 @@ int		 svc_actor(struct svc_ctx *, struct svc_gm *, int *);
 void		 svc_acting(const struct svc_gm *, int, struct tac_state *);
 int		 svc_user_games(struct svc *, int64_t, int64_t *, int *, int);
 
+/* service-premove.c */
+int		 svc_premove_due(struct svc *, const struct svc_gm *,
+		     struct tac_action *);
+int		 svc_premove_drop(struct svc *, const struct svc_gm *, int);
 /* service-holiday.c */
 int		 svc_holiday_begin(struct svc *, int64_t,
 		     const struct store_away *, int *);
@@ -341,6 +345,8 @@ int		 svc_turn_retire(struct svc *, struct svc_gm *, int,
 		     const char *, json_t *);
 int		 svc_turn_done(struct svc *, struct svc_gm *, int,
 		     const struct tac_state *, const struct tac_action *, int);
+int		 svc_turn_premove(struct svc *, struct svc_gm *,
+		     const struct tac_action *);
 
 /* service-seat.c */
 int		 svc_lobby_changed(struct svc *, struct svc_gm *);

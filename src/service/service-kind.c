@@ -57,6 +57,7 @@ static const struct {
 	[SVC_OUT_REMATCH_ASK] =	{ "rematch-ask", SVC_OF_PRIVATE },
 	[SVC_OUT_SETTINGS] =	{ "settings", 0 },
 	[SVC_OUT_FORCED] =	{ "forced", SVC_OF_PRIVATE },
+	[SVC_OUT_PREMOVE] =	{ "premove", SVC_OF_PRIVATE },
 	[SVC_OUT_AWAY] =	{ "away", 0 },
 	[SVC_OUT_DIGEST] =	{ "digest", SVC_OF_PRIVATE },
 };

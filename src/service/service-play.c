@@ -2,8 +2,9 @@
  * service-play.c: the commands of a running game: /play (an action typed
  * in notation, or in words with svc_set_reader()'s reader), /menu (the
  * buttons' walk of menu.h's tree: a complete action is played as /play
- * plays it), /hand, /board (with a word, the chat's board style) and
- * /hint (service-hint.c has what it says).
+ * plays it), /hand, /board (with a word, the chat's board style),
+ * /hint (service-hint.c has what it says) and /premove (a play chosen
+ * ahead of the turn, service-premove.c).
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -278,6 +279,96 @@ svc_cmd_hint(struct svc_ctx *ctx)
 	return (svc_put_seat(svc, &gm, seat, SVC_OUT_TURN, mark));
 }
 
+/*
+ * Keep the premove the person chose at path of their menu in ahead (the
+ * position as if it were their turn): a leaf, checked by the engine
+ * there.  A TAC is never kept: what it would undo is not known yet.
+ */
+static int
+svc_premove_keep(struct svc_ctx *ctx, struct svc_gm *gm, int seat,
+    const struct tac_state *ahead, const struct tac_action *a)
+{
+	struct svc		*svc = ctx->svc;
+	struct store_premove	 pm;
+
+	if (a->tac)
+		return (svc_refuse(ctx, "premove_tac", "{s:I}", "game",
+		    (json_int_t)gm->g.id));
+	memset(&pm, 0, sizeof pm);
+	pm.user = ctx->user;
+	pm.round = ahead->round;
+	pm.made = svc->now;
+	tac_action_format(a, pm.action, sizeof pm.action);
+	if (store_premove_put(svc->store, gm->g.id, seat, &pm) != 0)
+		return (svc_store_fail(svc));
+	if (svc_notify(ctx, "premove_saved", "{s:I, s:i, s:s}", "game",
+	    (json_int_t)gm->g.id, "seat", seat, "action", pm.action) != 0)
+		return (-1);
+	return (svc_put_seat(svc, gm, seat, SVC_OUT_PREMOVE, json_pack(
+	    "{s:I, s:s, s:s?}", "turn", (json_int_t)gm->g.turn_no, "action",
+	    pm.action, "message", ctx->ev->message)));
+}
+
+/*
+ * /premove [off]: while it is not their turn, a person chooses their next
+ * play from their hand against the board as it is, by the buttons of
+ * their turn's menu ("premove =PATH" walks it, a leaf keeps the play);
+ * it is played when their turn comes if it is still legal exactly so
+ * (service-premove.c).  "off" drops it.  On their turn, the turn itself.
+ */
+static int
+svc_cmd_premove(struct svc_ctx *ctx)
+{
+	struct svc		*svc = ctx->svc;
+	struct svc_gm		 gm;
+	struct tac_state	 ahead;
+	struct tac_action	 a;
+	struct store_premove	 pm;
+	struct menu		*m;
+	const char		*path = "";
+	int			 rc, seat;
+
+	if ((rc = svc_game_find(ctx, &gm)) <= 0 ||
+	    (rc = svc_running(ctx, &gm)) <= 0)
+		return (rc);
+	if ((seat = svc_seat_of(&gm, ctx->user)) < 0)
+		return (svc_refuse(ctx, "not_in_game", "{s:I}", "game",
+		    (json_int_t)gm.g.id));
+	if (strcasecmp(ctx->args, "off") == 0) {
+		if (svc_premove_drop(svc, &gm, seat) != 0)
+			return (-1);
+		if (svc_notify(ctx, "premove_off", "{s:I}", "game",
+		    (json_int_t)gm.g.id) != 0)
+			return (-1);
+		return (ctx->ev->message == NULL ? 0 : svc_put_seat(svc, &gm,
+		    seat, SVC_OUT_PREMOVE, json_pack("{s:I, s:s}", "turn",
+		    (json_int_t)gm.g.turn_no, "message", ctx->ev->message)));
+	}
+	if (gm.st.turn == seat && gm.st.phase != TAC_PH_EXCHANGE)
+		return (svc_pending(svc, &gm, seat));
+	if (!svc_premove_state(&gm.st, seat, &ahead))
+		return (svc_refuse(ctx, "premove_not_now", "{s:I}", "game",
+		    (json_int_t)gm.g.id));
+	if (ctx->args[0] == '=')
+		path = ctx->args + 1;
+	else if (ctx->args[0] != '\0')
+		return (svc_refuse(ctx, "usage", "{s:s}", "command",
+		    "premove"));
+	if (menu_action(&ahead, seat, path, &a, svc->list) == 0)
+		return (svc_premove_keep(ctx, &gm, seat, &ahead, &a));
+	m = xmalloc(sizeof *m);
+	rc = menu_build(&ahead, seat, path, m, svc->list);
+	free(m);
+	if (rc != 0)
+		return (svc_refuse(ctx, "stale", NULL));
+	if ((rc = store_premove_get(svc->store, gm.g.id, seat, &pm)) < 0)
+		return (svc_store_fail(svc));
+	return (svc_put_seat(svc, &gm, seat, SVC_OUT_PREMOVE, json_pack(
+	    "{s:I, s:s, s:s?, s:s?}", "turn", (json_int_t)gm.g.turn_no,
+	    "path", path, "action", rc == 1 && pm.user == ctx->user ?
+	    pm.action : NULL, "message", ctx->ev->message)));
+}
+
 /* /play */
 static const struct svc_command svc_play_entry = {
 	.name = "play",
@@ -333,12 +424,25 @@ static const struct svc_command svc_hint_entry = {
 	.fn = svc_cmd_hint,
 };
 
+/* /premove */
+static const struct svc_command svc_premove_entry = {
+	.name = "premove",
+	.args = N_("[off]"),
+	.about = N_("Choose your next move before your turn"),
+	.where = SVC_IN_PRIVATE,
+	.menu = SVC_IN_PRIVATE,
+	.who = SVC_BY_ANYONE,
+	.want = SVC_WANT_SEE,
+	.fn = svc_cmd_premove,
+};
+
 /* The commands of a turn, in the order /help lists them. */
 const struct svc_command *const svc_play_commands[] = {
 	&svc_hand_entry,
 	&svc_board_entry,
 	&svc_play_entry,
 	&svc_hint_entry,
+	&svc_premove_entry,
 	&svc_menu_entry,
 	NULL
 };

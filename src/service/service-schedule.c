@@ -49,7 +49,9 @@ svc_turn_forced(struct svc *svc, const struct svc_gm *gm,
  * to: the bridge tells their group); their quiet hours not counted
  * (svc_seat_due()): nobody loses a turn, or is reminded, while asleep.
  * A turn of one legal action in a game that plays those by itself is
- * due at once and told by its "forced" row instead (service-timer.c).  With notify, a person whose turn
+ * due at once and told by its "forced" row instead (service-timer.c), and
+ * so is a turn whose premove is still legal (service-premove.c); one that
+ * is not is dropped and the "turn" row says so.  With notify, a person whose turn
  * it is now is told (in an exchange, everyone who must give), their
  * "turn" row carrying news[seat] (what changed their cards; taken over,
  * and NULLed) when news is not NULL.  The caller saves the game.
@@ -64,7 +66,7 @@ svc_schedule_news(struct svc *svc, struct svc_gm *gm, int notify,
 	struct tac_action	 act;
 	int64_t			 secs;
 	json_t			*j;
-	int			 rc;
+	int			 rc, premove;
 
 	g->due = g->remind = 0;
 	if (g->state != STORE_PLAYING || !gm->started ||
@@ -84,6 +86,17 @@ svc_schedule_news(struct svc *svc, struct svc_gm *gm, int notify,
 		g->due = svc->now;
 		return (rc < 0 ? -1 : 0);
 	}
+	/*
+	 * A premove still legal is due at once: svc_turn_done() plays it
+	 * right after the move that passed the turn, the timers if anything
+	 * else scheduled it.
+	 */
+	if ((premove = svc_premove_due(svc, gm, &act)) == 1) {
+		g->due = svc->now;
+		return (0);
+	}
+	if (premove < 0)
+		return (-1);
 	if (store_game_pace(svc->store, g->id, &pc) < 0)
 		return (svc_store_fail(svc));
 	if (pc.bank > 0) {
@@ -107,6 +120,14 @@ svc_schedule_news(struct svc *svc, struct svc_gm *gm, int notify,
 	if (j != NULL && news != NULL && news[g->actor] != NULL) {
 		json_object_set_new(j, "news", news[g->actor]);
 		news[g->actor] = NULL;
+	}
+	/* A premove the board made impossible: dropped, and said why. */
+	if (premove == 2) {
+		if (svc_premove_drop(svc, gm, g->actor) != 0) {
+			json_decref(j);
+			return (-1);
+		}
+		json_object_set_new(j, "premove", json_string("changed"));
 	}
 	return (svc_put_seat(svc, gm, g->actor, SVC_OUT_TURN, j));
 }

@@ -98,7 +98,22 @@ svc_timer_game(struct svc *svc, int64_t id)
 		    svc_game_save(svc, &gm) != 0 ? -1 : 1);
 	p = &gm.g.seats[gm.g.actor];
 	if (gm.g.due > 0 && gm.g.due <= svc->now) {
-		if ((rc = svc_turn_forced(svc, &gm, &act)) != 0)
+		/*
+		 * The person's premove first: they chose it (one a move
+		 * passed the turn to is played with that move; this is one
+		 * a schedule found, as after a seat changed hands).
+		 */
+		if ((rc = svc_premove_due(svc, &gm, &act)) == 1)
+			return (svc_turn_premove(svc, &gm, &act) != 0 ? -1 :
+			    1);
+		/*
+		 * One that cannot be played was kept only by a schedule
+		 * that told nobody (svc_schedule() without notify): the
+		 * turn's time ran out all the same.
+		 */
+		if (rc == 2 && svc_premove_drop(svc, &gm, gm.st.turn) != 0)
+			return (-1);
+		if (rc < 0 || (rc = svc_turn_forced(svc, &gm, &act)) != 0)
 			return (rc < 0 || svc_forced_move(svc, &gm, &act) != 0 ?
 			    -1 : 1);
 		if (p->ai > 0 || p->away || p->user == 0)

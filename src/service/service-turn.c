@@ -169,7 +169,8 @@ svc_turn_retire(struct svc *svc, struct svc_gm *gm, int seat,
  * After seat's action act took the game from 'before' to gm->st: log it,
  * retire the person's turn message, tell the chat (a gift stays secret),
  * tell people whose cards changed, end the game or pass the turn, and
- * save.  who is STORE_BY_*.
+ * save; then the next person's premove, if it is to be played.  who is
+ * STORE_BY_*.
  */
 int
 svc_turn_done(struct svc *svc, struct svc_gm *gm, int seat,
@@ -177,6 +178,7 @@ svc_turn_done(struct svc *svc, struct svc_gm *gm, int seat,
 {
 	static const char	*bys[] = { "person", "ai", "timeout" };
 	struct store_game	*g = &gm->g;
+	struct tac_action	 pre;
 	char			 text[160], last[160];
 	json_t			*j, *facts, *news[TAC_MAXSEATS];
 	int			 s, told, undid = -1;
@@ -193,6 +195,13 @@ svc_turn_done(struct svc *svc, struct svc_gm *gm, int seat,
 	    svc->now) != 0)
 		return (svc_store_fail(svc));
 	g->turn_no++;
+	/*
+	 * The seat has played, so its premove is done with; a new deal (or
+	 * the end) changes every hand, so every premove goes.
+	 */
+	if (svc_premove_drop(svc, gm, before->round != gm->st.round ||
+	    gm->st.phase == TAC_PH_OVER ? -1 : seat) != 0)
+		return (-1);
 	facts = svc_turn_facts(before, &gm->st, act, undid);
 	if (svc_turn_retire(svc, gm, seat, text, facts) != 0) {
 		json_decref(facts);
@@ -241,5 +250,37 @@ svc_turn_done(struct svc *svc, struct svc_gm *gm, int seat,
 	if (g->state == STORE_OVER && (svc_end_summary(svc, gm) != 0 ||
 	    svc_review_queue(svc, gm) != 0))
 		return (-1);
+	/*
+	 * The next person's premove, still legal, is played now, in this
+	 * same transaction: it is applied with the move that passed the
+	 * turn, or not at all.
+	 */
+	if (g->state == STORE_PLAYING && (s = svc_premove_due(svc, gm,
+	    &pre)) != 0)
+		return (s < 0 ? -1 : s == 1 ? svc_turn_premove(svc, gm, &pre) :
+		    0);
 	return (0);
+}
+
+/*
+ * Play act, the premove of the seat to act (svc_premove_due()), as that
+ * person's own move, the group seeing it like any other, and tell them
+ * privately what was played ("forced" row, premove true).
+ */
+int
+svc_turn_premove(struct svc *svc, struct svc_gm *gm,
+    const struct tac_action *act)
+{
+	struct tac_state	 before;
+	char			 text[160];
+	int			 seat = gm->st.turn;
+
+	before = gm->st;
+	tac_action_format(act, text, sizeof text);
+	if (svc_put_seat(svc, gm, seat, SVC_OUT_FORCED, json_pack("{s:s, "
+	    "s:I, s:b}", "action", text, "turn", (json_int_t)gm->g.turn_no,
+	    "premove", 1)) != 0)
+		return (-1);
+	tac_play(&gm->st, act);
+	return (svc_turn_done(svc, gm, seat, &before, act, STORE_BY_PERSON));
 }

@@ -129,6 +129,7 @@ enum svc_out_kind {
 	SVC_OUT_REMATCH_ASK,
 	SVC_OUT_SETTINGS,
 	SVC_OUT_FORCED,
+	SVC_OUT_PREMOVE,
 	SVC_OUT_AWAY,
 	SVC_OUT_DIGEST,
 	SVC_OUT_NKINDS
@@ -446,8 +447,11 @@ int64_t		 svc_chat_game(struct svc *, const char *, const char *);
 int		 svc_game_record(struct svc *, int64_t, char **);
 
 /*
- * Buttons and links, pure (service-button.c, service-payload.c).
+ * Buttons and links, pure (service-button.c, service-payload.c), and a
+ * premove's position (service-premove.c).
  *
+ * svc_premove_state: the position in which a seat not to act chooses a
+ * premove (service-premove.c): 1, 0 when it may choose none now.
  * svc_button_data: write button data (above); its length, -1 if too long.
  * svc_button_parse: read button data into game, turn (-1 when empty) and
  * text; 0, or -1 when it is not button data of this service.
@@ -462,6 +466,8 @@ int		 svc_game_record(struct svc *, int64_t, char **);
  * key into a buffer of SVC_KEY_MAX bytes: SVC_LINK_JOIN, or
  * SVC_LINK_NONE.  svc_payload_format_key: write one; its length, -1.
  */
+int		 svc_premove_state(const struct tac_state *, int,
+		     struct tac_state *);
 int		 svc_button_data(char *, size_t, int64_t, int64_t,
 		     const char *);
 int		 svc_button_parse(const char *, int64_t *, int64_t *, char *,

@@ -1,6 +1,6 @@
 /*
  * store-remind.c: what a turn's reminder needs to know of each seat
- * (sql/0017-remind.sql): the turn its person last looked at the game,
+ * (sql/0018-remind.sql): the turn its person last looked at the game,
  * and the turn they were last reminded of; and each person's next
  * morning digest.
  */

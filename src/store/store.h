@@ -282,7 +282,7 @@ int		 store_away_game_put(struct store *, int64_t, int64_t,
 		     const struct store_away_game *);
 
 /*
- * store-remind.c: a turn's reminder, per seat (sql/0017-remind.sql): the
+ * store-remind.c: a turn's reminder, per seat (sql/0018-remind.sql): the
  * turn its person last looked at the game, the turn last reminded of;
  * a person's morning digest: when, and the games it looks at.
  */
@@ -331,6 +331,24 @@ int		 store_rematch_get(struct store *, int64_t,
 		     struct store_rematch *);
 int		 store_rematch_answer(struct store *, int64_t, int, int);
 int		 store_rematch_del(struct store *, int64_t);
+
+/*
+ * store-premove.c: a play a person chose for their next turn while it was
+ * not theirs (sql/0017-premove.sql), one per seat of a game; when it is
+ * played is the service's (service-premove.c).  store_premove_del with
+ * seat -1 drops every one of the game.
+ */
+struct store_premove {
+	int64_t		 user;		/* users.id of who chose it */
+	int		 round;		/* the deal it was chosen in */
+	char		 action[160];	/* notation */
+	int64_t		 made;
+};
+int		 store_premove_put(struct store *, int64_t, int,
+		     const struct store_premove *);
+int		 store_premove_get(struct store *, int64_t, int,
+		     struct store_premove *);
+int		 store_premove_del(struct store *, int64_t, int);
 
 /* store-learn.c */
 int		 store_hint_take(struct store *, int64_t, int64_t, int64_t);

@@ -1,4 +1,4 @@
--- 0017-remind.sql: a turn's reminder, told once and not to one who looked;
+-- 0018-remind.sql: a turn's reminder, told once and not to one who looked;
 -- a morning's digest of the turns waiting for a person.
 --
 -- seat_remind.looked: the turn (games.turn_no) during which the seat's
