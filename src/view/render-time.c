@@ -1,8 +1,9 @@
 /*
  * render-time.c: times as a person reads them: how long is left ("3 h
  * 20 min", "2 days"), how long ago ("3 days ago") and, on their own
- * clock, when ("18:30", "tomorrow 09:15", "Tuesday 09:15").  Never UTC, never a date in digits: a
- * deadline is at most days away, and the day's name says it.
+ * clock, when ("18:30", "tomorrow 09:15", "Tuesday 09:15").  Never UTC,
+ * never a date in digits: a deadline is at most days away, and the
+ * day's name says it.
  */
 #include <stdio.h>
 
