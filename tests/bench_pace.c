@@ -81,7 +81,7 @@ struct pace_tally {
 	double		 days[1024];	/* each game's length */
 	int		 games;
 	long		 waited;	/* turns and gifts made at a look */
-	long		 premoves;	/* premoves chosen */
+	long		 premoves;	/* premoves kept */
 	long		 ai;		/* turns and gifts the AI took over */
 	long		 ai_asleep;	/* ... of a person asleep or away */
 	long		 rows;		/* rows in private chats */
@@ -235,6 +235,9 @@ pace_deliver(struct pace_run *r)
 			if (compose_batch(r->svc, b, &o, &m) != COMPOSE_NONE) {
 				r->t->msgs++;
 				r->t->replies += seat == r->asking;
+				/* A premove kept is shown back (a TAC is not). */
+				r->t->premoves += seat == r->asking &&
+				    b->row[0].type == SVC_OUT_PREMOVE;
 				if (!m.silent) {
 					r->t->sounds++;
 					r->t->night += zone_quiet(r->p[seat].zone,
@@ -393,7 +396,6 @@ pace_act(struct pace_run *r, int64_t id, const char *chat, int seat,
 				snprintf(text, sizeof text, "/premove =%s",
 				    path);
 				pace_event(r, p->user, 1, p->user, text);
-				r->t->premoves++;
 				r->asking = seat;
 				pace_deliver(r);
 				r->asking = -1;
@@ -457,14 +459,10 @@ static void
 pace_away(struct pace_run *r, int seat)
 {
 	struct pace_person	*p = &r->p[seat];
-	struct tm		 tm;
 
-	/* "/away 3d" lasts to the midnight three days on, their time. */
-	if (zone_local(p->zone, r->now + 3 * PACE_DAY, &tm) != 0)
-		pace_die(p->zone, "no such zone");
+	/* As the service reads "/away 3d": 72 hours from now. */
 	p->away_from = r->now;
-	p->away_to = zone_midnight(p->zone, tm.tm_year + 1900, tm.tm_mon + 1,
-	    tm.tm_mday) + PACE_DAY;
+	p->away_to = r->now + 3 * PACE_DAY;
 	p->away_at = 0;
 	if (r->newrules) {
 		pace_event(r, p->user, 1, p->user, "/away 3d stop");
@@ -638,7 +636,7 @@ main(int argc, char **argv)
 	    pace_quantile(&new, 0.9), "%.1f");
 	pace_line("turns and gifts people were waited on (per game)",
 	    (double)old.waited / games, (double)new.waited / games, "%.1f");
-	pace_line("premoves chosen (per game)", (double)old.premoves / games,
+	pace_line("premoves kept (per game)", (double)old.premoves / games,
 	    (double)new.premoves / games, "%.1f");
 	pace_line("AI turns and gifts for a person (all)", (double)old.ai,
 	    (double)new.ai, "%.0f");
