@@ -90,6 +90,7 @@ struct pace_tally {
 	long		 sounds;	/* ... of those, not silent */
 	long		 night;		/* ... in their reader's night */
 	long		 digests;
+	long		 reminders;
 	double		 person_days;
 	double		 secs;		/* how long the run took */
 };
@@ -232,6 +233,7 @@ pace_deliver(struct pace_run *r)
 		if ((seat = pace_seat_of(r, b->row[0].chat)) >= 0) {
 			r->t->rows++;
 			r->t->digests += b->row[0].type == SVC_OUT_DIGEST;
+			r->t->reminders += b->row[0].type == SVC_OUT_REMINDER;
 			if (compose_batch(r->svc, b, &o, &m) != COMPOSE_NONE) {
 				r->t->msgs++;
 				r->t->replies += seat == r->asking;
@@ -653,6 +655,8 @@ main(int argc, char **argv)
 	    (double)new.sounds, "%.0f");
 	pace_line("... with a sound in the reader's night (23-08)",
 	    (double)old.night, (double)new.night, "%.0f");
+	pace_line("reminders sent", (double)old.reminders,
+	    (double)new.reminders, "%.0f");
 	pace_line("digests sent", (double)old.digests, (double)new.digests,
 	    "%.0f");
 	for (i = 0; i < 2; i++)
