@@ -327,7 +327,9 @@ pace_path(struct pace_run *r, const struct tac_state *st, int seat,
 	char		 buf[160];
 	int		 i, found = 0;
 
-	if (menu_build(st, seat, at, m, r->list) != 0) {
+	/* A node whose notation so far is not text's holds no leaf of it. */
+	if (menu_build(st, seat, at, m, r->list) != 0 ||
+	    strncmp(text, m->prefix, strlen(m->prefix)) != 0) {
 		free(m);
 		return (0);
 	}
@@ -336,8 +338,7 @@ pace_path(struct pace_run *r, const struct tac_state *st, int seat,
 		if (m->e[i].leaf && strcmp(buf, text) == 0) {
 			snprintf(out, MENU_PATHMAX + 1, "%s", m->e[i].path);
 			found = 1;
-		} else if (!m->e[i].leaf && strncmp(text, m->prefix,
-		    strlen(m->prefix)) == 0)
+		} else if (!m->e[i].leaf)
 			found = pace_path(r, st, seat, m->e[i].path, text, out);
 	}
 	if (!found && m->more[0] != '\0')
@@ -583,15 +584,11 @@ pace_quantile(struct pace_tally *t, double q)
 	return (t->days[i]);
 }
 
-/* One line of the table: a count, old and new. */
+/* One line of the table: a figure, old and new, with decimals. */
 static void
-pace_line(const char *what, double a, double b, const char *fmt)
+pace_line(const char *what, double a, double b, int decimals)
 {
-	char	x[32], y[32];
-
-	snprintf(x, sizeof x, fmt, a);
-	snprintf(y, sizeof y, fmt, b);
-	printf("%-52s %10s %10s\n", what, x, y);
+	printf("%-52s %10.*f %10.*f\n", what, decimals, a, decimals, b);
 }
 
 /* Play the games under both rules, print the table and the summary. */
@@ -633,32 +630,32 @@ main(int argc, char **argv)
 	printf("%-52s %10s %10s\n", "", "old", "new");
 	mo = pace_quantile(&old, 0.5);
 	mn = pace_quantile(&new, 0.5);
-	pace_line("game length, days: median", mo, mn, "%.1f");
+	pace_line("game length, days: median", mo, mn, 1);
 	pace_line("game length, days: p90", pace_quantile(&old, 0.9),
-	    pace_quantile(&new, 0.9), "%.1f");
+	    pace_quantile(&new, 0.9), 1);
 	pace_line("turns and gifts people were waited on (per game)",
-	    (double)old.waited / games, (double)new.waited / games, "%.1f");
+	    (double)old.waited / games, (double)new.waited / games, 1);
 	pace_line("premoves kept (per game)", (double)old.premoves / games,
-	    (double)new.premoves / games, "%.1f");
+	    (double)new.premoves / games, 1);
 	pace_line("AI turns and gifts for a person (all)", (double)old.ai,
-	    (double)new.ai, "%.0f");
+	    (double)new.ai, 0);
 	pace_line("... for a person asleep (23-08 their time) or away",
-	    (double)old.ai_asleep, (double)new.ai_asleep, "%.0f");
+	    (double)old.ai_asleep, (double)new.ai_asleep, 0);
 	pace_line("private rows per person per day",
-	    old.rows / old.person_days, new.rows / new.person_days, "%.2f");
+	    old.rows / old.person_days, new.rows / new.person_days, 2);
 	pace_line("private messages per person per day",
-	    old.msgs / old.person_days, new.msgs / new.person_days, "%.2f");
+	    old.msgs / old.person_days, new.msgs / new.person_days, 2);
 	pace_line("... of them answers to a premove chosen",
 	    old.replies / old.person_days, new.replies / new.person_days,
-	    "%.2f");
+	    2);
 	pace_line("... with a sound (all)", (double)old.sounds,
-	    (double)new.sounds, "%.0f");
+	    (double)new.sounds, 0);
 	pace_line("... with a sound in the reader's night (23-08)",
-	    (double)old.night, (double)new.night, "%.0f");
+	    (double)old.night, (double)new.night, 0);
 	pace_line("reminders sent", (double)old.reminders,
-	    (double)new.reminders, "%.0f");
+	    (double)new.reminders, 0);
 	pace_line("digests sent", (double)old.digests, (double)new.digests,
-	    "%.0f");
+	    0);
 	for (i = 0; i < 2; i++)
 		printf("%s rules: %d games simulated in %.1f s\n", t[i]->name,
 		    t[i]->games, t[i]->secs);
