@@ -2,15 +2,18 @@
 # pace.sh: a game's pace as a person meets it, the real tacd against the
 # fake Bot API; three games of one person and three AIs each, run side by
 # side (their waits are real time, so they overlap):
-#  - the morning digest: P1003, whose quiet hours end on the next minute
-#    but one, is asked for a card in three groups' games (a minute a
-#    turn) during them; when the quiet hours end, one private message
-#    lists the three groups, a button each, and no reminder of those
-#    turns follows (the AI gives for them once the minute is up);
+#  - the morning digest: P1003, whose quiet hours end on the first whole
+#    minute at least 40 s away, is asked for a card in three groups'
+#    games (a minute a turn) during them; the store sets their digest
+#    for that minute; when it comes, one private message lists the three
+#    groups, a button each, and no reminder of those turns comes before
+#    the AI gives for them once their minute is up;
 #  - a time bank running out: P1002 gives their card, then does not act
 #    on their turn (bank=1m, the smallest the options take); when the
-#    bank is spent, the AI plays that turn, the group is told as after a
-#    deadline, and the bank holds the time of one move;
+#    bank is spent, the AI plays that turn and the group is told as
+#    after a deadline (what the bank holds then is not checked: with the
+#    smallest bank a move's time back is the whole reserve, so it would
+#    not tell the two apart);
 #  - a forced turn: P1001 plays by the first button of each step of
 #    their turn messages (auto=on, the default) until a turn of theirs
 #    has exactly one legal action: it is played for them as their own
