@@ -3,7 +3,7 @@
 # fake Bot API; three games of one person and three AIs each, run side by
 # side (their waits are real time, so they overlap):
 #  - the morning digest: P1003, whose quiet hours end on the first whole
-#    minute at least 40 s away, is asked for a card in three groups'
+#    minute at least 70 s away, is asked for a card in three groups'
 #    games (a minute a turn) during them; the store sets their digest
 #    for that minute; when it comes, one private message lists the three
 #    groups, a button each, and no reminder of those turns comes before
@@ -106,10 +106,10 @@ for u in 1001 1002 1003; do
 done
 
 # The digest's person: UTC's clock, quiet hours from an hour ago to the
-# minute that is at least 40 s away (the clock only places them; the
+# minute that is at least 70 s away (the clock only places them; the
 # checks wait for the store's time, not this one).
 now=$(date -u +%s)	# not asserted: places the quiet hours
-end=$(((now + 40 + 59) / 60 * 60))
+end=$(((now + 70 + 59) / 60 * 60))
 from=$(date -u -d "@$((now - 3600))" +%H:%M)
 to=$(date -u -d "@$end" +%H:%M)
 send 1003 1003 "/settings zone Atlantic/Reykjavik" en
