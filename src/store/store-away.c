@@ -78,19 +78,13 @@ int
 store_away_due(struct store *s, int64_t now, int64_t *users, int max)
 {
 	sqlite3_stmt	*st;
-	int		 rc, n = 0;
 
 	if ((st = store_stmt(s, ST_AWAY_DUE, "SELECT user FROM user_away "
 	    "WHERE until <= ?1 ORDER BY until, user LIMIT ?2")) == NULL)
 		return (-1);
 	sqlite3_bind_int64(st, 1, now);
 	sqlite3_bind_int(st, 2, max);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && n < max)
-		users[n++] = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
-		return (store_sqlfail(s, "away due"));
-	return (n);
+	return (store_ids(s, st, users, max, "away due"));
 }
 
 /* What being away did to a game of person user's, into ag: 1, 0, -1. */

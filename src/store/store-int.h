@@ -174,6 +174,8 @@ int		 store_fail(struct store *, const char *, ...)
 int		 store_sqlfail(struct store *, const char *);
 sqlite3_stmt	*store_stmt(struct store *, enum store_slot, const char *);
 int		 store_step_done(struct store *, sqlite3_stmt *, const char *);
+int		 store_ids(struct store *, sqlite3_stmt *, int64_t *, int,
+		     const char *);
 void		 store_text(sqlite3_stmt *, int, char *, size_t);
 void		 store_bind_text(sqlite3_stmt *, int, const char *);
 int64_t		 store_pragma_int(struct store *, const char *);

@@ -328,7 +328,6 @@ int
 store_timers_due(struct store *s, int64_t now, int64_t *ids, int max)
 {
 	sqlite3_stmt	*st;
-	int		 rc, n = 0;
 
 	if ((st = store_stmt(s, ST_TIMERS_DUE, "SELECT id FROM ("
 	    "SELECT id, due AS t FROM games WHERE due > 0 AND due <= ?1 "
@@ -337,10 +336,5 @@ store_timers_due(struct store *s, int64_t now, int64_t *ids, int max)
 		return (-1);
 	sqlite3_bind_int64(st, 1, now);
 	sqlite3_bind_int(st, 2, max);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && n < max)
-		ids[n++] = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
-		return (store_sqlfail(s, "timers due"));
-	return (n);
+	return (store_ids(s, st, ids, max, "timers due"));
 }

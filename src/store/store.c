@@ -101,6 +101,25 @@ store_step_done(struct store *s, sqlite3_stmt *st, const char *what)
 	return (0);
 }
 
+/*
+ * Read the first column of up to max rows of a prepared statement, its
+ * bindings set, into ids, and reset it: how many, -1 failure (what
+ * names it).  The queries of who or what is due at a time.
+ */
+int
+store_ids(struct store *s, sqlite3_stmt *st, int64_t *ids, int max,
+    const char *what)
+{
+	int	rc = SQLITE_DONE, n = 0;
+
+	while (n < max && (rc = sqlite3_step(st)) == SQLITE_ROW)
+		ids[n++] = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return (store_sqlfail(s, what));
+	return (n);
+}
+
 /* Copy a text column into buf, "" for NULL, truncated to fit. */
 void
 store_text(sqlite3_stmt *st, int col, char *buf, size_t len)
