@@ -131,8 +131,9 @@ async function main() {
 
 	// A long poll waits for the turn to move on (followed as the page
 	// does: a poll whose hold is up before the change is asked again).
+	const h0 = L.held();
 	const f = L.follow(base, token, P[2], 1, 0);
-	await L.sleep(1000);
+	say(await L.untilHeld(h0 + 1), 'the long poll is held');
 	// The same POST twice at once, and once more later: one gift.
 	const init = L.sign(token, P[actor]);
 	const both = await Promise.all([

@@ -36,7 +36,8 @@ run() {
 	    "grep -q 'telegram: webapp on 127.0.0.1:$port' $name.log"
 	check "$name: tacd knows the bot" \
 	    wait_until "grep -q 'telegram: bot @' $name.log"
-	node "$TG_DIR/$script" "http://127.0.0.1:$port" "$FAKE_URL" "$TOKEN" \
+	TACD_LOG=$name.log node "$TG_DIR/$script" "http://127.0.0.1:$port" \
+	    "$FAKE_URL" "$TOKEN" \
 	    rec/game-000001.json "${args[@]}" >"$name.out" 2>"$name.err"
 	rc=$?
 	sed "s/^/$name: /" "$name.out"

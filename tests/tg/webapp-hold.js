@@ -8,7 +8,8 @@
 // out: another person's requests, each on a new connection, are answered.
 //
 // "At once" is an order: the oldest is answered while another person's
-// poll, sent a second before it, is still held (a hold is 8 s).  "Its
+// poll, held before it, is still held (a hold is 8 s).  Each poll is
+// seen held (tacd's debug line) before the next is sent.  "Its
 // time" is a lower bound: a held poll answers unchanged, after at least
 // 6 s.  A slow machine cannot make either fail.
 //
@@ -37,14 +38,19 @@ async function main() {
 	await L.openGame(fake, rec.seed);
 
 	// Another person's poll first: the yardstick of "at once".
+	let n = L.held();
 	const other = poll(P[0]);
-	await L.sleep(1000);
-	// Five polls of one person: the first is answered when the fifth comes.
+	say(await L.untilHeld(++n), 'another person\'s poll is held');
+	// Five polls of one person, each held before the next is sent: the
+	// first is answered when the fifth comes.
 	const five = [];
 	for (let i = 0; i < 5; i++) {
 		five.push(poll(P[3]));
-		await L.sleep(150);
+		if (!await L.untilHeld(++n))
+			break;
 	}
+	say(five.length === 5 && L.held() >= n, 'five polls of one person, ' +
+	    'each held in turn');
 	const first = await five[0].timed;
 	const otherHeld = !other.done;
 	const rest = five.slice(1);
@@ -59,8 +65,10 @@ async function main() {
 	await other.answer;
 
 	// A held poll, then idle connections far past the cap.
+	n = L.held();
 	const held = poll(P[1]);
-	await L.sleep(300);
+	say(await L.untilHeld(n + 1), 'a poll is held before the idle ' +
+	    'connections come');
 	const u = new URL(base), idle = [];
 	for (let i = 0; i < 3 * Number(cap); i++) {
 		const c = net.connect(Number(u.port), u.hostname);

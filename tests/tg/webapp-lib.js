@@ -246,6 +246,24 @@ async function keyOf(fake, group) {
 const pageFiles = ['/', '/words.js', '/move.js', '/board.js', '/tg.js',
     '/app.js', '/app.css'];
 
+// How many long polls tacd has held so far: its debug lines in the log
+// the shell names in TACD_LOG (tacd runs with -d).
+function held() {
+	const log = process.env.TACD_LOG;
+
+	if (!log)
+		throw new Error('TACD_LOG is not set: no way to see a poll held');
+	return (fs.readFileSync(log, 'utf8').match(
+	    /telegram: webapp: a poll held, /g) || []).length;
+}
+
+// Wait until tacd has held n polls in all: the state a check of order
+// needs before its next request, not a pause.  True, or false at the
+// hang guard.
+async function untilHeld(n) {
+	return (await until(() => held() >= n)) !== null;
+}
+
 module.exports = { people, GROUP, say, sign, request, api, feed, message,
     sleep, openGame, record, game, giver, playTo, out, buttons, keyOf,
-    pageFiles, wait, follow };
+    pageFiles, wait, follow, held, untilHeld };

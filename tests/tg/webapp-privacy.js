@@ -69,9 +69,11 @@ async function main() {
 		const r = await L.api(base, L.sign(token, p), path);
 		say(r.status === none.status && r.body === none.body,
 		    who + ' asks ' + path + ': the no-game answer');
+		const h0 = L.held();
 		const held = L.wait(base, token, path === '/games/1' ? P[0] :
 		    others[0], path.slice(7), 0);
-		await L.sleep(300);
+		if (!await L.untilHeld(h0 + 1))
+			say(false, who + ': a player\'s poll is held first');
 		const w = await L.api(base, L.sign(token, p), path + '/wait?turn=0');
 		const wn = await L.api(base, L.sign(token, p),
 		    '/games/77/wait?turn=0');

@@ -39,7 +39,8 @@ through() {
 	local rc
 
 	check "$1 answers" wait_until "curl -s -o /dev/null $2/"
-	node "$TG_DIR/webapp-api.js" "$2" "$FAKE_URL" "$TOKEN" \
+	TACD_LOG=tacd-${1,,}.log node "$TG_DIR/webapp-api.js" "$2" \
+	    "$FAKE_URL" "$TOKEN" \
 	    rec/game-000001.json 600 proxied >"api-$1.out" 2>"api-$1.err"
 	rc=$?
 	sed "s/^/$1: /" "api-$1.out"
