@@ -432,7 +432,7 @@ webapp_hold_add(struct webapp *wa, struct evhttp_request *req,
 	TAILQ_INSERT_TAIL(&wa->waits, w, entry);
 	wa->nwaits++;
 	/* Tests wait for this line, not for time, to know a poll is held. */
-	log_debug("telegram: webapp: a poll held, %d in all", wa->nwaits);
+	log_debug("telegram: webapp: a poll held, %zu in all", wa->nwaits);
 	bridge_httpd_hold(wa->httpd, req, 1);
 	if (!evtimer_pending(wa->ev_tick, NULL))
 		evtimer_add(wa->ev_tick, &tv);
