@@ -371,7 +371,7 @@ static void
 pic_leg_line(const struct pic *p, const struct pic_leg *g,
     struct pic_line *l)
 {
-	double	x0, y0, x1, y1, dx, dy, d, off, t0 = 0, t1 = 0;
+	double	x0, y0, x1, y1, dx, dy, d, off, a, t0 = 0, t1 = 0;
 	int	k = g->lane;
 
 	l->n = 0;
@@ -379,18 +379,33 @@ pic_leg_line(const struct pic *p, const struct pic_leg *g,
 		pic_leg_swap(p, g, l);
 		t0 = t1 = p->mr * 1.45;
 	} else if (g->from == TAC_LOC_BASE || g->to == TAC_LOC_BASE) {
-		/* Straight; enters that share it side by side. */
+		/*
+		 * Straight; enters that share it leave the base side by side
+		 * and meet at the field, so that their heads keep off the
+		 * neighbours' numbers.  The second one leans to the side of
+		 * the fields after the start field (of the two sides, the one
+		 * that crossed fewer of those numbers over check_overlap's
+		 * games); even the fourth stays short of the start field's
+		 * number beside the base (pic_number_box()).
+		 */
 		pic_loc_xy(p, g->from, g->bseat, &x0, &y0);
 		pic_loc_xy(p, g->to, g->bseat, &x1, &y1);
 		off = (k + 1) / 2 * (k % 2 ? 1 : -1) * p->size *
-		    PIC_SIDE_LANE;
+		    PIC_BASE_LANE;
+		a = pic_field_angle(p, tac_start(p->st, g->bseat));
 		if ((d = hypot(x1 - x0, y1 - y0)) > 0) {
-			dx = -(y1 - y0) / d * off;
-			dy = (x1 - x0) / d * off;
-			x0 += dx;
-			y0 += dy;
-			x1 += dx;
-			y1 += dy;
+			dx = -(y1 - y0) / d;
+			dy = (x1 - x0) / d;
+			/* +: toward the fields after the start field. */
+			if (dx * -sin(a) + dy * cos(a) < 0)
+				off = -off;
+			if (g->from == TAC_LOC_BASE) {
+				x0 += dx * off;
+				y0 += dy * off;
+			} else {
+				x1 += dx * off;
+				y1 += dy * off;
+			}
 		}
 		pic_line_add(l, x0, y0);
 		pic_line_add(l, x1, y1);
