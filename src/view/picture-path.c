@@ -317,24 +317,69 @@ pic_line_meets_centre(const struct pic *p, const struct pic_line *l,
 	return (0);
 }
 
+static void	pic_head_plan(const struct pic *, const struct pic_line *, int,
+		    double [3][2]);
+
+/*
+ * Does a swap's line, trimmed at its marbles as it will be drawn, come
+ * over a field's number: its line with its white rim, or the box around
+ * a head with its rim?  Only a swap between near fields runs that close
+ * to the ring.
+ */
+static int
+pic_swap_meets_numbers(const struct pic *p, const struct pic_line *l)
+{
+	struct picture_box	h;
+	struct pic_line		t = *l;
+	double			tri[3][2], m = p->size * PIC_ARROW_HALO / 2;
+	int			i, f, e;
+
+	pic_line_trim(&t, p->mr * 1.45, 0);
+	pic_line_trim(&t, p->mr * 1.45, 1);
+	for (f = 0; f < p->st->nfields; f++)
+		for (i = 0; i + 1 < t.n; i++)
+			if (pic_seg_meets(t.x[i], t.y[i], t.x[i + 1],
+			    t.y[i + 1], &p->g->field[f], m))
+				return (1);
+	for (e = 0; e < 2 && t.n >= 2; e++) {
+		pic_head_plan(p, &t, e, tri);
+		h.x = fmin(tri[0][0], fmin(tri[1][0], tri[2][0]));
+		h.y = fmin(tri[0][1], fmin(tri[1][1], tri[2][1]));
+		h.w = fmax(tri[0][0], fmax(tri[1][0], tri[2][0])) - h.x;
+		h.h = fmax(tri[0][1], fmax(tri[1][1], tri[2][1])) - h.y;
+		/* With the head's white rim. */
+		h.x -= p->size * PIC_HEAD_RIM / 2;
+		h.y -= p->size * PIC_HEAD_RIM / 2;
+		h.w += p->size * PIC_HEAD_RIM;
+		h.h += p->size * PIC_HEAD_RIM;
+		for (f = 0; f < p->st->nfields; f++)
+			if (pic_box_hits(&h, &p->g->field[f]))
+				return (1);
+	}
+	return (0);
+}
+
 /*
  * The path of a swap: straight from marble to marble; when that crosses
  * the middle's text, a curve bulging away from the middle, bent further
- * until it is clear.
+ * until it is clear; when it runs over the fields' numbers (two marbles
+ * near each other on the circle), a curve bulging toward the middle.
  */
 static void
 pic_leg_swap(const struct pic *p, const struct pic_leg *g,
     struct pic_line *l)
 {
-	double	x0, y0, x1, y1, mx, my, nx, ny, d, h, cx, cy, t, m;
-	int	i;
+	double	x0, y0, x1, y1, mx, my, nx, ny, d, h, cx, cy, t, m, step;
+	int	i, centre, numbers;
 
 	pic_loc_xy(p, g->from, 0, &x0, &y0);
 	pic_loc_xy(p, g->to, 0, &x1, &y1);
 	pic_line_add(l, x0, y0);
 	pic_line_add(l, x1, y1);
 	m = p->size * (PIC_ARROW_HALO / 2 + 0.004);
-	if (!pic_line_meets_centre(p, l, m))
+	centre = pic_line_meets_centre(p, l, m);
+	numbers = !centre && pic_swap_meets_numbers(p, l);
+	if (!centre && !numbers)
 		return;
 	mx = (x0 + x1) / 2;
 	my = (y0 + y1) / 2;
@@ -347,7 +392,14 @@ pic_leg_swap(const struct pic *p, const struct pic_leg *g,
 		nx = -nx;
 		ny = -ny;
 	}
-	for (h = p->size * 0.04; h < p->r * 2; h += p->size * 0.04) {
+	/* Toward it, in finer steps, off the numbers. */
+	step = p->size * 0.04;
+	if (numbers) {
+		nx = -nx;
+		ny = -ny;
+		step = p->size * 0.01;
+	}
+	for (h = step; h < p->r * 2; h += step) {
 		/* A quadratic curve; its middle lies h / 2 off the line. */
 		cx = mx + nx * h;
 		cy = my + ny * h;
@@ -358,7 +410,8 @@ pic_leg_swap(const struct pic *p, const struct pic_leg *g,
 			    (1 - t) * cx + t * t * x1, (1 - t) * (1 - t) * y0 +
 			    2 * t * (1 - t) * cy + t * t * y1);
 		}
-		if (!pic_line_meets_centre(p, l, m))
+		if (!pic_line_meets_centre(p, l, m) && (centre ||
+		    !pic_swap_meets_numbers(p, l)))
 			return;
 	}
 }
