@@ -42,6 +42,15 @@
 #define PIC_NUMBER_FONT	0.0115
 #define PIC_START_FONT	0.0135
 #define PIC_NUMBER_OFS	0.012	/* the numbers outside the fields */
+#define PIC_START_GAP	0.006	/* a start field's number off its base */
+/*
+ * A digit's width and height, of the font's size (DejaVu Sans), and
+ * what hinting may add to a number's ink, in pixels.
+ */
+#define PIC_DIGIT_W	0.64
+#define PIC_DIGIT_BOLD_W 0.70
+#define PIC_DIGIT_H	0.76
+#define PIC_DIGIT_HINT	2.0
 #define PIC_LABEL_R	0.455	/* labels first tried at this radius */
 #define PIC_LABEL_FONT	0.022
 #define PIC_LABEL_BG	0.995, 0.99, 0.98	/* a seat's label */
@@ -124,6 +133,7 @@ void	pic_rgb_of(int, double, double [3]);
 void	pic_slot_xy(const struct pic *, int, int, double *, double *);
 void	pic_loc_xy(const struct pic *, int, int, double *, double *);
 void	pic_field_xy(const struct pic *, int, double, double *, double *);
+void	pic_number_box(const struct pic *, int, struct picture_box *);
 double	pic_field_angle(const struct pic *, int);
 void	pic_home_xy(const struct pic *, int, int, double *, double *);
 void	pic_base_xy(const struct pic *, int, double *, double *);
@@ -205,7 +215,8 @@ void	chart_teams(cairo_t *, const struct chart *, double, double);
 #define PIC_LANE	0.036	/* between arrows side by side along the
 				   circle, at most ... */
 #define PIC_LANES_DEPTH	0.075	/* ... and all of their lanes together */
-#define PIC_SIDE_LANE	0.018	/* beside a home, from a base */
+#define PIC_SIDE_LANE	0.018	/* beside a home */
+#define PIC_BASE_LANE	0.012	/* from a base, at the base */
 #define PIC_OPTNUM_R	0.0135	/* a choice's number: its disc */
 #define PIC_OPTNUM_RIM	0.003
 #define PIC_SEGNUM_R	0.012	/* a 7's segment's number: its disc */

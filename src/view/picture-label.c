@@ -68,7 +68,8 @@ pic_rounded(cairo_t *cr, double x, double y, double w, double h, double r)
 
 /*
  * Find a place for seat s's label box (w by h): near its base, off the
- * circle with its numbers, off every base and the labels placed before.
+ * circle with its numbers, off every base with its start field's number
+ * and the labels placed before.
  * Candidates turn away from the start field's direction in 5 degree
  * steps, so that side seats move their labels toward the corners.
  */
@@ -110,7 +111,9 @@ pic_label_place(const struct pic *p, int s, double w, double h,
 			base.x -= d;
 			base.y -= d;
 			base.w = base.h = 2 * d;
-			ok = !pic_box_hits(box, &base);
+			/* ... and off its start field's number beside it. */
+			ok = !pic_box_hits(box, &base) && !pic_box_hits(box,
+			    &p->g->field[tac_start(p->st, t)]);
 		}
 		for (t = 0; ok && t < s; t++)
 			ok = !pic_box_hits(box, &p->g->label[t]);

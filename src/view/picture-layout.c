@@ -70,7 +70,7 @@ pic_layout_colours(int s)
 /*
  * The layout of a board of nseats (4 or 6): size, radii, line widths,
  * font sizes, the place of every field, home field, base slot, field
- * number and seat label, the colours, and how labels are placed.  NULL
+ * number (and its box) and seat label, the colours, and how labels are placed.  NULL
  * for another number of seats.  The caller owns the reference.
  */
 json_t *
@@ -89,7 +89,9 @@ picture_layout(int nseats)
 	struct tac_config	 cfg = { 0, 0, 1, 0, 0 };
 	struct tac_state	 st;
 	struct pic		 p;
+	struct picture_box	 nb;
 	json_t			*o, *fields, *numbers, *homes, *bases, *labels;
+	json_t			*nboxes;
 	json_t			*seats, *starts, *a;
 	double			 x, y, ang;
 	int			 f, s, k;
@@ -102,12 +104,16 @@ picture_layout(int nseats)
 
 	fields = json_array();
 	numbers = json_array();
+	nboxes = json_array();
 	for (f = 0; f < st.nfields; f++) {
 		pic_field_xy(&p, f, p.r, &x, &y);
 		json_array_append_new(fields, pic_layout_xy(x, y));
-		pic_field_xy(&p, f, p.r + p.fr + p.size * PIC_NUMBER_OFS, &x,
-		    &y);
-		json_array_append_new(numbers, pic_layout_xy(x, y));
+		pic_number_box(&p, f, &nb);
+		json_array_append_new(numbers, pic_layout_xy(nb.x + nb.w / 2,
+		    nb.y + nb.h / 2));
+		json_array_append_new(nboxes, json_pack("[f, f, f, f]",
+		    round(nb.x * 10) / 10, round(nb.y * 10) / 10,
+		    round(nb.w * 10) / 10, round(nb.h * 10) / 10));
 	}
 	homes = json_array();
 	bases = json_array();
@@ -144,6 +150,8 @@ picture_layout(int nseats)
 	if (o == NULL)
 		return (NULL);
 	json_object_set_new(o, "seat", seats);
+	/* Its ink's box, which the labels keep off (a start field's). */
+	json_object_set_new(o, "number_box", nboxes);
 	json_object_set_new(o, "width", json_pack("{s:f, s:f, s:f, s:f, s:f}",
 	    "track", p.size * PIC_TRACK_W, "start", p.size * PIC_START_W,
 	    "field", p.size * PIC_FIELD_W, "home", p.size * PIC_HOME_W,

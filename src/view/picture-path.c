@@ -317,24 +317,136 @@ pic_line_meets_centre(const struct pic *p, const struct pic_line *l,
 	return (0);
 }
 
+static void	pic_head_plan(const struct pic *, const struct pic_line *, int,
+		    double [3][2]);
+
+/* The length of a polyline. */
+static double
+pic_line_len(const struct pic_line *l)
+{
+	double	len = 0;
+	int	i;
+
+	for (i = 1; i < l->n; i++)
+		len += hypot(l->x[i] - l->x[i - 1], l->y[i] - l->y[i - 1]);
+	return (len);
+}
+
+/* The distance from (x, y) to the segment (x0, y0)-(x1, y1). */
+static double
+pic_seg_dist(double x, double y, double x0, double y0, double x1, double y1)
+{
+	double	dx = x1 - x0, dy = y1 - y0, d = dx * dx + dy * dy, t;
+
+	t = d > 0 ? ((x - x0) * dx + (y - y0) * dy) / d : 0;
+	t = t < 0 ? 0 : t > 1 ? 1 : t;
+	return (hypot(x0 + t * dx - x, y0 + t * dy - y));
+}
+
+/*
+ * Does a swap's line, trimmed at its marbles as it will be drawn, come
+ * over a field between its two marbles or a field's number (its line
+ * with its white rim, or the box around a head with its rim), or is it
+ * too short to show?  Only a swap between near fields runs that close
+ * to the ring.
+ */
+static int
+pic_swap_meets_ring(const struct pic *p, const struct pic_leg *g,
+    const struct pic_line *l)
+{
+	struct picture_box	h;
+	struct pic_line		t = *l;
+	double			tri[3][2], m = p->size * PIC_ARROW_HALO / 2;
+	double			x, y;
+	int			i, f, e;
+
+	/* Too short for its two heads and a stretch of line between. */
+	if (pic_line_len(l) - p->mr * 2.9 < p->size * PIC_HEAD_LEN * 3)
+		return (1);
+	pic_line_trim(&t, p->mr * 1.45, 0);
+	pic_line_trim(&t, p->mr * 1.45, 1);
+	for (f = 0; f < p->st->nfields; f++)
+		for (i = 0; i + 1 < t.n; i++) {
+			if (pic_seg_meets(t.x[i], t.y[i], t.x[i + 1],
+			    t.y[i + 1], &p->g->field[f], m))
+				return (1);
+			if (f == g->from || f == g->to)
+				continue;
+			pic_field_xy(p, f, p->r, &x, &y);
+			if (pic_seg_dist(x, y, t.x[i], t.y[i], t.x[i + 1],
+			    t.y[i + 1]) < p->fr + m)
+				return (1);
+		}
+	for (e = 0; e < 2 && t.n >= 2; e++) {
+		pic_head_plan(p, &t, e, tri);
+		h.x = fmin(tri[0][0], fmin(tri[1][0], tri[2][0]));
+		h.y = fmin(tri[0][1], fmin(tri[1][1], tri[2][1]));
+		h.w = fmax(tri[0][0], fmax(tri[1][0], tri[2][0])) - h.x;
+		h.h = fmax(tri[0][1], fmax(tri[1][1], tri[2][1])) - h.y;
+		/* With the head's white rim. */
+		h.x -= p->size * PIC_HEAD_RIM / 2;
+		h.y -= p->size * PIC_HEAD_RIM / 2;
+		h.w += p->size * PIC_HEAD_RIM;
+		h.h += p->size * PIC_HEAD_RIM;
+		for (f = 0; f < p->st->nfields; f++)
+			if (pic_box_hits(&h, &p->g->field[f]))
+				return (1);
+	}
+	return (0);
+}
+
+/*
+ * A loop from (x0, y0) to (x1, y1) reaching (hx, hy) toward one side:
+ * a cubic curve whose handles also lean apart, so that between near
+ * ends it is round rather than a narrow U.
+ */
+static void
+pic_line_loop(struct pic_line *l, double x0, double y0, double x1,
+    double y1, double hx, double hy)
+{
+	double	d, ux, uy, e, ax, ay, bx, by, t, s;
+	int	i;
+
+	d = hypot(x1 - x0, y1 - y0);
+	ux = (x1 - x0) / d;
+	uy = (y1 - y0) / d;
+	e = hypot(hx, hy) * 0.5;
+	ax = x0 + hx - ux * e;
+	ay = y0 + hy - uy * e;
+	bx = x1 + hx + ux * e;
+	by = y1 + hy + uy * e;
+	for (i = 0; i <= 32; i++) {
+		t = i / 32.0;
+		s = 1 - t;
+		pic_line_add(l, s * s * s * x0 + 3 * s * s * t * ax +
+		    3 * s * t * t * bx + t * t * t * x1, s * s * s * y0 +
+		    3 * s * s * t * ay + 3 * s * t * t * by + t * t * t * y1);
+	}
+}
+
 /*
  * The path of a swap: straight from marble to marble; when that crosses
  * the middle's text, a curve bulging away from the middle, bent further
- * until it is clear.
+ * until it is clear; when it runs over the fields between or their
+ * numbers (two marbles near each other on the circle), a curve bulging
+ * toward the middle, long enough for its two heads and a stretch of line
+ * between them (a straight one between neighbours was not drawn at all).
  */
 static void
 pic_leg_swap(const struct pic *p, const struct pic_leg *g,
     struct pic_line *l)
 {
-	double	x0, y0, x1, y1, mx, my, nx, ny, d, h, cx, cy, t, m;
-	int	i;
+	double	x0, y0, x1, y1, mx, my, nx, ny, d, h, cx, cy, t, m, step;
+	int	i, centre, ring;
 
 	pic_loc_xy(p, g->from, 0, &x0, &y0);
 	pic_loc_xy(p, g->to, 0, &x1, &y1);
 	pic_line_add(l, x0, y0);
 	pic_line_add(l, x1, y1);
 	m = p->size * (PIC_ARROW_HALO / 2 + 0.004);
-	if (!pic_line_meets_centre(p, l, m))
+	centre = pic_line_meets_centre(p, l, m);
+	ring = !centre && pic_swap_meets_ring(p, g, l);
+	if (!centre && !ring)
 		return;
 	mx = (x0 + x1) / 2;
 	my = (y0 + y1) / 2;
@@ -347,11 +459,25 @@ pic_leg_swap(const struct pic *p, const struct pic_leg *g,
 		nx = -nx;
 		ny = -ny;
 	}
-	for (h = p->size * 0.04; h < p->r * 2; h += p->size * 0.04) {
+	/* Toward it, in finer steps, off the ring. */
+	step = p->size * 0.04;
+	if (ring) {
+		nx = -nx;
+		ny = -ny;
+		step = p->size * 0.01;
+	}
+	for (h = step; h < p->r * 2; h += step) {
+		l->n = 0;
+		if (ring) {
+			pic_line_loop(l, x0, y0, x1, y1, nx * h, ny * h);
+			if (!pic_line_meets_centre(p, l, m) &&
+			    !pic_swap_meets_ring(p, g, l))
+				return;
+			continue;
+		}
 		/* A quadratic curve; its middle lies h / 2 off the line. */
 		cx = mx + nx * h;
 		cy = my + ny * h;
-		l->n = 0;
 		for (i = 0; i <= 24; i++) {
 			t = i / 24.0;
 			pic_line_add(l, (1 - t) * (1 - t) * x0 + 2 * t *
@@ -371,7 +497,7 @@ static void
 pic_leg_line(const struct pic *p, const struct pic_leg *g,
     struct pic_line *l)
 {
-	double	x0, y0, x1, y1, dx, dy, d, off, t0 = 0, t1 = 0;
+	double	x0, y0, x1, y1, dx, dy, d, off, a, t0 = 0, t1 = 0;
 	int	k = g->lane;
 
 	l->n = 0;
@@ -379,18 +505,33 @@ pic_leg_line(const struct pic *p, const struct pic_leg *g,
 		pic_leg_swap(p, g, l);
 		t0 = t1 = p->mr * 1.45;
 	} else if (g->from == TAC_LOC_BASE || g->to == TAC_LOC_BASE) {
-		/* Straight; enters that share it side by side. */
+		/*
+		 * Straight; enters that share it leave the base side by side
+		 * and meet at the field, so that their heads keep off the
+		 * neighbours' numbers.  The second one leans to the side of
+		 * the fields after the start field (of the two sides, the one
+		 * that crossed fewer of those numbers over check_overlap's
+		 * games); even the fourth stays short of the start field's
+		 * number beside the base (pic_number_box()).
+		 */
 		pic_loc_xy(p, g->from, g->bseat, &x0, &y0);
 		pic_loc_xy(p, g->to, g->bseat, &x1, &y1);
 		off = (k + 1) / 2 * (k % 2 ? 1 : -1) * p->size *
-		    PIC_SIDE_LANE;
+		    PIC_BASE_LANE;
+		a = pic_field_angle(p, tac_start(p->st, g->bseat));
 		if ((d = hypot(x1 - x0, y1 - y0)) > 0) {
-			dx = -(y1 - y0) / d * off;
-			dy = (x1 - x0) / d * off;
-			x0 += dx;
-			y0 += dy;
-			x1 += dx;
-			y1 += dy;
+			dx = -(y1 - y0) / d;
+			dy = (x1 - x0) / d;
+			/* +: toward the fields after the start field. */
+			if (dx * -sin(a) + dy * cos(a) < 0)
+				off = -off;
+			if (g->from == TAC_LOC_BASE) {
+				x0 += dx * off;
+				y0 += dy * off;
+			} else {
+				x1 += dx * off;
+				y1 += dy * off;
+			}
 		}
 		pic_line_add(l, x0, y0);
 		pic_line_add(l, x1, y1);

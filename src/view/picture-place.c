@@ -26,14 +26,6 @@
 
 #include "picture-int.h"
 
-/*
- * A digit's width and height, of the font's size (DejaVu Sans), and
- * what hinting may add to a number's ink, in pixels.
- */
-#define PIC_DIGIT_W	0.64
-#define PIC_DIGIT_BOLD_W 0.70
-#define PIC_DIGIT_H	0.76
-#define PIC_DIGIT_HINT	2.0
 #define PIC_GAP		0.003	/* kept between things, of the width */
 #define PIC_FIELDS_NEAR	3	/* fields either side that something as
 				   big as a number may reach */
@@ -112,9 +104,7 @@ static void
 pic_plan_board(struct pic *p)
 {
 	struct picture_geom	*g = p->g;
-	struct picture_box	*b;
-	double			 x, y, fs;
-	int			 f, s, k, start;
+	int			 f, s, k;
 
 	g->size = p->size;
 	g->cx = p->cx;
@@ -127,16 +117,7 @@ pic_plan_board(struct pic *p)
 	g->nplace = 0;
 	g->placer = p->fr;
 	for (f = 0; f < g->nfields; f++) {
-		start = pic_start_seat(p, f) >= 0;
-		fs = p->size * (start ? PIC_START_FONT : PIC_NUMBER_FONT);
-		pic_field_xy(p, f, p->r + p->fr + p->size * PIC_NUMBER_OFS, &x,
-		    &y);
-		b = &g->field[f];
-		b->w = (f < 10 ? 1 : 2) * fs * (start ? PIC_DIGIT_BOLD_W :
-		    PIC_DIGIT_W) + PIC_DIGIT_HINT;
-		b->h = fs * PIC_DIGIT_H + PIC_DIGIT_HINT;
-		b->x = x - b->w / 2;
-		b->y = y - b->h / 2;
+		pic_number_box(p, f, &g->field[f]);
 		pic_field_xy(p, f, p->r, &g->place[g->nplace][0],
 		    &g->place[g->nplace][1]);
 		g->nplace++;
@@ -190,7 +171,8 @@ pic_spot_clear(const struct pic *p, const struct picture_box *b, double x,
 		if (pic_box_hits(b, &g->centre[i]))
 			return (0);
 	for (i = 0; i < g->nseats; i++)
-		if (pic_box_hits(b, &g->label[i]))
+		if (pic_box_hits(b, &g->label[i]) ||
+		    pic_box_hits(b, &g->field[tac_start(p->st, i)]))
 			return (0);
 	/*
 	 * The fields and their numbers lie on rings, a field's width

@@ -64,6 +64,45 @@ pic_field_xy(const struct pic *p, int f, double rad, double *x, double *y)
 	*y = p->cy + rad * sin(a);
 }
 
+/*
+ * The box of field f's number, centred on its ink (as pic_text_at()
+ * writes it: as wide as its digits, as high as one): outside the circle
+ * beyond the field; a start field's beside its base, level with the
+ * base's inner slots, on the side of the fields after it.  An arrow
+ * from a base runs straight between the base and its start field, so a
+ * number beyond the field would lie under it; beside the base no arrow
+ * goes (enters side by side leave the base less than a slot's reach
+ * aside, picture-path.c).
+ */
+void
+pic_number_box(const struct pic *p, int f, struct picture_box *b)
+{
+	double	fs, a, tx, ty, x, y, reach, d = p->mr * 1.12;
+	int	start = pic_start_seat(p, f) >= 0;
+
+	fs = p->size * (start ? PIC_START_FONT : PIC_NUMBER_FONT);
+	b->w = (f < 10 ? 1 : 2) * fs * (start ? PIC_DIGIT_BOLD_W :
+	    PIC_DIGIT_W) + PIC_DIGIT_HINT;
+	b->h = fs * PIC_DIGIT_H + PIC_DIGIT_HINT;
+	if (!start) {
+		pic_field_xy(p, f, p->r + p->fr + p->size * PIC_NUMBER_OFS, &x,
+		    &y);
+	} else {
+		/* Along the circle's way: the base's reach, then the box's. */
+		a = pic_field_angle(p, f);
+		tx = -sin(a);
+		ty = cos(a);
+		reach = d * (fabs(tx) + fabs(ty)) + p->mr * PIC_SLOT_R +
+		    p->size * PIC_START_GAP + b->w / 2 * fabs(tx) + b->h / 2 *
+		    fabs(ty);
+		pic_field_xy(p, f, p->r + p->bofs - d, &x, &y);
+		x += tx * reach;
+		y += ty * reach;
+	}
+	b->x = x - b->w / 2;
+	b->y = y - b->h / 2;
+}
+
 /* Where home field k (1..4) of seat s is: inward from its start field. */
 void
 pic_home_xy(const struct pic *p, int s, int k, double *x, double *y)
@@ -245,10 +284,11 @@ pic_place(const struct pic *p, double x, double y, int s, double rim)
 void
 pic_board(const struct pic *p)
 {
-	cairo_t	*cr = p->cr;
-	double	 x, y, x2, y2;
-	char	 num[8];
-	int	 f, s, k, i;
+	cairo_t			*cr = p->cr;
+	struct picture_box	 b;
+	double			 x, y, x2, y2;
+	char			 num[8];
+	int			 f, s, k, i;
 
 	cairo_set_source_rgb(cr, PIC_BG);
 	cairo_paint(cr);
@@ -298,9 +338,8 @@ pic_board(const struct pic *p)
 		else
 			cairo_set_source_rgb(cr, PIC_NUMBER);
 		snprintf(num, sizeof num, "%d", f);
-		pic_field_xy(p, f, p->r + p->fr + p->size * PIC_NUMBER_OFS, &x,
-		    &y);
-		pic_text_at(p, num, x, y);
+		pic_number_box(p, f, &b);
+		pic_text_at(p, num, b.x + b.w / 2, b.y + b.h / 2);
 	}
 }
 

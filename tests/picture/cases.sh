@@ -38,6 +38,9 @@ picture_cases() {
 	# A swap whose line would cross the middle's text bends around it.
 	"$1" swap4 --lang ru --names 'Олег,Света,Миша,Катя' \
 	    --last 'TR 21<>52' "$cases/swap4.json"
+	# A swap of two marbles two fields apart: a loop inward, off the
+	# field between and the numbers.
+	"$1" swap-near --last 'TR 60<>62' "$cases/swap-near.json"
 	# A recorded game after 152 actions: a 7 from the circle into a home.
 	"$1" record --record "$cases/game.json" --at 152
 	# The chart a game's end shows: each team's marbles at home per

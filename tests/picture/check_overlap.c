@@ -15,6 +15,10 @@
  *    a label;
  *  - no arrow (its white rim included) nor arrowhead crosses the
  *    middle's text;
+ *  - no arrow (its line with its white rim, from its start to where it
+ *    stops short of its end field, and its head with its rim) crosses
+ *    any field's number, a start field's (which a base's arrow runs
+ *    past) or another; nor does a seat's label cover one;
  *  - the seat a picture is drawn from sits at the bottom: its start
  *    field right below the middle, its label the lowest, every seat
  *    turned with it, for each seat of 4 and of 6.
@@ -46,6 +50,9 @@
 /* What the simulation checked, for the summary line. */
 struct tally {
 	long	positions, pictures, arrows, numbers, kicks, bent, coop;
+	long	fieldnums;	/* arrows checked against fields' numbers */
+	long	crossed;	/* ... that crossed one */
+	long	crossed_start;	/* ... a start field's */
 };
 
 /* Do two boxes overlap (touching is not overlapping)? */
@@ -148,6 +155,66 @@ grown(struct picture_box b, double m)
 	return (b);
 }
 
+/*
+ * Does arrow w (its line with the white rim, its heads with theirs) come
+ * over field number box b?
+ */
+static int
+arrow_on_box(const struct picture_geom *g, const struct picture_arrow *w,
+    const struct picture_box *b)
+{
+	struct picture_box	h;
+	int			j;
+
+	for (j = 0; j + 1 < w->n; j++)
+		if (seg_near_box(g->pt[w->first + j], g->pt[w->first + j + 1],
+		    b, g->halo / 2))
+			return (1);
+	for (j = 0; j < w->heads; j++) {
+		h = grown(head_box(w->head[j]), g->size * 0.0035);
+		if (boxes_hit(&h, b))
+			return (1);
+	}
+	return (0);
+}
+
+/*
+ * Count the arrows of a plan that cross a field's number (t->crossed,
+ * t->crossed_start for a start field's), reporting the first few: the
+ * test fails on the total, after the whole simulation, so that it says
+ * how many there are.
+ */
+static void
+check_field_numbers(const struct picture_geom *g, const char *what,
+    struct tally *t)
+{
+	const struct picture_arrow	*w;
+	int				 i, f, s, start, hit;
+
+	for (i = 0; i < g->narrow; i++) {
+		w = &g->arrow[i];
+		t->fieldnums++;
+		for (hit = 0, f = 0; !hit && f < g->nfields; f++) {
+			if (!arrow_on_box(g, w, &g->field[f]))
+				continue;
+			for (start = 0, s = 0; s < g->nseats; s++)
+				start |= f == g->nfields / g->nseats * s;
+			hit = 1;
+			t->crossed++;
+			t->crossed_start += start;
+			if (t->crossed <= 8)
+				printf("%s: arrow %d crosses field %d's "
+				    "number\n", what, i, f);
+		}
+	}
+	/* A label covers no field's number either. */
+	for (s = 0; s < g->nseats; s++)
+		for (f = 0; f < g->nfields; f++)
+			ck_assert_msg(!boxes_hit(&g->label[s], &g->field[f]),
+			    "%s: seat %d's label on field %d's number", what,
+			    s, f);
+}
+
 /* Check one picture's plan; what is wrong goes to the test's failure. */
 static void
 check_geom(const struct picture_geom *g, const char *what, struct tally *t)
@@ -160,6 +227,7 @@ check_geom(const struct picture_geom *g, const char *what, struct tally *t)
 	t->pictures++;
 	t->arrows += g->narrow;
 	t->kicks += g->nkick;
+	check_field_numbers(g, what, t);
 	for (i = 0; i < g->narrow; i++) {
 		w = &g->arrow[i];
 		ck_assert_msg(w->n >= 2 && w->first + w->n <= g->npts,
@@ -368,6 +436,13 @@ START_TEST(test_simulated)
 	    "(%ld swaps bent), %ld numbers, %ld kicked marks, %ld pictures of "
 	    "Team-TAC: no overlap\n", t.positions, game, t.pictures, t.arrows,
 	    t.bent, t.numbers, t.kicks, t.coop);
+	printf("overlap: %ld arrows checked against every field's number: "
+	    "%ld cross one (%ld a start field's)\n", t.fieldnums, t.crossed,
+	    t.crossed_start);
+	fflush(stdout);
+	ck_assert_msg(t.crossed == 0, "%ld of %ld arrows cross a field's "
+	    "number (%ld a start field's)", t.crossed, t.fieldnums,
+	    t.crossed_start);
 	ck_assert_int_ge(t.positions, POSITIONS);
 	ck_assert_int_gt(t.kicks, 100);
 	ck_assert_int_gt(t.bent, 10);

@@ -309,12 +309,14 @@ END_TEST
 /*
  * The layout the Mini App draws from: the PNG's places at a width of
  * 1000 (seat 0's start at the bottom, its home inward, its base
- * outward), its colours, and nothing for a board it does not draw.
+ * outward; the start field's number beside its base, off the way from
+ * the base to the field, a field's number outside the field), its
+ * colours, and nothing for a board it does not draw.
  */
 START_TEST(test_layout)
 {
-	json_t	*l, *f0, *h, *b;
-	double	 cy;
+	json_t	*l, *f0, *h, *b, *n;
+	double	 cy, x;
 
 	ck_assert_ptr_null(picture_layout(5));
 	ck_assert_ptr_nonnull(l = picture_layout(4));
@@ -329,6 +331,17 @@ START_TEST(test_layout)
 	ck_assert(json_number_value(json_array_get(h, 1)) > cy);
 	b = json_array_get(json_array_get(json_object_get(l, "base"), 0), 0);
 	ck_assert(json_number_value(json_array_get(b, 1)) > 810.0);
+	/* Field 0's number: left of its base, clear of an arrow's head. */
+	n = json_array_get(json_object_get(l, "number_box"), 0);
+	x = json_number_value(json_array_get(n, 0)) +
+	    json_number_value(json_array_get(n, 2));
+	ck_assert(x < 500.0 - 1000 * (PIC_HEAD_LEN * 0.55 + PIC_HEAD_RIM));
+	ck_assert(json_number_value(json_array_get(n, 1)) > 810.0);
+	/* Field 5's, below the circle, beyond its field. */
+	n = json_array_get(json_object_get(l, "number"), 5);
+	f0 = json_array_get(json_object_get(l, "field"), 5);
+	ck_assert(json_number_value(json_array_get(n, 1)) >
+	    json_number_value(json_array_get(f0, 1)));
 	ck_assert_int_eq(json_integer_value(json_array_get(json_object_get(l,
 	    "start"), 1)), 16);
 	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(

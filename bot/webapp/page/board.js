@@ -139,7 +139,8 @@
 	 * A place for seat s's label box (w by h), found by the layout's
 	 * rules as picture.c finds it: near its base, turning away from the
 	 * start field's direction step by step until it is off the circle
-	 * and its numbers, off every base and off the labels placed before.
+	 * and its numbers, off every base with its start field's number
+	 * beside it and off the labels placed before.
 	 */
 	function placeLabel(L, R, s, w, h, placed) {
 		const LR = L.labels, p = R(L.label[s]);
@@ -149,7 +150,12 @@
 		const bases = L.base.map((b, t) => {
 			const c = R(baseMid(L, t));
 			return [c[0] - d, c[1] - d, 2 * d, 2 * d];
-		});
+		}).concat(L.start.map((f) => {
+			/* Turned with the board; the text itself is not. */
+			const b = L.number_box[f];
+			const c = R([b[0] + b[2] / 2, b[1] + b[3] / 2]);
+			return [c[0] - b[2] / 2, c[1] - b[3] / 2, b[2], b[3]];
+		}));
 		let first = null;
 		for (let k = 0; k < LR.tries; k++) {
 			const a = a0 + Math.floor((k + 1) / 2) * (k % 2 ? -1 : 1) *
