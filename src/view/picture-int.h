@@ -235,6 +235,22 @@ void	pic_centre_draw(const struct pic *);
 /* picture-path.c: the arrows' paths */
 void	pic_paths_plan(struct pic *);
 
+/* picture-line.c: a polyline, an arrow's path before it goes to the plan */
+#define PIC_MAXPTS	256	/* points of one arrow */
+struct pic_line {
+	int	n;
+	double	x[PIC_MAXPTS];
+	double	y[PIC_MAXPTS];
+};
+void	pic_line_add(struct pic_line *, double, double);
+void	pic_line_trim(struct pic_line *, double, int);
+double	pic_line_len(const struct pic_line *);
+void	pic_line_loop(struct pic_line *, double, double, double, double,
+	    double, double);
+int	pic_seg_meets(double, double, double, double,
+	    const struct picture_box *, double);
+double	pic_seg_dist(double, double, double, double, double, double);
+
 /* picture-place.c: where numbers and marks go */
 void	pic_plan(struct pic *);
 void	pic_kicks_find(struct pic *);

@@ -25,7 +25,6 @@
 
 #include "picture-int.h"
 
-#define PIC_MAXPTS	256	/* points of one arrow */
 #define PIC_ARC_STEP	(PIC_PI / 72)	/* an arc's steps, at most */
 #define PIC_RAMP	1.0	/* fields a lane's dip takes */
 #define PIC_BOW		2.0	/* ... or half of an arrow shorter than
@@ -39,13 +38,6 @@
 #define PIC_T_HOME	1			/* + the seat */
 #define PIC_T_BASE	(1 + TAC_MAXSEATS)	/* + the seat */
 
-/* A polyline: an arrow's path before it goes to the plan. */
-struct pic_line {
-	int	n;
-	double	x[PIC_MAXPTS];
-	double	y[PIC_MAXPTS];
-};
-
 /* One segment to draw, before its path is made. */
 struct pic_leg {
 	int	from, to;	/* its places */
@@ -58,17 +50,6 @@ struct pic_leg {
 	double	lo, len;	/* the stretch of the track it takes */
 	int	lane;
 };
-
-/* Add a point to a polyline (quietly full: the arc steps keep it short). */
-static void
-pic_line_add(struct pic_line *l, double x, double y)
-{
-	if (l->n == PIC_MAXPTS)
-		return;
-	l->x[l->n] = x;
-	l->y[l->n] = y;
-	l->n++;
-}
 
 /* Is loc a place of this board (a garbled action draws nothing)? */
 static int
@@ -139,36 +120,6 @@ pic_home_side(const struct pic *p, int s, int k, double off, double *x,
 	pic_home_xy(p, s, k, x, y);
 	*x += off * sin(a);
 	*y -= off * cos(a);
-}
-
-/* Cut len off the start (end = 0) or the end (end = 1) of a polyline. */
-static void
-pic_line_trim(struct pic_line *l, double len, int end)
-{
-	double	dx, dy, d, t;
-	int	a, b;
-
-	while (l->n >= 2 && len > 0) {
-		a = end ? l->n - 1 : 0;
-		b = end ? l->n - 2 : 1;
-		dx = l->x[b] - l->x[a];
-		dy = l->y[b] - l->y[a];
-		d = sqrt(dx * dx + dy * dy);
-		if (d > len) {
-			t = len / d;
-			l->x[a] += dx * t;
-			l->y[a] += dy * t;
-			return;
-		}
-		len -= d;
-		if (end)
-			l->n--;
-		else {
-			memmove(l->x, l->x + 1, (l->n - 1) * sizeof l->x[0]);
-			memmove(l->y, l->y + 1, (l->n - 1) * sizeof l->y[0]);
-			l->n--;
-		}
-	}
 }
 
 /* 0 at 0, 1 from 1 on, smooth in between. */
@@ -268,40 +219,6 @@ pic_leg_circle(const struct pic *p, const struct pic_leg *g,
 	pic_line_add(l, x, y);
 }
 
-/* Does the segment (x0, y0)-(x1, y1) meet box b grown by m on each side? */
-static int
-pic_seg_meets(double x0, double y0, double x1, double y1,
-    const struct picture_box *b, double m)
-{
-	double	t0 = 0, t1 = 1, dx = x1 - x0, dy = y1 - y0, q[4], d[4], t;
-	int	i;
-
-	/* Liang-Barsky: clip the segment to the box. */
-	d[0] = -dx;
-	q[0] = x0 - (b->x - m);
-	d[1] = dx;
-	q[1] = b->x + b->w + m - x0;
-	d[2] = -dy;
-	q[2] = y0 - (b->y - m);
-	d[3] = dy;
-	q[3] = b->y + b->h + m - y0;
-	for (i = 0; i < 4; i++) {
-		if (d[i] == 0) {
-			if (q[i] < 0)
-				return (0);
-			continue;
-		}
-		t = q[i] / d[i];
-		if (d[i] < 0)
-			t0 = fmax(t0, t);
-		else
-			t1 = fmin(t1, t);
-		if (t0 > t1)
-			return (0);
-	}
-	return (1);
-}
-
 /* Does a polyline come within m of the middle's text? */
 static int
 pic_line_meets_centre(const struct pic *p, const struct pic_line *l,
@@ -319,29 +236,6 @@ pic_line_meets_centre(const struct pic *p, const struct pic_line *l,
 
 static void	pic_head_plan(const struct pic *, const struct pic_line *, int,
 		    double [3][2]);
-
-/* The length of a polyline. */
-static double
-pic_line_len(const struct pic_line *l)
-{
-	double	len = 0;
-	int	i;
-
-	for (i = 1; i < l->n; i++)
-		len += hypot(l->x[i] - l->x[i - 1], l->y[i] - l->y[i - 1]);
-	return (len);
-}
-
-/* The distance from (x, y) to the segment (x0, y0)-(x1, y1). */
-static double
-pic_seg_dist(double x, double y, double x0, double y0, double x1, double y1)
-{
-	double	dx = x1 - x0, dy = y1 - y0, d = dx * dx + dy * dy, t;
-
-	t = d > 0 ? ((x - x0) * dx + (y - y0) * dy) / d : 0;
-	t = t < 0 ? 0 : t > 1 ? 1 : t;
-	return (hypot(x0 + t * dx - x, y0 + t * dy - y));
-}
 
 /*
  * Does a swap's line, trimmed at its marbles as it will be drawn, come
@@ -393,35 +287,6 @@ pic_swap_meets_ring(const struct pic *p, const struct pic_leg *g,
 				return (1);
 	}
 	return (0);
-}
-
-/*
- * A loop from (x0, y0) to (x1, y1) reaching (hx, hy) toward one side:
- * a cubic curve whose handles also lean apart, so that between near
- * ends it is round rather than a narrow U.
- */
-static void
-pic_line_loop(struct pic_line *l, double x0, double y0, double x1,
-    double y1, double hx, double hy)
-{
-	double	d, ux, uy, e, ax, ay, bx, by, t, s;
-	int	i;
-
-	d = hypot(x1 - x0, y1 - y0);
-	ux = (x1 - x0) / d;
-	uy = (y1 - y0) / d;
-	e = hypot(hx, hy) * 0.5;
-	ax = x0 + hx - ux * e;
-	ay = y0 + hy - uy * e;
-	bx = x1 + hx + ux * e;
-	by = y1 + hy + uy * e;
-	for (i = 0; i <= 32; i++) {
-		t = i / 32.0;
-		s = 1 - t;
-		pic_line_add(l, s * s * s * x0 + 3 * s * s * t * ax +
-		    3 * s * t * t * bx + t * t * t * x1, s * s * s * y0 +
-		    3 * s * s * t * ay + 3 * s * t * t * by + t * t * t * y1);
-	}
 }
 
 /*
