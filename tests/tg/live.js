@@ -91,7 +91,8 @@ async function main() {
 			return 1;
 		}
 	}
-	const people = [...new Set(updates.map((u) => String(u.message.from.id)))];
+	const people = [...new Set(updates.map((u) =>
+	    String(u.message.from.id)))];
 	const start = (await get('/ctl/sent')).length;
 	const s0 = await get('/ctl/state');
 	const before = s0.chatCalls[group] || {};
@@ -113,8 +114,8 @@ async function main() {
 		} else {
 			await get('/ctl/updates', [u]);
 			if (!await settle(u.update_id)) {
-				say(false, 'update ' + (i + 1) + ' is taken and ' +
-				    'delivered');
+				say(false, 'update ' + (i + 1) + ' is taken ' +
+				    'and delivered');
 				return 1;
 			}
 		}
@@ -164,14 +165,17 @@ async function main() {
 	    'the start and the end: ' + JSON.stringify(loud.map(words)) +
 	    ' (of ' + sends.length + ' sends, the first ' +
 	    JSON.stringify(words(first)) + ')');
+	const answers = (s1.calls.answerCallbackQuery || 0) - answersBefore;
+	if (plan !== null)
+		say(answers === presses, 'each of the ' + presses +
+		    ' presses was answered once (' + answers + ' answers)');
 	console.log('moves ' + moves);
 	console.log('sends ' + sends.length);
 	console.log('edits ' + total(by, /^edit/));
 	console.log('deletes ' + total(by, /^delete/));
 	console.log('pins ' + total(by, /^(un)?pin/));
 	console.log('calls ' + calls);
-	console.log('answers ' + ((s1.calls.answerCallbackQuery || 0) -
-	    answersBefore));
+	console.log('answers ' + answers);
 	console.log('presses ' + presses);
 	console.log('private ' + total(priv, /./));
 	console.log('by method ' + JSON.stringify(by));

@@ -11,7 +11,8 @@ const { until } = require('./guard');
 
 // A menu button of data: {game, turn, path}, or null for any other.
 function menuKey(data) {
-	const m = String(data || '').match(/^(\d+):(\d*):\/?menu(?:@\S+)?(?: (\S*))?$/);
+	const m = String(data || '')
+	    .match(/^(\d+):(\d*):\/?menu(?:@\S+)?(?: (\S*))?$/);
 	if (!m || m[2] === '')
 		return null;
 	return { data: data, game: Number(m[1]), turn: Number(m[2]),

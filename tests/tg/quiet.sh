@@ -78,7 +78,8 @@ play() {
 	(cd "play$1" && node "$TG_DIR/live.js" "$FAKE_CTL" \
 	    "../updates$1.json" 4 "$2" "$SQLEXEC" "$scratch/db/tacd.db" \
 	    "^Игра #$1, раздача " '^Игра окончена\. ' \
-	    '^Обмен: все отдают ' ${4:+../plan.txt "$1"} >live.out 2>live.err)
+	    '^Обмен: все отдают ' ${4:+../plan.txt "$1"} \
+	    >live.out 2>live.err)
 	rc=$?
 	sed "s/^\(ok\|FAIL\): /\1: $3: /" "play$1/live.out" >"live$1.out"
 	cat "live$1.out"
@@ -108,7 +109,8 @@ for (const x of require(process.argv[2]))
 		row="$row $(per "$(sed -n "s/^$f //p" "live$1.out")") |"
 	done
 	echo "$row" >>rows.txt
-	summary="$summary${summary:+, }$5 $(per "${sends:-0}")/$(per "${calls:-0}")"
+	summary="$summary${summary:+, }$5"
+	summary="$summary $(per "${sends:-0}")/$(per "${calls:-0}")"
 	# TAC is the edition's name ("названия TAC"), as
 	# tests/daemon/langs.sh allows it.
 	words=$(latin_words "play$1/texts.txt" | grep -v -x TAC |
