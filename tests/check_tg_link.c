@@ -433,6 +433,38 @@ START_TEST(test_turn_link)
 }
 END_TEST
 
+/*
+ * A message's heading is bold in Telegram's HTML, escaped; over a text
+ * board it stands above the <pre>, not in it; a caption's too; none
+ * without one.
+ */
+START_TEST(test_html_heading)
+{
+	struct compose_msg	 m;
+	char			*h;
+
+	memset(&m, 0, sizeof m);
+	rbuf_addstr(&m.text, "Tom & <Jerry>\nYour turn.");
+	m.headlen = strlen("Tom & <Jerry>");
+	ck_assert_str_eq(h = tg_html_text(&m), "<b>Tom &amp; &lt;Jerry&gt;"
+	    "</b>\nYour turn.");
+	free(h);
+	m.mono = 1;
+	ck_assert_str_eq(h = tg_html_text(&m), "<b>Tom &amp; &lt;Jerry&gt;"
+	    "</b>\n<pre>Your turn.</pre>");
+	free(h);
+	ck_assert_str_eq(h = tg_html_caption(m.text.s, m.headlen), "<b>Tom "
+	    "&amp; &lt;Jerry&gt;</b>\nYour turn.");
+	free(h);
+	m.mono = 0;
+	m.headlen = 0;
+	ck_assert_str_eq(h = tg_html_text(&m), "Tom &amp; &lt;Jerry&gt;\n"
+	    "Your turn.");
+	free(h);
+	rbuf_free(&m.text);
+}
+END_TEST
+
 /* A game played in a private chat has no group: no title over its turn. */
 START_TEST(test_turn_private_unheaded)
 {
@@ -454,6 +486,7 @@ suite_tg_link(void)
 	tcase_add_test(tc, test_commands_params);
 	tcase_add_test(tc, test_turn_link);
 	tcase_add_test(tc, test_turn_private_unheaded);
+	tcase_add_test(tc, test_html_heading);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -37,6 +37,18 @@ tg_html_escape(struct rbuf *b, const char *s, size_t max)
 		rbuf_addstr(b, "\xe2\x80\xa6");
 }
 
+/* Append the heading of s, its first head bytes, to b in bold. */
+static void
+tg_html_head(struct rbuf *b, const char *s, size_t head)
+{
+	char	*h = xstrndup(s, head);
+
+	rbuf_addstr(b, "<b>");
+	tg_html_escape(b, h, head);
+	rbuf_addstr(b, "</b>");
+	free(h);
+}
+
 /*
  * Append s to b as HTML, at most max bytes of it, its first head bytes
  * (a heading, a line of its own) in bold.
@@ -44,31 +56,34 @@ tg_html_escape(struct rbuf *b, const char *s, size_t max)
 static void
 tg_html_words(struct rbuf *b, const char *s, size_t head, size_t max)
 {
-	char	*h;
-
 	if (head == 0 || head >= strlen(s) || head >= max) {
 		tg_html_escape(b, s, max);
 		return;
 	}
-	h = xstrndup(s, head);
-	rbuf_addstr(b, "<b>");
-	tg_html_escape(b, h, head);
-	rbuf_addstr(b, "</b>");
-	free(h);
+	tg_html_head(b, s, head);
 	tg_html_escape(b, s + head, max - head);
 }
 
-/* The HTML of a message's text: escaped, a text board monospaced. */
+/*
+ * The HTML of a message's text: escaped, its heading in bold, a text
+ * board monospaced (under its heading, not in it).
+ */
 char *
 tg_html_text(const struct compose_msg *m)
 {
-	struct rbuf	html = { NULL, 0, 0 };
+	struct rbuf	 html = { NULL, 0, 0 };
+	const char	*s = m->text.s != NULL ? m->text.s : "";
+	size_t		 head = m->headlen;
 
+	if (m->mono && head > 0 && head < strlen(s) && s[head] == '\n') {
+		tg_html_head(&html, s, head);
+		rbuf_addstr(&html, "\n");
+		s += head + 1;
+	}
 	if (m->mono)
 		rbuf_addstr(&html, "<pre>");
 	/* Escaping may grow it up to five times: keep within 4096. */
-	tg_html_words(&html, m->text.s != NULL ? m->text.s : "", m->mono ? 0 :
-	    m->headlen, TG_TEXTMAX / 5 * 4);
+	tg_html_words(&html, s, m->mono ? 0 : head, TG_TEXTMAX / 5 * 4);
 	if (m->mono)
 		rbuf_addstr(&html, "</pre>");
 	if (html.s == NULL)
