@@ -17,6 +17,13 @@
  * (old rules: they just do not look; new: /away 3d stop).  The clock
  * jumps from event to event: the next look, or the service's next timer.
  *
+ * Circles of friends play PACE_CIRCLE games at once in as many groups:
+ * a third of a circle's people play in two or three of them (a digest
+ * is for a person awaited in two), each with one zone, one day of looks
+ * (acting in each of their games), one time away.  Messages per person
+ * per day count each person once, from their first game's start to
+ * their last game's end.
+ *
  * Every outbox row is delivered when it is due; a private one is
  * composed as a bridge composes it (compose_batch()), and its silent flag
  * is what would make a sound or not.
@@ -55,11 +62,23 @@
 #define PACE_MAXDAYS	180		/* a game longer is a failure */
 #define PACE_PREMOVE	30		/* % of looks with a premove */
 #define PACE_T0		1767225600	/* 2026-01-01 00:00 UTC */
+#define PACE_CIRCLE	3		/* games a circle plays at once */
+#define PACE_PEOPLE	(PACE_CIRCLE * PACE_SEATS)	/* at most */
 
 static int	pace_verbose;	/* -v: every row delivered, on stderr */
 
 static const char *const pace_zones[PACE_SEATS] = {
 	"Europe/Moscow", "Asia/Tbilisi", "Europe/Berlin", "Europe/Berlin"
+};
+
+/*
+ * Who sits in seat s of a circle's game k: the person of the same seat
+ * of game pace_share[k][s], or (-1) a person of their own.  Seat 0 is
+ * one person in all three games, seat 1 one in the first two, seat 2
+ * one in the last two: friends in several groups.
+ */
+static const int pace_share[PACE_CIRCLE][PACE_SEATS] = {
+	{ -1, -1, -1, -1 }, { 0, 0, -1, -1 }, { 0, -1, 1, -1 }
 };
 
 /* One person of a game as the simulation knows them. */
@@ -73,6 +92,20 @@ struct pace_person {
 	int64_t		 away_at;	/* going away at the first look from */
 	int64_t		 away_from;	/* away then ... */
 	int64_t		 away_to;	/* ... to then (0: not yet) */
+	int64_t		 first;		/* the start of their first game */
+	int64_t		 last;		/* the end of their last so far */
+	int		 games;		/* how many they play in */
+	int		 on;		/* ... of them still running */
+};
+
+/* One game of a circle. */
+struct pace_table {
+	int64_t		 id;
+	char		 chat[32];
+	int64_t		 start;
+	uint64_t	 rng;		/* its moves' draws */
+	int		 who[PACE_SEATS];	/* each seat's person */
+	int		 over;
 };
 
 /* What one rule set measured over all its games. */
@@ -91,6 +124,8 @@ struct pace_tally {
 	long		 night;		/* ... in their reader's night */
 	long		 digests;
 	long		 reminders;
+	int		 people;	/* people simulated */
+	int		 several;	/* ... in two games or more */
 	double		 person_days;
 	double		 secs;		/* how long the run took */
 };
@@ -104,11 +139,13 @@ struct pace_run {
 	int64_t		 now;
 	int64_t		 update;
 	struct tac_list	*list;
-	struct menu	*menu;
 	struct svc_batch *batch;
-	struct pace_person p[PACE_SEATS];
+	struct pace_person p[PACE_PEOPLE];	/* the circle's people */
+	int		 np;
+	struct pace_table g[PACE_CIRCLE];	/* the circle's games */
+	int		 ng;
 	struct pace_tally *t;
-	int		 asking;	/* the seat whose command is answered
+	int		 asking;	/* the person whose command is answered
 					   now, -1: none */
 };
 
@@ -169,23 +206,35 @@ pace_event(struct pace_run *r, const char *chat, int private,
 		pace_die(text, svc_error(r->svc));
 }
 
-/* The seat of a user id in the run's game, -1 if none. */
+/* The person of a user id (their private chat's) in the circle, -1. */
 static int
-pace_seat_of(struct pace_run *r, const char *user)
+pace_person_of(struct pace_run *r, const char *user)
 {
 	int	i;
 
-	for (i = 0; i < PACE_SEATS; i++)
+	for (i = 0; i < r->np; i++)
 		if (strcmp(r->p[i].user, user) == 0)
 			return (i);
 	return (-1);
 }
 
-/* Is the person of seat asleep (23:00-08:00 their time) or away now? */
+/* The person in seat of the circle's game played in chat, -1 if none. */
 static int
-pace_asleep(struct pace_run *r, int seat)
+pace_seat_person(struct pace_run *r, const char *chat, int seat)
 {
-	struct pace_person	*p = &r->p[seat];
+	int	i;
+
+	for (i = 0; i < r->ng && seat >= 0 && seat < PACE_SEATS; i++)
+		if (strcmp(r->g[i].chat, chat) == 0)
+			return (r->g[i].who[seat]);
+	return (-1);
+}
+
+/* Is person i asleep (23:00-08:00 their time) or away now? */
+static int
+pace_asleep(struct pace_run *r, int i)
+{
+	struct pace_person	*p = &r->p[i];
 
 	if (p->away_to != 0 && r->now >= p->away_from && r->now < p->away_to)
 		return (1);
@@ -206,7 +255,7 @@ pace_deliver(struct pace_run *r)
 	struct compose_opts	 o;
 	struct compose_msg	 m;
 	json_t			*pl;
-	int			 rc, i, seat;
+	int			 rc, i, who;
 
 	memset(&o, 0, sizeof o);
 	while ((rc = svc_outbox_take(r->svc, "bench", NULL, b)) == 1) {
@@ -223,26 +272,27 @@ pace_deliver(struct pace_run *r)
 			    b->row[0].chat, b->row[0].kind, b->row[0].payload);
 		if (b->row[0].type == SVC_OUT_TAKEOVER &&
 		    (pl = json_loads(b->row[0].payload, 0, NULL)) != NULL) {
-			seat = (int)json_integer_value(json_object_get(pl,
-			    "seat"));
+			who = pace_seat_person(r, b->row[0].chat,
+			    (int)json_integer_value(json_object_get(pl,
+			    "seat")));
 			r->t->ai++;
-			if (seat >= 0 && seat < PACE_SEATS)
-				r->t->ai_asleep += pace_asleep(r, seat);
+			if (who >= 0)
+				r->t->ai_asleep += pace_asleep(r, who);
 			json_decref(pl);
 		}
-		if ((seat = pace_seat_of(r, b->row[0].chat)) >= 0) {
+		if ((who = pace_person_of(r, b->row[0].chat)) >= 0) {
 			r->t->rows++;
 			r->t->digests += b->row[0].type == SVC_OUT_DIGEST;
 			r->t->reminders += b->row[0].type == SVC_OUT_REMINDER;
 			if (compose_batch(r->svc, b, &o, &m) != COMPOSE_NONE) {
 				r->t->msgs++;
-				r->t->replies += seat == r->asking;
+				r->t->replies += who == r->asking;
 				/* A premove kept is shown back (a TAC is not). */
-				r->t->premoves += seat == r->asking &&
+				r->t->premoves += who == r->asking &&
 				    b->row[0].type == SVC_OUT_PREMOVE;
 				if (!m.silent) {
 					r->t->sounds++;
-					r->t->night += zone_quiet(r->p[seat].zone,
+					r->t->night += zone_quiet(r->p[who].zone,
 					    ZONE_QUIET_START, ZONE_QUIET_END,
 					    r->now);
 				}
@@ -366,26 +416,25 @@ pace_premove_path(struct pace_run *r, const struct tac_state *ahead,
 }
 
 /*
- * Person seat looks at their chats: gives their gift, plays their turn
- * (again while it is theirs), or under the new rules may choose a
- * premove.  rng draws the moves of the game.
+ * Person i, in seat of the circle's game t, looks at it: gives their
+ * gift, plays their turn (again while it is theirs), or under the new
+ * rules may choose a premove.  The game's own draws choose its moves.
  */
 static void
-pace_act(struct pace_run *r, int64_t id, const char *chat, int seat,
-    uint64_t *rng)
+pace_act(struct pace_run *r, struct pace_table *t, int i, int seat)
 {
-	struct pace_person	*p = &r->p[seat];
+	struct pace_person	*p = &r->p[i];
 	struct tac_state	 st, ahead;
 	struct svc_game		 g;
 	char			 act[160], text[220], path[MENU_PATHMAX + 1];
 	int			 n, k;
 
 	for (k = 0; k < 32; k++) {
-		if (svc_game_info(r->svc, id, &g) != 1)
+		if (svc_game_info(r->svc, t->id, &g) != 1)
 			pace_die("game", svc_error(r->svc));
 		if (g.state != SVC_PLAYING)
 			return;
-		if (svc_game_position(r->svc, id, -1, &st) != 0)
+		if (svc_game_position(r->svc, t->id, -1, &st) != 0)
 			pace_die("position", svc_error(r->svc));
 		if (st.phase == TAC_PH_EXCHANGE) {
 			if (st.gift[seat] != TAC_NONE)
@@ -394,74 +443,110 @@ pace_act(struct pace_run *r, int64_t id, const char *chat, int seat,
 		} else if (st.turn != seat) {
 			if (r->newrules && k == 0 && pace_next(&p->rng) % 100 <
 			    PACE_PREMOVE && svc_premove_state(&st, seat,
-			    &ahead) && pace_premove_path(r, &ahead, seat, rng,
-			    path)) {
-				snprintf(text, sizeof text, "/premove =%s",
-				    path);
+			    &ahead) && pace_premove_path(r, &ahead, seat,
+			    &t->rng, path)) {
+				/* Its game named: they may play in several. */
+				snprintf(text, sizeof text, "/premove #%lld =%s",
+				    (long long)t->id, path);
 				pace_event(r, p->user, 1, p->user, text);
-				r->asking = seat;
+				r->asking = i;
 				pace_deliver(r);
 				r->asking = -1;
 			}
 			return;
 		}
 		if (tac_legal(&st, r->list) <= 0 ||
-		    (n = policy_greedy(&st, r->list, rng)) < 0)
+		    (n = policy_greedy(&st, r->list, &t->rng)) < 0)
 			pace_die("engine", "no legal action");
 		tac_action_format(&r->list->a[n], act, sizeof act);
 		snprintf(text, sizeof text, "/play %s", act);
-		pace_event(r, chat, 0, p->user, text);
+		pace_event(r, t->chat, 0, p->user, text);
 		r->t->waited++;
 		pace_deliver(r);
 		pace_timers(r);
 	}
 }
 
-/* Set up game g's people and lobby at start; returns its id. */
-static int64_t
-pace_open(struct pace_run *r, int g, int64_t start, const char *chat)
+/*
+ * Set up a circle of n games (g0 the first's number) at start: its
+ * people, their settings, who goes away when, and the lobbies started.
+ */
+static void
+pace_open(struct pace_run *r, int g0, int n, int64_t start)
 {
-	char	text[128];
-	int	i;
+	struct pace_table	*t;
+	struct pace_person	*p;
+	char			 text[128];
+	int			 k, s, w;
 
 	r->now = start;
-	for (i = 0; i < PACE_SEATS; i++) {
-		struct pace_person *p = &r->p[i];
-
-		memset(p, 0, sizeof *p);
-		snprintf(p->user, sizeof p->user, "%d", 1000 + g * 10 + i);
-		p->zone = pace_zones[i];
-		p->rng = pace_seed(g, i);
-		p->day = start - 2 * PACE_DAY;
-		pace_day(p);	/* the day before the start's */
-		snprintf(text, sizeof text, "/settings zone %s", p->zone);
-		pace_event(r, p->user, 1, p->user, text);
-		pace_event(r, p->user, 1, p->user, r->newrules ?
-		    "/settings quiet 23:00-08:00" : "/settings quiet off");
+	r->ng = n;
+	r->np = 0;
+	for (k = 0; k < n; k++) {
+		t = &r->g[k];
+		memset(t, 0, sizeof *t);
+		t->start = start;
+		t->rng = pace_seed(g0 + k, 9);
+		snprintf(t->chat, sizeof t->chat, "-%d", 100 + g0 + k);
+		for (s = 0; s < PACE_SEATS; s++) {
+			if (pace_share[k][s] >= 0) {
+				t->who[s] = w = r->g[pace_share[k][s]].who[s];
+				r->p[w].on = ++r->p[w].games;
+				continue;
+			}
+			t->who[s] = w = r->np++;
+			p = &r->p[w];
+			memset(p, 0, sizeof *p);
+			snprintf(p->user, sizeof p->user, "%d", 1000 + g0 *
+			    10 + w);
+			p->zone = pace_zones[s];
+			p->rng = pace_seed(g0 + k, s);
+			p->day = start - 2 * PACE_DAY;
+			pace_day(p);	/* the day before the start's */
+			p->first = start;
+			p->games = p->on = 1;
+			snprintf(text, sizeof text, "/settings zone %s",
+			    p->zone);
+			pace_event(r, p->user, 1, p->user, text);
+			pace_event(r, p->user, 1, p->user, r->newrules ?
+			    "/settings quiet 23:00-08:00" :
+			    "/settings quiet off");
+		}
 	}
-	/* Who goes away, from when: the same draws under both rules. */
-	{
-		uint64_t	x = pace_seed(g, 8);
+	/* Who goes away, when: the same draws in both rules; once, first. */
+	for (k = 0; k < n; k++) {
+		uint64_t	x = pace_seed(g0 + k, 8);
+		int64_t		at;
 
-		i = (int)(pace_next(&x) % PACE_SEATS);
-		r->p[i].away_at = start + (int64_t)(pace_next(&x) %
-		    (8 * PACE_DAY));
+		p = &r->p[r->g[k].who[pace_next(&x) % PACE_SEATS]];
+		at = start + (int64_t)(pace_next(&x) % (8 * PACE_DAY));
+		if (p->away_at == 0 || at < p->away_at)
+			p->away_at = at;
 	}
-	snprintf(text, sizeof text, "/new seed=%d %s", g + 1, r->newrules ?
-	    "bank=2d+3h auto=on" : "deadline=12h auto=off");
-	pace_event(r, chat, 0, r->p[0].user, text);
-	for (i = 1; i < PACE_SEATS; i++)
-		pace_event(r, chat, 0, r->p[i].user, "/join");
-	pace_event(r, chat, 0, r->p[0].user, "/start");
-	pace_deliver(r);
-	return (svc_chat_game(r->svc, "bench", chat));
+	for (k = 0; k < n; k++) {
+		t = &r->g[k];
+		snprintf(text, sizeof text, "/new seed=%d %s", g0 + k + 1,
+		    r->newrules ? "bank=2d+3h auto=on" :
+		    "deadline=12h auto=off");
+		pace_event(r, t->chat, 0, r->p[t->who[0]].user, text);
+		for (s = 1; s < PACE_SEATS; s++)
+			pace_event(r, t->chat, 0, r->p[t->who[s]].user,
+			    "/join");
+		pace_event(r, t->chat, 0, r->p[t->who[0]].user, "/start");
+		pace_deliver(r);
+		if ((t->id = svc_chat_game(r->svc, "bench", t->chat)) <= 0)
+			pace_die(t->chat, "no game");
+	}
 }
 
-/* A person's look is their going away: old rules silent, new /away. */
+/*
+ * A person's look is their going away, from all their games: old rules
+ * silent, new /away.
+ */
 static void
-pace_away(struct pace_run *r, int seat)
+pace_away(struct pace_run *r, int i)
 {
-	struct pace_person	*p = &r->p[seat];
+	struct pace_person	*p = &r->p[i];
 
 	/* As the service reads "/away 3d": 72 hours from now. */
 	p->away_from = r->now;
@@ -473,30 +558,69 @@ pace_away(struct pace_run *r, int seat)
 	}
 }
 
-/* Play game g from start to its end under the run's rules. */
-static void
-pace_game(struct pace_run *r, int g, int64_t start)
+/* The seat of person i in the circle's game t, -1 if none or over. */
+static int
+pace_seat(const struct pace_table *t, int i)
 {
-	struct svc_game	info;
-	char		chat[32];
-	uint64_t	rng = pace_seed(g, 9);
-	int64_t		id, tl, tn, look[PACE_SEATS];
-	int		i, who;
+	int	s;
 
-	snprintf(chat, sizeof chat, "-%d", 100 + g);
-	id = pace_open(r, g, start, chat);
-	pace_timers(r);
-	for (;;) {
-		if (svc_game_info(r->svc, id, &info) != 1)
+	for (s = 0; !t->over && s < PACE_SEATS; s++)
+		if (t->who[s] == i)
+			return (s);
+	return (-1);
+}
+
+/*
+ * Note the circle's games that ended (their length; their people's
+ * last day so far); how many still run.
+ */
+static int
+pace_running(struct pace_run *r)
+{
+	struct pace_table	*t;
+	struct svc_game		 info;
+	int			 k, s, n = 0;
+
+	for (k = 0; k < r->ng; k++) {
+		t = &r->g[k];
+		if (t->over)
+			continue;
+		if (svc_game_info(r->svc, t->id, &info) != 1)
 			pace_die("game", svc_error(r->svc));
-		if (info.state != SVC_PLAYING)
-			break;
-		if (r->now - start > PACE_MAXDAYS * (int64_t)PACE_DAY)
+		if (info.state == SVC_PLAYING && r->now - t->start >
+		    PACE_MAXDAYS * (int64_t)PACE_DAY)
 			pace_die("game", "longer than PACE_MAXDAYS days");
-		who = 0;
-		for (i = 0; i < PACE_SEATS; i++) {
+		if (info.state == SVC_PLAYING) {
+			n++;
+			continue;
+		}
+		t->over = 1;
+		r->t->days[r->t->games++] = (double)(r->now - t->start) /
+		    PACE_DAY;
+		for (s = 0; s < PACE_SEATS; s++) {
+			r->p[t->who[s]].last = r->now;
+			r->p[t->who[s]].on--;
+		}
+	}
+	return (n);
+}
+
+/* Play a circle of n games (g0 the first) from start to their ends. */
+static void
+pace_circle(struct pace_run *r, int g0, int n, int64_t start)
+{
+	int64_t	tl, tn, look[PACE_PEOPLE];
+	int	i, k, s, who;
+
+	pace_open(r, g0, n, start);
+	pace_timers(r);
+	while (pace_running(r) > 0) {
+		who = -1;
+		for (i = 0; i < r->np; i++) {
+			if (r->p[i].on == 0)
+				continue;	/* their games are over */
 			look[i] = pace_look(&r->p[i], r->now);
-			if (look[i] < look[who])
+			if (who < 0 || look[i] < look[who])
 				who = i;
 		}
 		tl = look[who];
@@ -510,14 +634,21 @@ pace_game(struct pace_run *r, int g, int64_t start)
 		r->now = tl;
 		r->p[who].nlook++;
 		pace_deliver(r);
-		if (r->p[who].away_at != 0 && r->now >= r->p[who].away_at)
+		if (r->p[who].away_at != 0 && r->now >= r->p[who].away_at) {
 			pace_away(r, who);
-		else
-			pace_act(r, id, chat, who, &rng);
+			continue;
+		}
+		for (k = 0; k < r->ng; k++)
+			if ((s = pace_seat(&r->g[k], who)) >= 0)
+				pace_act(r, &r->g[k], who, s);
 	}
 	pace_deliver(r);
-	r->t->days[r->t->games++] = (double)(r->now - start) / PACE_DAY;
-	r->t->person_days += PACE_SEATS * (double)(r->now - start) / PACE_DAY;
+	for (i = 0; i < r->np; i++) {
+		r->t->people++;
+		r->t->several += r->p[i].games > 1;
+		r->t->person_days += (double)(r->p[i].last - r->p[i].first) /
+		    PACE_DAY;
+	}
 }
 
 /* Play every game under one rule set, in a scratch database. */
@@ -527,7 +658,7 @@ pace_run(struct pace_tally *t, int newrules, int games, const char *dir)
 	struct pace_run	 r;
 	char		*cause, p[320];
 	double		 t0;
-	int		 g;
+	int		 g, n;
 
 	memset(&r, 0, sizeof r);
 	r.newrules = newrules;
@@ -542,12 +673,12 @@ pace_run(struct pace_tally *t, int newrules, int games, const char *dir)
 	r.svc = svc_open(r.store, pace_clock, &r);
 	compose_read_install(r.svc);
 	r.list = xmalloc(sizeof *r.list);
-	r.menu = xmalloc(sizeof *r.menu);
 	r.batch = xcalloc(1, sizeof *r.batch);
 	t0 = now_mono();
-	for (g = 0; g < games; g++) {
-		pace_game(&r, g, PACE_T0 + (int64_t)g * PACE_GAP +
-		    (int64_t)(pace_seed(g, 10) % PACE_DAY));
+	for (g = 0; g < games; g += n) {
+		n = games - g < PACE_CIRCLE ? games - g : PACE_CIRCLE;
+		pace_circle(&r, g, n, PACE_T0 + (int64_t)(g / PACE_CIRCLE) *
+		    PACE_GAP + (int64_t)(pace_seed(g, 10) % PACE_DAY));
 		/* What the end left due (a rematch's question) comes too. */
 		r.now += 3600;
 		pace_timers(&r);
@@ -561,7 +692,6 @@ pace_run(struct pace_tally *t, int newrules, int games, const char *dir)
 	snprintf(p, sizeof p, "%s-shm", r.path);
 	unlink(p);
 	free(r.list);
-	free(r.menu);
 	free(r.batch);
 }
 
@@ -621,9 +751,11 @@ main(int argc, char **argv)
 	pace_run(&new, 1, games, dir);
 	rmdir(dir);
 
-	printf("%d games of 4 people (Europe/Moscow, Asia/Tbilisi, "
-	    "Europe/Berlin x2),\n6 looks per waking day (08:00-23:00 their "
-	    "time), one person away 3 days a game;\n", games);
+	printf("%d games of 4 seats (Europe/Moscow, Asia/Tbilisi, Europe/Berlin "
+	    "x2),\n%d at once by circles of friends: %d people, %d of them in "
+	    "2 or 3 games;\n6 looks per waking day (08:00-23:00 their time), "
+	    "one person away 3 days a game;\n", games, PACE_CIRCLE,
+	    new.people, new.several);
 	printf("old: deadline=12h auto=off, no quiet hours, no premoves, "
 	    "no /away;\nnew: bank=2d+3h auto=on, quiet 23:00-08:00, "
 	    "premoves in %d%% of looks, /away 3d stop\n\n", PACE_PREMOVE);

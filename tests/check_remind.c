@@ -30,6 +30,7 @@ static struct {
 	char	 kind[24];
 	char	 chat[64];
 	char	*text;
+	size_t	 head;		/* its heading's bytes (the group's title) */
 	int	 silent;
 	int	 keys;
 	char	 key0[SVC_BUTTON_MAX + 1];	/* its first button's data */
@@ -90,6 +91,7 @@ rm_drain(void)
 			    COMPOSE_NONE);
 			rm_seen[rm_n].text = strdup(m.text.s != NULL ?
 			    m.text.s : "");
+			rm_seen[rm_n].head = m.headlen;
 			rm_seen[rm_n].silent = m.silent;
 			rm_seen[rm_n].keys = (int)m.keys.n;
 			snprintf(rm_seen[rm_n].key0, sizeof rm_seen[rm_n].key0,
@@ -208,8 +210,9 @@ rm_press(const char *user, int64_t id, const char *cmd)
 
 /*
  * A fixed deadline of an hour: the turn's reminder comes at exactly 48
- * minutes, once, to the person to act alone, naming the group and
- * saying the 12 minutes left in words; nothing more until the AI plays.
+ * minutes, once, to the person to act alone, headed by the group's title
+ * (once) and saying the 12 minutes left in words; nothing more until the
+ * AI plays.
  */
 START_TEST(test_remind_deadline)
 {
@@ -233,9 +236,10 @@ START_TEST(test_remind_deadline)
 	ck_assert_int_eq(td_int(o, "due"), due);
 	ck_assert_int_eq(rm_n, 1);
 	ck_assert_str_eq(rm_seen[0].chat, who);
-	ck_assert_msg(strstr(rm_seen[0].text, "Game Chat g1: your turn is "
-	    "waiting; 12 min left, then the AI plays.") != NULL, "%s",
+	ck_assert_msg(strcmp(rm_seen[0].text, "Chat g1\nGame #1: your turn is "
+	    "waiting; 12 min left, then the AI plays.") == 0, "%s",
 	    rm_seen[0].text);
+	ck_assert_int_eq(rm_seen[0].head, strlen("Chat g1"));
 	ck_assert_int_eq(td_info(&fx, id)->remind, 0);
 	fx.now = due - 1;
 	ck_assert_int_eq(rm_run(), 0);

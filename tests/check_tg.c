@@ -410,7 +410,8 @@ tt_played(const struct tg_req *r, const int64_t *msg)
 	const char	*text;
 	int64_t		 id;
 
-	text = tt_words(r);
+	/* Still headed by the group's title, as the turn message was. */
+	text = tt_headed(tt_words(r), "Friday TAC");
 	id = json_integer_value(json_object_get(r->params, "message_id"));
 	ck_assert_msg(strcmp(r->method, "editMessageText") == 0 ||
 	    strcmp(r->method, "editMessageCaption") == 0, "%s", r->method);

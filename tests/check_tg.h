@@ -61,6 +61,7 @@ const char	*tt_button(const struct tg_req *, const char *);
 size_t		 tt_nbuttons(const struct tg_req *);
 const char	*tt_nth(const struct tg_req *, size_t, const char **);
 const char	*tt_words(const struct tg_req *);
+const char	*tt_headed(const char *, const char *);
 const char	*tt_caption(const struct tg_req *);
 const char	*tt_url(const struct tg_req *, const char *);
 json_t		*tt_keybutton(const struct tg_req *, const char *);

@@ -397,6 +397,23 @@ tt_words(const struct tg_req *r)
 }
 
 /*
+ * The words of a private message after its heading, title in bold on a
+ * line of its own (the group's title over a message about its game);
+ * NULL when text is not headed by title.
+ */
+const char *
+tt_headed(const char *text, const char *title)
+{
+	size_t	n = strlen(title);
+
+	if (text == NULL || strncmp(text, "<b>", 3) != 0 ||
+	    strncmp(text + 3, title, n) != 0 ||
+	    strncmp(text + 3 + n, "</b>\n", 5) != 0)
+		return (NULL);
+	return (text + 3 + n + 5);
+}
+
+/*
  * A photo's caption: a new one's, or an edit's (its media's); NULL for
  * none.
  */

@@ -267,8 +267,9 @@ START_TEST(test_link_turn_keys)
 	ck_assert_int_eq(svc_timers(t.svc), 1);
 	tt_drain(&t);
 	ck_assert_ptr_nonnull(r = tt_find(&t, "reminder", "1001"));
-	ck_assert_str_eq(text_of(r), "Reminder: it is your turn in game #1. "
-	    "/hand shows your cards and choices again.");
+	ck_assert_pstr_eq(tt_headed(text_of(r), "Friday TAC"), "Reminder: it "
+	    "is your turn in game #1. /hand shows your cards and choices "
+	    "again.");
 	tt_close(&t);
 }
 END_TEST
@@ -364,8 +365,10 @@ END_TEST
 
 /*
  * Start a game in a group (two people, two AIs) and count the "turn"
- * notices until the first ones came, asking each to have (or, link NULL,
- * to lack) a link to the board message.
+ * notices until the first ones came, asking each to be headed by the
+ * group's title and to end with (or, link NULL, to lack) a link to the
+ * board message.  A game in a private chat (group "1": one person,
+ * three AIs) has neither: its notices have no heading.
  */
 static int
 tt_turn_links(const char *group, const char *link)
@@ -377,7 +380,8 @@ tt_turn_links(const char *group, const char *link)
 	tt_open(&t);
 	tg_chat_get(t.tg, group, tg_now())->fetched = tg_now();
 	tt_say(&t, group, "1", "/new seed=5");
-	tt_say(&t, group, "2", "/join");
+	if (group[0] == '-')
+		tt_say(&t, group, "2", "/join");
 	tt_say(&t, group, "1", "/ai all");
 	tt_say(&t, group, "1", "/start");
 	for (steps = 0; steps < 50 && turns == 0; steps++) {
@@ -391,12 +395,24 @@ tt_turn_links(const char *group, const char *link)
 				continue;
 			text = tt_words(t.reqs[i]);
 			ck_assert_ptr_nonnull(text);
-			/* The group's title, as the service keeps it. */
-			ck_assert_msg(strstr(text, "\nGroup: Friday TAC") != NULL,
-			    "no group in: %s", text);
+			/* The group's title heads it in bold, once. */
+			if (group[0] == '-')
+				ck_assert_msg(strncmp(text, "<b>Friday TAC</b>"
+				    "\n", 18) == 0 && strstr(text + 18,
+				    "Friday TAC") == NULL, "not headed by the "
+				    "group once: %s", text);
+			else
+				ck_assert_msg(strstr(text, "<b>") == NULL &&
+				    strncmp(text, "Your turn in game #", 19) ==
+				    0, "a heading in a private game: %s",
+				    text);
 			if (link != NULL)
-				ck_assert_msg(strstr(text, link) != NULL,
-				    "no %s in: %s", link, text);
+				/* The link is its last line. */
+				ck_assert_msg(strlen(text) > strlen(link) &&
+				    strcmp(text + strlen(text) - strlen(link),
+				    link) == 0 && text[strlen(text) -
+				    strlen(link) - 1] == '\n',
+				    "no %s at the end of: %s", link, text);
 			else
 				ck_assert_msg(strstr(text, "t.me/c/") == NULL,
 				    "a link in: %s", text);
@@ -417,6 +433,45 @@ START_TEST(test_turn_link)
 }
 END_TEST
 
+/*
+ * A message's heading is bold in Telegram's HTML, escaped; over a text
+ * board it stands above the <pre>, not in it; a caption's too; none
+ * without one.
+ */
+START_TEST(test_html_heading)
+{
+	struct compose_msg	 m;
+	char			*h;
+
+	memset(&m, 0, sizeof m);
+	rbuf_addstr(&m.text, "Tom & <Jerry>\nYour turn.");
+	m.headlen = strlen("Tom & <Jerry>");
+	ck_assert_str_eq(h = tg_html_text(&m), "<b>Tom &amp; &lt;Jerry&gt;"
+	    "</b>\nYour turn.");
+	free(h);
+	m.mono = 1;
+	ck_assert_str_eq(h = tg_html_text(&m), "<b>Tom &amp; &lt;Jerry&gt;"
+	    "</b>\n<pre>Your turn.</pre>");
+	free(h);
+	ck_assert_str_eq(h = tg_html_caption(m.text.s, m.headlen), "<b>Tom "
+	    "&amp; &lt;Jerry&gt;</b>\nYour turn.");
+	free(h);
+	m.mono = 0;
+	m.headlen = 0;
+	ck_assert_str_eq(h = tg_html_text(&m), "Tom &amp; &lt;Jerry&gt;\n"
+	    "Your turn.");
+	free(h);
+	rbuf_free(&m.text);
+}
+END_TEST
+
+/* A game played in a private chat has no group: no title over its turn. */
+START_TEST(test_turn_private_unheaded)
+{
+	ck_assert_int_gt(tt_turn_links("1", NULL), 0);
+}
+END_TEST
+
 Suite *
 suite_tg_link(void)
 {
@@ -430,6 +485,8 @@ suite_tg_link(void)
 	tcase_add_test(tc, test_link_turn_keys);
 	tcase_add_test(tc, test_commands_params);
 	tcase_add_test(tc, test_turn_link);
+	tcase_add_test(tc, test_turn_private_unheaded);
+	tcase_add_test(tc, test_html_heading);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -278,9 +278,9 @@ START_TEST(test_quiet_night)
 	tt_drain(&t);
 	ck_assert_ptr_nonnull(r = tt_find(&t, "reminder", "1001"));
 	ck_assert_msg(sounds(r), "a reminder in the day was silent");
-	ck_assert_msg(strstr(words(r), "Игра Friday TAC: ваш ход ждёт; "
-	    "осталось 24 мин, потом за вас сходит ИИ.") != NULL, "%s",
-	    words(r));
+	ck_assert_msg(tt_headed(words(r), "Friday TAC") != NULL &&
+	    strstr(words(r), "Игра #1: ваш ход ждёт; осталось 24 мин, потом "
+	    "за вас сходит ИИ.") != NULL, "%s", words(r));
 	t.now = morning + 7199;
 	ck_assert_int_eq(svc_timers(t.svc), 0);
 	ck_assert_int_eq(svc_game_info(t.svc, id, &g), 1);
@@ -347,9 +347,10 @@ START_TEST(test_forced_notice)
 		say_lang(&t, "1001", "1001", "ru", text);
 	}
 	ck_assert_msg(w != NULL, "no turn of one move in %d turns", i);
-	ck_assert_msg(strncmp(w, "Игра #1: у вас был только один ход, и он "
-	    "сделан за вас: ", strlen("Игра #1: у вас был только один ход, "
-	    "и он сделан за вас: ")) == 0, "%s", w);
+	ck_assert_msg(tt_headed(w, "Friday TAC") != NULL &&
+	    strncmp(tt_headed(w, "Friday TAC"), "Игра #1: у вас был только "
+	    "один ход, и он сделан за вас: ", strlen("Игра #1: у вас был "
+	    "только один ход, и он сделан за вас: ")) == 0, "%s", w);
 	free(l);
 	tt_close(&t);
 }

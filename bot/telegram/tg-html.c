@@ -1,6 +1,7 @@
 /*
  * tg-html.c: a message's words as Telegram's HTML (parse_mode "HTML"):
- * "<", ">" and "&" escaped, a text board in <pre>, cut at a character
+ * "<", ">" and "&" escaped, a text board in <pre>, a heading (the
+ * game's title over a private message) in <b>, cut at a character
  * boundary to what a message or a caption holds, with an ellipsis when
  * something was cut.
  */
@@ -13,6 +14,7 @@
 
 #include "tg-int.h"
 #include "utf8.h"
+#include "xmalloc.h"
 
 /* Append s to b, HTML-escaped, at most max bytes of s. */
 void
@@ -35,17 +37,53 @@ tg_html_escape(struct rbuf *b, const char *s, size_t max)
 		rbuf_addstr(b, "\xe2\x80\xa6");
 }
 
-/* The HTML of a message's text: escaped, a text board monospaced. */
+/* Append the heading of s, its first head bytes, to b in bold. */
+static void
+tg_html_head(struct rbuf *b, const char *s, size_t head)
+{
+	char	*h = xstrndup(s, head);
+
+	rbuf_addstr(b, "<b>");
+	tg_html_escape(b, h, head);
+	rbuf_addstr(b, "</b>");
+	free(h);
+}
+
+/*
+ * Append s to b as HTML, at most max bytes of it, its first head bytes
+ * (a heading, a line of its own) in bold.
+ */
+static void
+tg_html_words(struct rbuf *b, const char *s, size_t head, size_t max)
+{
+	if (head == 0 || head >= strlen(s) || head >= max) {
+		tg_html_escape(b, s, max);
+		return;
+	}
+	tg_html_head(b, s, head);
+	tg_html_escape(b, s + head, max - head);
+}
+
+/*
+ * The HTML of a message's text: escaped, its heading in bold, a text
+ * board monospaced (under its heading, not in it).
+ */
 char *
 tg_html_text(const struct compose_msg *m)
 {
-	struct rbuf	html = { NULL, 0, 0 };
+	struct rbuf	 html = { NULL, 0, 0 };
+	const char	*s = m->text.s != NULL ? m->text.s : "";
+	size_t		 head = m->headlen;
 
+	if (m->mono && head > 0 && head < strlen(s) && s[head] == '\n') {
+		tg_html_head(&html, s, head);
+		rbuf_addstr(&html, "\n");
+		s += head + 1;
+	}
 	if (m->mono)
 		rbuf_addstr(&html, "<pre>");
 	/* Escaping may grow it up to five times: keep within 4096. */
-	tg_html_escape(&html, m->text.s != NULL ? m->text.s : "", TG_TEXTMAX /
-	    5 * 4);
+	tg_html_words(&html, s, m->mono ? 0 : head, TG_TEXTMAX / 5 * 4);
 	if (m->mono)
 		rbuf_addstr(&html, "</pre>");
 	if (html.s == NULL)
@@ -53,13 +91,16 @@ tg_html_text(const struct compose_msg *m)
 	return (html.s);
 }
 
-/* The HTML of a photo's caption: the text cut to what a caption holds. */
+/*
+ * The HTML of a photo's caption: the text cut to what a caption holds,
+ * its first head bytes a heading in bold (0: none).
+ */
 char *
-tg_html_caption(const char *text)
+tg_html_caption(const char *text, size_t head)
 {
 	struct rbuf	html = { NULL, 0, 0 };
 
-	tg_html_escape(&html, text != NULL ? text : "", TG_CAPTIONMAX);
+	tg_html_words(&html, text != NULL ? text : "", head, TG_CAPTIONMAX);
 	if (html.s == NULL)
 		rbuf_addstr(&html, "");
 	return (html.s);

@@ -336,7 +336,7 @@ int		 tg_out_link(void *, int, const char *, const char *, char *,
 /* tg-html.c */
 void		 tg_html_escape(struct rbuf *, const char *, size_t);
 char		*tg_html_text(const struct compose_msg *);
-char		*tg_html_caption(const char *);
+char		*tg_html_caption(const char *, size_t);
 
 /* tg-photo.c */
 int		 tg_photo_draw(const struct compose_picture *, unsigned char **,

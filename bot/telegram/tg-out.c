@@ -137,7 +137,7 @@ tg_out_text(struct tg *tg, struct tg_req *req, const struct compose_msg *m,
 	}
 	if (photo) {
 		json_decref(p);
-		caption = tg_html_caption(m->text.s);
+		caption = tg_html_caption(m->text.s, m->headlen);
 		snprintf(req->method, sizeof req->method, "editMessageCaption");
 		p = json_pack("{s:s, s:I, s:s, s:s}", "chat_id",
 		    tg_chat_target(tg, m->chat), "message_id", (json_int_t)id,
@@ -215,7 +215,7 @@ tg_out_turn(struct tg *tg, struct tg_req *req, const struct compose_msg *m,
 		return;
 	}
 	markup = tg_out_markup(tg, m);
-	caption = tg_html_caption(m->text.s);
+	caption = tg_html_caption(m->text.s, m->headlen);
 	snprintf(req->method, sizeof req->method, "sendPhoto");
 	snprintf(req->file, sizeof req->file, "photo");
 	req->photo = 1;

@@ -52,7 +52,7 @@ tg_photo_call(struct tg *tg, struct tg_req *req, const struct compose_msg *m,
 	int64_t	 id;
 	int	 photo;
 
-	caption = tg_html_caption(m->caption.s);
+	caption = tg_html_caption(m->caption.s, 0);
 	p = json_pack("{s:s, s:s, s:s}", "chat_id", tg_chat_target(tg,
 	    m->chat), "caption", caption, "parse_mode", "HTML");
 	if (markup != NULL)

@@ -160,6 +160,31 @@ compose_notifies(struct compose_ctx *c, const struct svc_batch *b)
 }
 
 /*
+ * Head a message told privately about a game (its kind says so) with
+ * the game's name, its group's title, on a line of its own: a person in
+ * several games reads first which one it is.  Not a game played in a
+ * private chat (it has no group), not a message of the game's own chat,
+ * not one whose words stay as they are (only its buttons change).
+ */
+static void
+compose_heading(struct compose_ctx *c, const struct svc_out *out,
+    struct compose_msg *m)
+{
+	struct rbuf	text = { NULL, 0, 0 };
+
+	if (!compose_kind_is(out->type, COMPOSE_K_TITLE) || !c->have ||
+	    c->g.private || c->g.title[0] == '\0' || m->keysonly ||
+	    m->text.len == 0 || strcmp(c->g.chat, m->chat) == 0)
+		return;
+	rbuf_addstr(&text, c->g.title);
+	m->headlen = text.len;
+	rbuf_addstr(&text, "\n");
+	rbuf_addstr(&text, m->text.s);
+	rbuf_free(&m->text);
+	m->text = text;
+}
+
+/*
  * Compose the message of a batch (its first row, and maybe the notices
  * after it): its form, with m filled (free it with compose_msg_free());
  * the batch keeps the rows the message delivers.  COMPOSE_NONE when
@@ -187,6 +212,7 @@ compose_batch(struct svc *svc, struct svc_batch *b,
 	} else if ((form = compose_make(c, out, m)) == COMPOSE_NONE)
 		compose_keep(b, 1);
 	else {
+		compose_heading(c, out, m);
 		compose_app(c, m, compose_kind(out->type)->flags);
 		/* Last: a merged row of another game reads that game into c. */
 		if (svc_kind_is(out->type, SVC_OF_NOTICE))

@@ -362,8 +362,9 @@ compose_ended(const struct svc_game *g, int seat, json_t *p, struct rbuf *b)
 }
 
 /*
- * Where a turn notice's game is played: the group's title and a link to
- * its board message there, when the bridge has such links.
+ * Where a turn notice's game is played: a link to its board message in
+ * its group, when the bridge has such links (the group's title heads
+ * the message: compose_heading()).
  */
 static void
 compose_where(struct compose_ctx *c, struct compose_msg *m)
@@ -372,12 +373,6 @@ compose_where(struct compose_ctx *c, struct compose_msg *m)
 
 	if (!c->have || strcmp(c->g.chat, m->chat) == 0)
 		return;
-	if (c->g.title[0] != '\0' && !c->g.private) {
-		rbuf_addstr(&m->text, "\n");
-		/* TRANSLATORS: under a private message; %s the title of
-		 * the group that plays the game. */
-		rbuf_add(&m->text, tr(m->lang, "Group: %s"), c->g.title);
-	}
 	if (c->o->link != NULL && svc_message(c->svc, c->g.id, c->g.chat,
 	    svc_kind_name(SVC_OUT_BOARD), ref, sizeof ref) == 1 &&
 	    c->o->link(c->o->arg, COMPOSE_LINK_MESSAGE, c->g.chat, ref, url,
@@ -451,8 +446,8 @@ compose_hand_make(struct compose_ctx *c, const struct svc_out *out,
 
 /*
  * A "reminder" row: it is still the reader's turn.  With a deadline (or
- * a time bank), how long is left before the AI plays it, in words; the
- * game named by its group's title.  Nothing once the turn has moved on.
+ * a time bank), how long is left before the AI plays it, in words.
+ * Nothing once the turn has moved on.
  */
 int
 compose_reminder_make(struct compose_ctx *c, const struct svc_out *out,
@@ -478,18 +473,11 @@ compose_reminder_make(struct compose_ctx *c, const struct svc_out *out,
 	}
 	now = svc_now(c->svc);
 	render_span(m->lang, due > now ? due - now : 0, &left);
-	if (c->g.title[0] != '\0' && !c->g.private)
-		/* TRANSLATORS: a reminder; %s the group's title, %s how
-		   long is left ("3 h 20 min", "2 days"). */
-		rbuf_add(&m->text, tr(m->lang, "Game %s: your turn is "
-		    "waiting; %s left, then the AI plays."), c->g.title,
-		    left.s);
-	else
-		/* TRANSLATORS: a reminder; %lld a game's number, %s how
-		   long is left ("3 h 20 min", "2 days"). */
-		rbuf_add(&m->text, tr(m->lang, "Game #%lld: your turn is "
-		    "waiting; %s left, then the AI plays."), (long long)c->g.id,
-		    left.s);
+	/* The group's title heads it (compose_heading()): named once. */
+	/* TRANSLATORS: a reminder; %lld a game's number, %s how long is
+	   left ("3 h 20 min", "2 days"). */
+	rbuf_add(&m->text, tr(m->lang, "Game #%lld: your turn is waiting; %s "
+	    "left, then the AI plays."), (long long)c->g.id, left.s);
 	rbuf_addstr(&m->text, "\n");
 	rbuf_free(&left);
 	return (m->form);

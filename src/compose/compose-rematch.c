@@ -142,22 +142,23 @@ compose_rematch_ask_make(struct compose_ctx *c, const struct svc_out *out,
 		rbuf_addstr(&m->text, "\n");
 		return (m->form);
 	}
+	/* The group's title heads it (compose_heading()): named once. */
 	if (compose_int(out->data, "rotate", 0))
-		/* TRANSLATORS: in the reader's private chat; %s who offers
-		   it, %lld a game's number, %s the group's title, %s a
-		   seat's colour. */
+		/* TRANSLATORS: in the reader's private chat, under the
+		   group's title; %s who offers it, %lld a game's number, %s
+		   a seat's colour. */
 		rbuf_add(&m->text, tr(m->lang, "%s offers a rematch of game "
-		    "#%lld in %s: the same people and options, the teams "
-		    "changed, you in the %s seat."), by != NULL ? by : "?",
-		    (long long)c->g.id, c->g.title, colour);
+		    "#%lld: the same people and options, the teams changed, "
+		    "you in the %s seat."), by != NULL ? by : "?",
+		    (long long)c->g.id, colour);
 	else
-		/* TRANSLATORS: in the reader's private chat; %s who offers
-		   it, %lld a game's number, %s the group's title, %s a
-		   seat's colour. */
+		/* TRANSLATORS: in the reader's private chat, under the
+		   group's title; %s who offers it, %lld a game's number, %s
+		   a seat's colour. */
 		rbuf_add(&m->text, tr(m->lang, "%s offers a rematch of game "
-		    "#%lld in %s: the same people and options, you in the %s "
-		    "seat again."), by != NULL ? by : "?",
-		    (long long)c->g.id, c->g.title, colour);
+		    "#%lld: the same people and options, you in the %s seat "
+		    "again."), by != NULL ? by : "?", (long long)c->g.id,
+		    colour);
 	rbuf_addstr(&m->text, "\n");
 	rbuf_addstr(&m->text, tr(m->lang, "Are you in? The offer lapses in a "
 	    "day."));

@@ -151,6 +151,10 @@ struct compose_msg {
 	int		 mono;		/* a text board: monospaced */
 	size_t		 monolen;	/* ... its first monolen bytes (0: all
 					   of it), the words after it not */
+	size_t		 headlen;	/* its first headlen bytes are its
+					   heading (the game's title, a line
+					   of its own): bold where a bridge
+					   can; 0: none */
 	struct compose_keys keys;	/* its buttons */
 	int		 setkeys;	/* keys are the message's buttons, even
 					   none: an edit takes old ones away */
@@ -223,6 +227,10 @@ struct compose_msg {
 					   platform, answered by the bridge
 					   (whether a person is in a group:
 					   svc_outbox_member()) */
+#define COMPOSE_K_TITLE		0x2000	/* told privately about a game: the
+					   group's title heads it (a person
+					   in several games tells them apart
+					   at a glance) */
 
 /* compose-kind.c */
 int		 compose_kind_is(int, int);

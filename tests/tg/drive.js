@@ -272,13 +272,17 @@ async function lobby() {
 	return lob.keys.find(b => b.game > 0).game;
 }
 
-// Count a "your turn" notice, and whether it names the group (once the
-// move is made, the bot edits it into what was played).
+// Count a "your turn" notice, and whether the group's title heads it,
+// in bold, once (once the move is made, the bot edits it into what was
+// played).
 function notice(msg) {
-	if (!/^Your turn in game #\d+\./.test(msg.text))
+	const head = '<b>' + group.title + '</b>\n';
+	const headed = msg.text.startsWith(head);
+	const body = headed ? msg.text.slice(head.length) : msg.text;
+	if (!/^Your turn in game #\d+\./.test(body))
 		return;
 	stats.notices++;
-	if (new RegExp('\nGroup: ' + group.title + '$').test(msg.text))
+	if (headed && !body.includes(group.title))
 		stats.named++;
 }
 
@@ -424,7 +428,7 @@ async function main() {
 	// A restarted tacd knows the group's title only once it speaks.
 	if (opt.from === 0)
 		check(stats.named === stats.notices, 'every turn notice ' +
-		    'names the group (' + stats.named + ' of ' +
+		    'is headed by the group\'s title (' + stats.named + ' of ' +
 		    stats.notices + ')');
 	console.log('stats: ' + JSON.stringify(stats));
 	if (opt.seen)

@@ -147,14 +147,14 @@ for (const [u, name] of [['1000', 'Anna'], ['1001', 'Boris'],
 	// (the i-th such message is the person's i-th turn).
 	// A gift's ends as what was given to whom.
 	const partner = names[(seat + 2) % 4];
-	const done = mine.filter(m =>
-	    /^Game #1\. (You played: |You gave the )/.test(m.text));
+	// Each private message of the game is headed by the group's title.
+	const done = mine.filter(m => /^<b>TAC table<\/b>\nGame #1\. (You played: |You gave the )/.test(m.text));
 	const bad = plan.filter(s => s.seat === seat).filter((s, k) => {
 		const m = done[k];
 		if (m === undefined || m.keys.length > 0)
 			return true;
 		if (/^give /.test(s.action))
-			return !new RegExp('^Game #1\\. You gave the .+ to ' +
+			return !new RegExp('^<b>TAC table</b>\\nGame #1\\. You gave the .+ to ' +
 			    partner + '\\. ').test(m.text);
 		return !told(s.action).every(w => m.text.includes(w));
 	});
@@ -170,7 +170,7 @@ for (const [u, name] of [['1000', 'Anna'], ['1001', 'Boris'],
 	// in a message, but in the turn message for whoever acts first.
 	const first = plan.filter((s, i) => i > 0 && !/^give /.test(s.action) &&
 	    /^give /.test(plan[i - 1].action) && s.seat === seat).length;
-	say(mine.filter(m => new RegExp('^Game #1\\.\\n' + partner +
+	say(mine.filter(m => new RegExp('^<b>TAC table</b>\\nGame #1\\.\\n' + partner +
 	    ' gave you the [^\\n]+\\.\\nYour cards: [^\\n]*$').test(m.text))
 	    .length === deals - first, name + ' was told the card ' + partner +
 	    ' gave and the new hand after ' + (deals - first) + ' exchanges ' +

@@ -136,6 +136,17 @@ function chatOf(id) {
 	    { id: id, type: 'group', title: 'Learning ' + id };
 }
 
+// The words of a private message about the game of group g after the
+// group's title that heads them, in bold ('' when not so headed).
+function unhead(text, g) {
+	const t = 'Learning ' + g;
+
+	for (const h of ['<b>' + t + '</b>\n', t + '\n'])
+		if (text.startsWith(h))
+			return text.slice(h.length);
+	return '';
+}
+
 // Person p writes text in chat.
 async function say(p, chat, text) {
 	if (mode === 'fake') {
@@ -267,14 +278,15 @@ async function game(i, p) {
 	    /:review$/.test(k.data)), langs[i] + ' the game\'s end');
 	const mine = await last(p.id);
 	await press(p, end, end.keys.find(k => /:review$/.test(k.data)).data);
-	const head = await until(p.id, m => m.text.startsWith('\u{1f50d}'),
-	    langs[i] + ' review', mine);
+	const head = await until(p.id, m => unhead(m.text, g)
+	    .startsWith('\u{1f50d}'), langs[i] + ' review, headed by the ' +
+	    'group\'s title', mine);
 	check(head.text.includes(w.review), langs[i] + ': the review came ' +
-	    'privately: ' + head.text.split('\n')[0]);
+	    'privately: ' + unhead(head.text, g).split('\n')[0]);
 	await sleep(2000);
 	/* A text board is sent monospaced: <pre> comes first. */
 	const picks = (await messages()).filter(m => m.chat === String(p.id)
-	    && m.id > head.id && /^(<pre>)?\d+ /.test(m.text));
+	    && m.id > head.id && /^(<pre>)?\d+ /.test(unhead(m.text, g)));
 	check(mode !== 'fake' || picks.every(m => m.photo), langs[i] + ': ' +
 	    picks.length + ' decisions, each ' + (mode === 'fake' ?
 	    'a picture' : 'a text') + ' with the better move');

@@ -191,7 +191,7 @@ const play = async (msg) => {
 	// A turn message may be a picture: its words are the caption.  The
 	// game opens with the deal's exchange: the first turn is a gift,
 	// and its message names who gets the card (seat 0's partner, AI 2).
-	say(/^Game #1\. You gave the \S+ to AI 2\. /.test(done.text ||
+	say(/^<b>T-?\d+<\/b>\nGame #1\. You gave the \S+ to AI 2\. /.test(done.text ||
 	    done.caption) && !done.reply_markup.includes('callback_data'),
 	    'turn ' + first + ': the message shows the gift, without ' +
 	    'buttons: ' + (done.text || done.caption));
@@ -207,7 +207,7 @@ const play = async (msg) => {
 	if (msg === null)
 		return;
 	done = await play(msg);
-	say(/^Game #1\. You played: /.test(done.text || done.caption) &&
+	say(/^<b>T-?\d+<\/b>\nGame #1\. You played: /.test(done.text || done.caption) &&
 	    !done.reply_markup.includes('callback_data'), 'the next turn ' +
 	    'was played by buttons too: ' + (done.text || done.caption));
 })();

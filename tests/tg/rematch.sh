@@ -70,16 +70,17 @@ wait_until "delivered '$db'"
 check "game #2 is a lobby" [ "$("$SQLEXEC" "$db" \
     'SELECT state FROM games WHERE id = 2')" = 0 ]
 for u in 1000 1002 1003; do
-	check "person $u is asked in private" [ "$(ctl /ctl/sent | node -e '
+	check "person $u is asked in private, under the group's title" [ "$(ctl /ctl/sent | node -e '
 	    let t="";process.stdin.on("data",d=>t+=d);process.stdin.on("end",
 	    ()=>{console.log(JSON.parse(t).result.filter(x => x.chat ===
 	    process.argv[1] && /Are you in\? The offer lapses in a day\./.test(
-	    x.text || "") && /1::rematch yes 2/.test(x.reply_markup || "") &&
+	    x.text || "") && /^<b>TAC table<\/b>\n[^<]+$/.test(x.text) &&
+	    x.text.split("TAC table").length === 2 && /1::rematch yes 2/.test(x.reply_markup || "") &&
 	    /1::rematch no 2/.test(x.reply_markup || "")).length)})' "$u")" = 1 ]
 done
 check "Boris is not asked" [ "$(sent_count '"chat":"1001".*Are you in')" = 0 ]
 check "the group is told of the offer" [ "$(sent_count \
-    'offers a rematch of game #1: the same people and options, the teams changed')" = 1 ]
+    'offers a rematch of game #1: the same people and options, the teams changed\.')" = 1 ]
 
 # A stranger presses the question's button: the no-game answer.
 press s1 2005 2005 "1::rematch yes 2"
@@ -114,7 +115,7 @@ wait_until "delivered '$db'"
 check "Anna's question shows her answer, its buttons gone" [ "$(ctl \
     /ctl/sent | node -e 'let t="";process.stdin.on("data",d=>t+=d);
     process.stdin.on("end",()=>{console.log(JSON.parse(t).result.filter(x =>
-    x.chat === "1000" && x.method === "editMessageText" && /^You are in the rematch of game #1, in the [A-Za-z]+ seat\./.test(x.text || "") &&
+    x.chat === "1000" && x.method === "editMessageText" && /^<b>TAC table<\/b>\nYou are in the rematch of game #1, in the [A-Za-z]+ seat\./.test(x.text || "") &&
     !/rematch/.test(x.reply_markup || "")).length)})')" = 1 ]
 tacd_stop
 check "tacd exits 0" [ $? -eq 0 ]

@@ -33,8 +33,8 @@ words='your turn is waiting; [0-9]+ min left, then the AI plays'
 check "the exchange waits for the person" wait_until \
     "[ \"\$(\"\$SQLEXEC\" db/tacd.db 'SELECT remind > 0 FROM games
     WHERE id = 1')\" = 1 ]"
-check "the reminder reaches the person" wait_until \
-    "[ -n \"\$(sent_to 1001 'Game T-1001: $words')\" ]"
+check "the reminder reaches the person, headed by the group's title" \
+    wait_until "[ -n \"\$(sent_to 1001 '^<b>T-1001</b>\\nGame #1: $words')\" ]"
 # The AI gives for them once the minute is up (who 2: after the deadline).
 check "the AI plays the turn once its time is up" wait_until \
     "[ \"\$(\"\$SQLEXEC\" db/tacd.db 'SELECT count(*) FROM actions

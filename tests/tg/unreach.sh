@@ -76,13 +76,14 @@ check "nothing reached 1003" [ "$(sent_count '"chat":"1003"')" -eq 0 ]
 refused=$(grep -c 'to 1003 refused' tacd.log)
 ctl /ctl/chat '{"chat": "1003", "fault": ""}' >/dev/null
 send 1003 1003 '/start h1'
-# Has 1003 a turn message of game 1 with the exchange's buttons?
+# Has 1003 a turn message of game 1 with the exchange's buttons, headed
+# by the group's title?
 reached() {
 	ctl /ctl/sent >sent-after.json
 	node -e 'const s=JSON.parse(require("fs")
 	    .readFileSync("sent-after.json")).result;
 	    process.exit(s.some(m => m.chat === "1003" &&
-	    /^Your turn in game #1\.\nGive a card to AI 2\./
+	    /^<b>T-?\d+<\/b>\nYour turn in game #1\.\nGive a card to AI 2\./
 	    .test(m.caption || m.text || "") && /"1:0:menu /
 	    .test(m.reply_markup || "")) ? 0 : 1)'
 }
