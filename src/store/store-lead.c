@@ -107,8 +107,18 @@ store_lead(struct store *s)
 	char			*path;
 	int			 fd;
 
-	if (store_lead_find(s) != NULL)
-		return (store_leading(s) == 1 ? 1 : 0);
+	if ((l = store_lead_find(s)) != NULL) {
+		if (store_lead_same(l))
+			return (1);
+		/*
+		 * Its file was removed or replaced: let the old lock go
+		 * (deleting the function runs store_lead_drop()) and try
+		 * for the file at the path now.
+		 */
+		if (sqlite3_create_function_v2(s->db, "tacd_lead", 0,
+		    SQLITE_UTF8, NULL, NULL, NULL, NULL, NULL) != SQLITE_OK)
+			return (store_sqlfail(s, "lead"));
+	}
 	xasprintf(&path, "%s-lead", s->path);
 	if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) == -1) {
 		store_fail(s, "%s: %s", path, strerror(errno));
