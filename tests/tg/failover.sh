@@ -13,7 +13,8 @@
 #     a message repeated only right after a kill (tests/tg/failover.js);
 #   - tacctl verify is clean;
 #   - an active tacd whose lock file is removed stops acting and stands
-#     by (the path PostgreSQL takes when its lock's connection goes).
+#     by (the path PostgreSQL takes when its lock's connection goes),
+#     then leads again and answers.
 # The kills are spread over the games: the k-th once the store holds
 # k/(KILLS+1) of all actions.  To tell the killed process's calls from
 # its successor's, the standby is stopped (SIGSTOP) before each kill and
@@ -158,16 +159,27 @@ check "the standby still waits and has not polled" \
 
 # The lead lost while active (on SQLite only when its lock file goes; on
 # PostgreSQL with the connection): the active tacd stops its bridges,
-# timers and service at once and stands by; then one of the two leads
-# again (both may try the new file: one gets it).  The games are over and
-# delivered, so nothing is left to do twice meanwhile.
+# timers and service at once and stands by, then, the standby held
+# stopped meanwhile, takes the new lock file and starts them all again
+# in the same process, and answers.
+to_chat() {
+	ctl /ctl/sent | node -e 'let t="";process.stdin.on("data",d=>t+=d);
+	    process.stdin.on("end",()=>{console.log(JSON.parse(t).result
+	    .filter(x=>String(x.chat)===process.argv[1]).length)})' -- "$1"
+}
+kill -STOP "$STANDBY_PID"
 rm db/tacd.db-lead
 check "the active tacd stands by once its lock file is gone" \
     wait_for "$ACTIVE_LOG" 'no longer leads the store'
-check "then one of the two leads again" wait_until \
-    "[ \$(grep -c 'active: this tacd' $ACTIVE_LOG) -ge 2 ] ||
-    grep -q 'active: this tacd' $STANDBY_LOG"
+check "then leads again, in the same process" wait_until \
+    "[ \$(grep -c 'active: this tacd' $ACTIVE_LOG) -ge 2 ]"
+kill -CONT "$STANDBY_PID"
+id=$last
+send 777 777 /help
+check "... and answers" wait_until '[ "$(to_chat 777)" -ge 1 ]'
 check "both still run" kill -0 "$TACD_PID" "$STANDBY_PID"
+check "the standby, let go, still stands by" \
+    bash -c "! grep -q 'polling from\|active: this' $STANDBY_LOG"
 
 for pid in "$STANDBY_PID" "$TACD_PID"; do
 	kill -TERM "$pid"
