@@ -21,8 +21,8 @@
 
 struct tacd_lead {
 	struct event	*ev;		/* every TACD_LEAD_SEC */
-	struct store	*store;
-	void		 (*on)(void);	/* become active */
+	struct store	**store;	/* on() may open another */
+	int		 (*on)(void);	/* become active; -1: lost it */
 	void		 (*off)(void);	/* stop acting, stand by */
 	int		 active;
 	int		 err;		/* the last try failed (said once) */
@@ -36,7 +36,7 @@ tacd_lead_try(struct tacd_lead *l)
 	int	rc;
 
 	if (l->active) {
-		if (store_leading(l->store) == 1)
+		if (store_leading(*l->store) == 1)
 			return;
 		l->active = 0;
 		l->said = 1;
@@ -46,13 +46,19 @@ tacd_lead_try(struct tacd_lead *l)
 		notify_send("STATUS=standby: another tacd is active");
 		return;
 	}
-	if ((rc = store_lead(l->store)) == 1) {
-		l->active = 1;
+	if ((rc = store_lead(*l->store)) == 1) {
 		l->err = 0;
-		l->said = 0;
 		log_info("active: this tacd leads the store and runs the "
 		    "games");
-		l->on();
+		if (l->on() != 0) {
+			log_info("standby: another tacd took the lead while "
+			    "this one opened the store; trying every %d s",
+			    TACD_LEAD_SEC);
+			l->said = 1;
+			return;
+		}
+		l->active = 1;
+		l->said = 0;
 		notify_send("READY=1\nSTATUS=running");
 	} else if (rc == 0 && !l->said) {
 		log_info("standby: another tacd is active on this store; "
@@ -62,7 +68,7 @@ tacd_lead_try(struct tacd_lead *l)
 	} else if (rc < 0 && !l->err) {
 		/* Tried again every second all the same. */
 		log_warnx("the lead: %s; trying every %d s",
-		    store_error(l->store), TACD_LEAD_SEC);
+		    store_error(*l->store), TACD_LEAD_SEC);
 		notify_send("READY=1\nSTATUS=standby: the lead cannot be "
 		    "taken");
 		l->err = 1;
@@ -80,11 +86,13 @@ tacd_lead_tick(evutil_socket_t fd, short what, void *arg)
 
 /*
  * Start: try for the lead now (on() runs before this returns if it is
- * free), then every TACD_LEAD_SEC.
+ * free), then every TACD_LEAD_SEC.  *store is the store the lead is
+ * taken on; on() may put another in its place (tacd.c opens the store
+ * read-write only once it leads).
  */
 struct tacd_lead *
-tacd_lead_new(struct event_base *base, struct store *store,
-    void (*on)(void), void (*off)(void))
+tacd_lead_new(struct event_base *base, struct store **store,
+    int (*on)(void), void (*off)(void))
 {
 	struct tacd_lead	*l;
 	struct timeval		 tv = { TACD_LEAD_SEC, 0 };

@@ -11,8 +11,8 @@ struct tacd_lead;
 
 #define TACD_LEAD_SEC	1	/* a standby tries for the lead this often */
 
-struct tacd_lead *tacd_lead_new(struct event_base *, struct store *,
-		     void (*)(void), void (*)(void));
+struct tacd_lead *tacd_lead_new(struct event_base *, struct store **,
+		     int (*)(void), void (*)(void));
 int		 tacd_lead_active(struct tacd_lead *);
 void		 tacd_lead_stop(struct tacd_lead *);
 void		 tacd_lead_free(struct tacd_lead *);

@@ -69,6 +69,8 @@ static struct {
 	int			 exitcode;
 	int			 stopping;
 	int			 lost;		/* the database file went */
+	int			 ro;		/* store is read-only (standing
+					   by: no migration) */
 	char			 db[PATH_MAX];	/* its path */
 	struct event_base	*base;
 	struct event		*ev_timer;
@@ -579,7 +581,6 @@ tacd_events(void)
 	if ((tacd.ev_lost = event_new(tacd.base, -1, 0, tacd_lost_stop,
 	    NULL)) == NULL)
 		fatalx("event_new");
-	store_on_lost(tacd.store, tacd_lost, NULL);
 	if ((usec = notify_watchdog_usec()) > 0) {
 		/* Pet it at half the interval (sd_watchdog_enabled(3)). */
 		usec /= 2;
@@ -595,20 +596,18 @@ tacd_events(void)
 }
 
 /*
- * Open the database.  A file that is not a sound tacd database is
- * refused unchanged (the message names it).
+ * Open the database, read-only while standing by (tacd_files_open()).
+ * A file that is not a sound tacd database is refused unchanged (the
+ * message names it).
  */
 static void
 tacd_open(void)
 {
-	char	*cause = NULL;
-
 	if (tacd_files_mkdirs(tacd.conf.state_dir) != 0)
 		fatal("state_dir %s", tacd.conf.state_dir);
 	if (config_db_path(&tacd.conf, tacd.db, sizeof tacd.db) != 0)
 		fatalx("state_dir: path too long");
-	if ((tacd.store = store_open(tacd.db, 0, &cause)) == NULL)
-		fatalx("%s", cause);
+	tacd.store = tacd_files_open(tacd.db, &tacd.ro);
 	log_info("database %s", tacd.db);
 }
 
@@ -617,9 +616,17 @@ tacd_open(void)
  * reads it (the timers, the outbox, the live messages are all there),
  * then the bridges, then the games that came due meanwhile.
  */
-static void
+static int
 tacd_activate(void)
 {
+	/* Read-write from now on; another may take the lead meanwhile. */
+	if (tacd.ro) {
+		tacd.store = tacd_files_writable(tacd.store, tacd.db);
+		tacd.ro = 0;
+		if (store_lead(tacd.store) != 1)
+			return (-1);
+	}
+	store_on_lost(tacd.store, tacd_lost, NULL);
 	tacd.svc = svc_open(tacd.store, tacd_clock, NULL);
 	compose_read_install(tacd.svc);
 	svc_set_remind(tacd.svc, config_duration(tacd.conf.idle_reminder));
@@ -631,6 +638,7 @@ tacd_activate(void)
 	tacd_bridges_start();
 	tacd_work();
 	tacd_bridges_deliver();
+	return (0);
 }
 
 /*
@@ -775,7 +783,7 @@ main(int argc, char **argv)
 	tacd_open();
 	tacd_events();
 	/* Active at once, or a standby until the lead comes free. */
-	tacd.lead = tacd_lead_new(tacd.base, tacd.store, tacd_activate,
+	tacd.lead = tacd_lead_new(tacd.base, &tacd.store, tacd_activate,
 	    tacd_deactivate);
 	log_info("started");
 	if (event_base_dispatch(tacd.base) == -1)
