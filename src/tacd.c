@@ -7,6 +7,9 @@
  * committed, the loop runs one after-commit step (tacd_after()): the
  * timers that came due, then every bridge woken.
  *
+ * Several tacd may run on one store, one active (tacd-lead.c): the
+ * service and the bridges run only while this process leads the store.
+ *
  * Everything runs in one libevent loop.  Signals arrive as loop events,
  * never in a handler, so a SIGTERM is only seen between two events: the
  * event in flight always finishes and commits first.
@@ -41,6 +44,8 @@
 #include "picture.h"
 #include "service.h"
 #include "store.h"
+#include "tacd-files.h"
+#include "tacd-lead.h"
 #include "tg.h"
 #include "webapp.h"
 #include "xmalloc.h"
@@ -64,6 +69,8 @@ static struct {
 	int			 exitcode;
 	int			 stopping;
 	int			 lost;		/* the database file went */
+	int			 ro;		/* store is read-only (standing
+					   by: no migration) */
 	char			 db[PATH_MAX];	/* its path */
 	struct event_base	*base;
 	struct event		*ev_timer;
@@ -71,6 +78,7 @@ static struct {
 	struct event		*ev_review;
 	struct event		*ev_watchdog;
 	struct event		*ev_lost;
+	struct tacd_lead	*lead;		/* active, or standing by */
 	struct event		*ev_sig[4];
 	struct store		*store;
 	struct svc		*svc;
@@ -290,29 +298,6 @@ tacd_loglevel(void)
 	return (prio > LOG_DEBUG ? LOG_DEBUG : prio);
 }
 
-/* Create a directory and its missing parents, mode 0700 for new ones. */
-static int
-tacd_mkdirs(const char *path)
-{
-	char	 buf[PATH_MAX], *p;
-
-	if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
-		errno = ENAMETOOLONG;
-		return (-1);
-	}
-	for (p = buf + 1; *p != '\0'; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(buf, 0700) == -1 && errno != EEXIST)
-			return (-1);
-		*p = '/';
-	}
-	if (mkdir(buf, 0700) == -1 && errno != EEXIST)
-		return (-1);
-	return (0);
-}
-
 /* Arm the timer for the service's next due time (or disarm it). */
 static void
 tacd_schedule(void)
@@ -465,6 +450,7 @@ tacd_stop(int code)
 	tacd.exitcode = code;
 	notify_stopping();
 	tacd_bridges_stop();
+	tacd_lead_stop(tacd.lead);
 	evtimer_del(tacd.ev_timer);
 	event_del(tacd.ev_after);
 	event_del(tacd.ev_review);
@@ -503,8 +489,12 @@ tacd_reload(void)
 			    tacd.conf.state_dir);
 		}
 		tacd.conf = n;
-		svc_set_remind(tacd.svc, config_duration(n.idle_reminder));
-		svc_set_lobby_cap(tacd.svc, atoi(n.lobbies_per_person));
+		if (tacd.svc != NULL) {
+			svc_set_remind(tacd.svc,
+			    config_duration(n.idle_reminder));
+			svc_set_lobby_cap(tacd.svc,
+			    atoi(n.lobbies_per_person));
+		}
 		for (i = 0; i < TACD_NBRIDGES; i++) {
 			if (tacd.bridge[i] != NULL &&
 			    tacd_bridges[i].reload != NULL)
@@ -515,7 +505,8 @@ tacd_reload(void)
 		log_info("configuration reloaded");
 	}
 	log_reopen();
-	notify_send("READY=1\nSTATUS=running");
+	notify_send(tacd_lead_active(tacd.lead) ? "READY=1\nSTATUS=running" :
+	    "READY=1\nSTATUS=standby: another tacd is active");
 }
 
 /*
@@ -541,32 +532,6 @@ tacd_lost_stop(evutil_socket_t fd, short what, void *arg)
 	(void)what;
 	(void)arg;
 	tacd_stop(1);
-}
-
-/*
- * Save what the lost database held: its open connection still reads the
- * deleted (or replaced) file, which goes for good when it is closed.  The
- * copy is taken beside the path, after every transaction has ended.
- */
-static void
-tacd_rescue(void)
-{
-	struct tm	 tm;
-	time_t		 now = time(NULL);
-	char		 stamp[32], path[PATH_MAX + 64];
-
-	if (localtime_r(&now, &tm) == NULL ||
-	    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm) == 0)
-		snprintf(stamp, sizeof stamp, "%lld", (long long)now);
-	snprintf(path, sizeof path, "%s.rescued-%s", tacd.db, stamp);
-	if (store_backup(tacd.store, path) != 0) {
-		log_warnx("the games of the lost database could not be "
-		    "saved: %s", store_error(tacd.store));
-		return;
-	}
-	log_warnx("the games of the lost database are saved in %s: to go "
-	    "on with them, move it to %s before tacd starts again", path,
-	    tacd.db);
 }
 
 /* One switch for every signal, run from the loop, never from a handler. */
@@ -610,14 +575,12 @@ tacd_events(void)
 	    NULL || (tacd.ev_after = event_new(tacd.base, -1, 0, tacd_after,
 	    NULL)) == NULL)
 		fatalx("evtimer_new");
-	svc_on_commit(tacd.svc, tacd_committed, NULL);
 	if ((tacd.ev_review = evtimer_new(tacd.base, tacd_review, NULL)) ==
 	    NULL || event_priority_set(tacd.ev_review, TACD_PRIOS - 1) != 0)
 		fatalx("evtimer_new");
 	if ((tacd.ev_lost = event_new(tacd.base, -1, 0, tacd_lost_stop,
 	    NULL)) == NULL)
 		fatalx("event_new");
-	store_on_lost(tacd.store, tacd_lost, NULL);
 	if ((usec = notify_watchdog_usec()) > 0) {
 		/* Pet it at half the interval (sd_watchdog_enabled(3)). */
 		usec /= 2;
@@ -633,25 +596,66 @@ tacd_events(void)
 }
 
 /*
- * Open the database and the game service on it.  A file that is not a
- * sound tacd database is refused unchanged (the message names it).
+ * Open the database, read-only while standing by (tacd_files_open()).
+ * A file that is not a sound tacd database is refused unchanged (the
+ * message names it).
  */
 static void
 tacd_open(void)
 {
-	char	*cause = NULL;
-
-	if (tacd_mkdirs(tacd.conf.state_dir) != 0)
+	if (tacd_files_mkdirs(tacd.conf.state_dir) != 0)
 		fatal("state_dir %s", tacd.conf.state_dir);
 	if (config_db_path(&tacd.conf, tacd.db, sizeof tacd.db) != 0)
 		fatalx("state_dir: path too long");
-	if ((tacd.store = store_open(tacd.db, 0, &cause)) == NULL)
-		fatalx("%s", cause);
+	tacd.store = tacd_files_open(tacd.db, &tacd.ro);
+	log_info("database %s", tacd.db);
+}
+
+/*
+ * This process leads the store: the game service on it, read as a start
+ * reads it (the timers, the outbox, the live messages are all there),
+ * then the bridges, then the games that came due meanwhile.
+ */
+static int
+tacd_activate(void)
+{
+	/* Read-write from now on; another may take the lead meanwhile. */
+	if (tacd.ro) {
+		tacd.store = tacd_files_writable(tacd.store, tacd.db);
+		tacd.ro = 0;
+		if (store_lead(tacd.store) != 1)
+			return (-1);
+	}
+	store_on_lost(tacd.store, tacd_lost, NULL);
 	tacd.svc = svc_open(tacd.store, tacd_clock, NULL);
 	compose_read_install(tacd.svc);
 	svc_set_remind(tacd.svc, config_duration(tacd.conf.idle_reminder));
 	svc_set_lobby_cap(tacd.svc, atoi(tacd.conf.lobbies_per_person));
-	log_info("database %s", tacd.db);
+	svc_on_commit(tacd.svc, tacd_committed, NULL);
+	/* Beside the network, the AI's moves leave room for its events. */
+	if (!tacd.console)
+		svc_set_timer_budget(tacd.svc, TACD_WORK_MS);
+	tacd_bridges_start();
+	tacd_work();
+	tacd_bridges_deliver();
+	return (0);
+}
+
+/*
+ * The lead is gone (another process may have it now): stop acting at
+ * once, no poll, no timer, no send.  What was committed is in the store
+ * for the next active process.
+ */
+static void
+tacd_deactivate(void)
+{
+	tacd_bridges_stop();
+	tacd_bridges_free();
+	evtimer_del(tacd.ev_timer);
+	event_del(tacd.ev_after);
+	event_del(tacd.ev_review);
+	svc_close(tacd.svc);
+	tacd.svc = NULL;
 }
 
 /* Free everything, in the reverse order of creation. */
@@ -666,7 +670,7 @@ tacd_close(void)
 	if (tacd.svc != NULL)
 		svc_close(tacd.svc);
 	if (tacd.lost)
-		tacd_rescue();
+		tacd_files_rescue(tacd.store, tacd.db);
 	if (tacd.store != NULL)
 		store_close(tacd.store);
 	for (i = 0; i < sizeof tacd.ev_sig / sizeof tacd.ev_sig[0]; i++) {
@@ -681,6 +685,7 @@ tacd_close(void)
 		event_free(tacd.ev_review);
 	if (tacd.ev_lost != NULL)
 		event_free(tacd.ev_lost);
+	tacd_lead_free(tacd.lead);
 	if (tacd.ev_watchdog != NULL)
 		event_free(tacd.ev_watchdog);
 	event_base_free(tacd.base);
@@ -777,16 +782,9 @@ main(int argc, char **argv)
 		fatalx("event_base_new");
 	tacd_open();
 	tacd_events();
-
-	/* Beside the network, the AI's moves leave room for its events. */
-	if (!tacd.console)
-		svc_set_timer_budget(tacd.svc, TACD_WORK_MS);
-	tacd_bridges_start();
-	/* Games due while we were down move now. */
-	tacd_work();
-	tacd_bridges_deliver();
-
-	notify_send("READY=1\nSTATUS=running");
+	/* Active at once, or a standby until the lead comes free. */
+	tacd.lead = tacd_lead_new(tacd.base, &tacd.store, tacd_activate,
+	    tacd_deactivate);
 	log_info("started");
 	if (event_base_dispatch(tacd.base) == -1)
 		fatalx("event loop failed");

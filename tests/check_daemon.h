@@ -17,6 +17,7 @@
 
 Suite		*suite_store(void);
 Suite		*suite_store_guard(void);
+Suite		*suite_store_lead(void);
 Suite		*suite_service(void);
 Suite		*suite_game(void);
 Suite		*suite_game_timers(void);

@@ -583,6 +583,7 @@ main(void)
 	xmalloc_json();
 	sr = srunner_create(suite_store());
 	srunner_add_suite(sr, suite_store_guard());
+	srunner_add_suite(sr, suite_store_lead());
 	srunner_add_suite(sr, suite_stats());
 	srunner_add_suite(sr, suite_stats_log());
 	srunner_add_suite(sr, suite_end());

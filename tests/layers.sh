@@ -4,7 +4,7 @@
 #
 # This table is the one place the layer order is written.  A folder may
 # include headers of its own and of the folders listed after it; "tacd" is
-# src/tacd.c.  The build gives each folder the include paths of what it
+# src/tacd*.  The build gives each folder the include paths of what it
 # may use (Makefile.am), so most wrong includes do not even compile; this
 # check also catches the ones that would through a lower folder's path,
 # an internal header (NAME-int.h) used outside its folder, and a folder
@@ -47,7 +47,7 @@ done <<<"$layers"
 layer_of() {
 	case $1 in
 	src/*/*) local d=${1#src/}; echo "${d%%/*}" ;;
-	src/tacd.c) echo tacd ;;
+	src/tacd*) echo tacd ;;
 	bot/*/*) local d=${1#bot/}; echo "${d%%/*}" ;;
 	bot/*) echo bridge ;;
 	*) echo "?" ;;

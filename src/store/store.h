@@ -160,6 +160,12 @@ void		 store_on_lost(struct store *, void (*)(void *, const char *),
 		     void *);
 int		 store_lost(struct store *);
 
+/* store-lead.c (SQLite), the PostgreSQL backend's own for its store */
+/* Try to become the one active process on this store: 1 yes, 0 another process holds it, -1 error; held until store_close() or the connection is lost. */
+int		 store_lead(struct store *);
+/* Is the lead still held? */
+int		 store_leading(struct store *);
+
 /* store-game.c */
 int64_t		 store_chat(struct store *, const char *, const char *,
 		     const char *, int, const char *, char *);

@@ -5,7 +5,9 @@
 # The fake Bot API posts updates to tacd's webhook server: without the
 # secret header (401), with a wrong one (403), with the right one (200,
 # and the bot answers through the API); an oversized body and malformed
-# JSON do no harm, and an update posted twice is applied once.
+# JSON do no harm, and an update posted twice is applied once.  A second
+# tacd on the same store and port stands by without listening, and takes
+# the webhook over once the first is killed with kill -9.
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/tg/lib.sh"
 
 fake_start
@@ -98,8 +100,27 @@ check "a GET without the secret: 401" [ "$(curl -s -o /dev/null \
 check "still alive" \
     [ "$(post hook-secret_0123456789 "$(upd 4 13 /join)")" = 200 ]
 check "both joins are in" wait_until "ctl /ctl/sent | grep -q 'P13'"
+
+# A second tacd on the same store and port stands by: it does not listen
+# (a bind would fail: it would exit), and takes over the port when the
+# first is killed.
+"$TACD" -d -f tacd.conf >standby.log 2>&1 &
+second=$!
+trap 'kill -9 $second 2>/dev/null; tg_cleanup' EXIT
+check "a second tacd stands by" \
+    wait_for standby.log 'standby: another tacd is active'
+check "... without listening" bash -c "! grep -q 'webhook on' standby.log"
+kill -9 "$TACD_PID"
+wait "$TACD_PID" 2>/dev/null
+TACD_PID=$second
+check "the first killed, it takes over the webhook" \
+    wait_for standby.log 'webhook on'
+check "... and answers it" \
+    [ "$(post hook-secret_0123456789 "$(upd 5 14 /join)")" = 200 ]
+check "... applying the update" wait_until "ctl /ctl/sent | grep -q 'P14'"
 tacd_stop
 check "tacd exits 0" [ $? -eq 0 ]
-check "the secret is in no log" bash -c "! grep -q hook-secret tacd.log"
-check "no crash" bash -c "! grep -Eq 'AddressSanitizer|runtime error|fatal' tacd.log"
+check "the secret is in no log" \
+    bash -c "! grep -q hook-secret tacd.log standby.log"
+check "no crash" bash -c "! grep -Eq 'AddressSanitizer|runtime error|fatal' tacd.log standby.log"
 finish
