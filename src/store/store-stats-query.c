@@ -27,20 +27,20 @@
 
 /* A column's value as JSON. */
 static json_t *
-stats_value(sqlite3_stmt *q, int col)
+stats_value(struct db_stmt *q, int col)
 {
 	const char	*t;
 	json_t		*v;
 
-	switch (sqlite3_column_type(q, col)) {
-	case SQLITE_INTEGER:
-		return (json_integer(sqlite3_column_int64(q, col)));
-	case SQLITE_FLOAT:
-		return (json_real(sqlite3_column_double(q, col)));
-	case SQLITE_NULL:
+	switch (db_column_type(q, col)) {
+	case DB_INTEGER:
+		return (json_integer(db_column_int64(q, col)));
+	case DB_FLOAT:
+		return (json_real(db_column_double(q, col)));
+	case DB_NULL:
 		return (json_null());
 	default:
-		t = (const char *)sqlite3_column_text(q, col);
+		t = (const char *)db_column_text(q, col);
 		/* A name that is not UTF-8 (jansson refuses it) reads "?". */
 		if ((v = json_string(t != NULL ? t : "")) == NULL)
 			v = json_string("?");
@@ -56,33 +56,33 @@ static json_t *
 stats_rows(struct store *s, const char *sql, int n, const int64_t *v,
     const char *text)
 {
-	sqlite3_stmt	*q;
+	struct db_stmt	*q;
 	json_t		*rows, *row;
 	int		 i, rc, ncol;
 
-	if (sqlite3_prepare_v2(s->db, sql, -1, &q, NULL) != SQLITE_OK) {
+	if (db_prepare(s->db, sql, &q) != DB_OK) {
 		store_sqlfail(s, "stats query");
 		return (NULL);
 	}
 	for (i = 0; i < n; i++)
-		sqlite3_bind_int64(q, i + 1, v[i]);
+		db_bind_int64(q, i + 1, v[i]);
 	if (text != NULL)
 		store_bind_text(q, 9, text);
 	rows = json_array();
-	ncol = sqlite3_column_count(q);
-	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+	ncol = db_column_count(q);
+	while ((rc = db_step(q)) == DB_ROW) {
 		row = json_object();
 		for (i = 0; i < ncol; i++)
-			json_object_set_new(row, sqlite3_column_name(q, i),
+			json_object_set_new(row, db_column_name(q, i),
 			    stats_value(q, i));
 		json_array_append_new(rows, row);
 	}
-	if (rc != SQLITE_DONE) {
+	if (rc != DB_DONE) {
 		store_sqlfail(s, "stats query");
 		json_decref(rows);
 		rows = NULL;
 	}
-	sqlite3_finalize(q);
+	db_finalize(q);
 	return (rows);
 }
 
