@@ -72,6 +72,7 @@ struct td {
 	 */
 	char		 strangers[256];
 	int		 members_unknown;
+	int		 wipe;		/* PostgreSQL: empty it at td_open() */
 };
 
 /*

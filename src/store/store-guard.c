@@ -114,6 +114,9 @@ store_quick_check(struct store *s)
 	char		 first[256] = "", *p;
 	int		 rc;
 
+	/* PostgreSQL checks its own pages (data checksums, amcheck). */
+	if (s->lite == NULL)
+		return (0);
 	if (db_prepare(s->db, "PRAGMA quick_check(1)", &st) != DB_OK) {
 		store_sqlfail(s, "quick_check");
 		return (store_classify(s));

@@ -184,6 +184,10 @@ void		 store_bind_text(struct db_stmt *, int, const char *);
 int64_t		 store_pragma_int(struct store *, const char *);
 int		 store_exec(struct store *, const char *, const char *);
 
+/* store-pg.c */
+int		 store_is_pg(const char *);
+struct store	*store_pg_open(const char *, int, int, char **);
+
 /* store-guard.c */
 int		 store_probe(struct store *, const char *, int, int);
 int		 store_inspect(struct store *, int, int);

@@ -19,9 +19,9 @@ store_hint_take(struct store *s, int64_t game, int64_t user, int64_t turn)
 {
 	struct db_stmt	*st;
 
-	if ((st = store_stmt(s, ST_HINT_TAKE, "INSERT INTO hints (game, user, "
-	    "n, turn) VALUES (?1, ?2, 1, ?3) ON CONFLICT (game, user) DO "
-	    "UPDATE SET n = n + 1, turn = ?3 WHERE turn != ?3")) == NULL)
+	if ((st = store_stmt(s, ST_HINT_TAKE, "INSERT INTO hints AS h (game, "
+	    "user, n, turn) VALUES (?1, ?2, 1, ?3) ON CONFLICT (game, user) DO "
+	    "UPDATE SET n = h.n + 1, turn = ?3 WHERE h.turn != ?3")) == NULL)
 		return (-1);
 	db_bind_int64(st, 1, game);
 	db_bind_int64(st, 2, user);

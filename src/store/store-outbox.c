@@ -307,7 +307,7 @@ store_timer_next(struct store *s)
 	    "SELECT min(due) AS t FROM games WHERE due > 0 UNION ALL "
 	    "SELECT min(remind) FROM games WHERE remind > 0 UNION ALL "
 	    "SELECT min(until) FROM user_away UNION ALL "
-	    "SELECT min(at) FROM user_digest)")) == NULL)
+	    "SELECT min(at) FROM user_digest) m")) == NULL)
 		return (-2);
 	if ((rc = db_step(st)) == DB_ROW &&
 	    db_column_type(st, 0) != DB_NULL)
@@ -332,7 +332,8 @@ store_timers_due(struct store *s, int64_t now, int64_t *ids, int max)
 	if ((st = store_stmt(s, ST_TIMERS_DUE, "SELECT id FROM ("
 	    "SELECT id, due AS t FROM games WHERE due > 0 AND due <= ?1 "
 	    "UNION ALL SELECT id, remind FROM games WHERE remind > 0 AND "
-	    "remind <= ?1) GROUP BY id ORDER BY min(t), id LIMIT ?2")) == NULL)
+	    "remind <= ?1) d GROUP BY id ORDER BY min(t), id LIMIT ?2")) ==
+	    NULL)
 		return (-1);
 	db_bind_int64(st, 1, now);
 	db_bind_int(st, 2, max);

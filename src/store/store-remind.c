@@ -50,11 +50,11 @@ store_remind_looked(struct store *s, int64_t game, int64_t user)
 {
 	struct db_stmt	*st;
 
-	if ((st = store_stmt(s, ST_REMIND_LOOKED, "INSERT INTO seat_remind "
-	    "(game, seat, looked) SELECT s.game, s.seat, g.turn_no FROM "
+	if ((st = store_stmt(s, ST_REMIND_LOOKED, "INSERT INTO seat_remind AS "
+	    "r (game, seat, looked) SELECT s.game, s.seat, g.turn_no FROM "
 	    "seats s JOIN games g ON g.id = s.game WHERE s.game = ?1 AND "
 	    "s.user = ?2 ON CONFLICT (game, seat) DO UPDATE SET looked = "
-	    "excluded.looked WHERE looked != excluded.looked")) == NULL)
+	    "excluded.looked WHERE r.looked != excluded.looked")) == NULL)
 		return (-1);
 	db_bind_int64(st, 1, game);
 	db_bind_int64(st, 2, user);
@@ -86,9 +86,9 @@ store_digest_put(struct store *s, int64_t user, int64_t at)
 {
 	struct db_stmt	*st;
 
-	if ((st = store_stmt(s, ST_DIGEST_PUT, "INSERT INTO user_digest "
+	if ((st = store_stmt(s, ST_DIGEST_PUT, "INSERT INTO user_digest AS d "
 	    "(user, at) VALUES (?1, ?2) ON CONFLICT (user) DO UPDATE SET at = "
-	    "min(at, excluded.at)")) == NULL)
+	    "min(d.at, excluded.at)")) == NULL)
 		return (-1);
 	db_bind_int64(st, 1, user);
 	db_bind_int64(st, 2, at);

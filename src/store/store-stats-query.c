@@ -345,7 +345,7 @@ store_stats_series(struct store *s, int64_t player, int limit)
 	    "g.game, g.ended, g.finished, max(x.rating_after) AS rating FROM "
 	    "stats_seats x JOIN stats_games g ON g.game = x.game WHERE "
 	    "x.player = ?1 GROUP BY g.game ORDER BY g.finished DESC LIMIT ?2) "
-	    "ORDER BY finished", 2, (int64_t[]){ player, limit }, NULL));
+	    "r ORDER BY finished", 2, (int64_t[]){ player, limit }, NULL));
 }
 
 /*

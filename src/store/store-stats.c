@@ -287,10 +287,10 @@ stats_put_seat(struct store *s, const struct stats_game *sg, int i)
 	if (sg->g.cfg.coop)
 		return (stats_put_cards(s, sg, i));
 
-	if ((q = store_stmt(s, ST_STATS_RATE_PUT, "INSERT INTO ratings "
-	    "(player, rating, games, wins) VALUES (?1, ?2, 1, ?3) "
-	    "ON CONFLICT (player) DO UPDATE SET rating = ?2, "
-	    "games = games + 1, wins = wins + ?3")) == NULL)
+	if ((q = store_stmt(s, ST_STATS_RATE_PUT, "INSERT INTO ratings AS r "
+	    "(player, rating, games, wins) VALUES (?1, ?2, 1, ?3) ON CONFLICT "
+	    "(player) DO UPDATE SET rating = ?2, games = r.games + 1, wins = "
+	    "r.wins + ?3")) == NULL)
 		return (-1);
 	db_bind_int64(q, 1, p->player);
 	db_bind_double(q, 2, p->after);
@@ -303,16 +303,16 @@ stats_put_seat(struct store *s, const struct stats_game *sg, int i)
 	v[6] = t->kicks_given; v[7] = t->kicks_taken; v[8] = t->tacs;
 	v[9] = sg->t.by_tac && sg->t.finisher == i; v[10] = p->takeovers;
 	v[11] = sg->finished;
-	if (stats_exec(s, ST_STATS_PLAYER, "INSERT INTO stats_players "
+	if (stats_exec(s, ST_STATS_PLAYER, "INSERT INTO stats_players AS p "
 	    "(chat, player, games, wins, rounds, seconds, played, "
 	    "kicks_given, kicks_taken, tacs, tac_wins, takeovers, last) "
-	    "VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) "
-	    "ON CONFLICT (chat, player) DO UPDATE SET games = games + 1, "
-	    "wins = wins + ?3, rounds = rounds + ?4, seconds = seconds + ?5, "
-	    "played = played + ?6, kicks_given = kicks_given + ?7, "
-	    "kicks_taken = kicks_taken + ?8, tacs = tacs + ?9, "
-	    "tac_wins = tac_wins + ?10, takeovers = takeovers + ?11, "
-	    "last = ?12", 12, v) != 0)
+	    "VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) ON "
+	    "CONFLICT (chat, player) DO UPDATE SET games = p.games + 1, wins "
+	    "= p.wins + ?3, rounds = p.rounds + ?4, seconds = p.seconds + ?5, "
+	    "played = p.played + ?6, kicks_given = p.kicks_given + ?7, "
+	    "kicks_taken = p.kicks_taken + ?8, tacs = p.tacs + ?9, tac_wins = "
+	    "p.tac_wins + ?10, takeovers = p.takeovers + ?11, last = ?12", 12,
+	    v) != 0)
 		return (-1);
 	return (stats_put_cards(s, sg, i));
 }
@@ -329,10 +329,10 @@ stats_put_cards(struct store *s, const struct stats_game *sg, int i)
 	for (c = 0; c < TAC_NCARDS; c++) {
 		if (t->cards[c] == 0)
 			continue;
-		if ((q = store_stmt(s, ST_STATS_CARD, "INSERT INTO stats_cards "
-		    "(chat, player, card, n) VALUES (?1, ?2, ?3, ?4) "
-		    "ON CONFLICT (chat, player, card) DO UPDATE SET "
-		    "n = n + ?4")) == NULL)
+		if ((q = store_stmt(s, ST_STATS_CARD, "INSERT INTO "
+		    "stats_cards AS c (chat, player, card, n) VALUES (?1, ?2, "
+		    "?3, ?4) ON CONFLICT (chat, player, card) DO UPDATE SET n "
+		    "= c.n + ?4")) == NULL)
 			return (-1);
 		db_bind_int64(q, 1, sg->g.chat);
 		db_bind_int64(q, 2, p->player);
@@ -366,10 +366,10 @@ stats_put_pairs(struct store *s, const struct stats_game *sg)
 			v[2] = p->player < o->player ? o->player : p->player;
 			v[3] = p->won;
 			if (stats_exec(s, ST_STATS_PAIR, "INSERT INTO "
-			    "stats_pairs (chat, a, b, games, wins) VALUES "
-			    "(?1, ?2, ?3, 1, ?4) ON CONFLICT (chat, a, b) DO "
-			    "UPDATE SET games = games + 1, wins = wins + ?4",
-			    4, v) != 0)
+			    "stats_pairs AS p (chat, a, b, games, wins) "
+			    "VALUES (?1, ?2, ?3, 1, ?4) ON CONFLICT (chat, a, "
+			    "b) DO UPDATE SET games = p.games + 1, wins = "
+			    "p.wins + ?4", 4, v) != 0)
 				return (-1);
 		}
 	}
@@ -597,24 +597,26 @@ store_stats_move_chat(struct store *s, int64_t from, int64_t to)
 {
 	static const char *const sql[] = {
 		"UPDATE stats_games SET chat = ?2 WHERE chat = ?1",
-		"INSERT INTO stats_players SELECT ?2, player, games, wins, "
-		"rounds, seconds, played, kicks_given, kicks_taken, tacs, "
-		"tac_wins, takeovers, last FROM stats_players WHERE chat = ?1 "
-		"AND 1 ON CONFLICT (chat, player) DO UPDATE SET games = games + "
-		"excluded.games, wins = wins + excluded.wins, rounds = rounds + "
-		"excluded.rounds, seconds = seconds + excluded.seconds, "
-		"played = played + excluded.played, kicks_given = kicks_given "
-		"+ excluded.kicks_given, kicks_taken = kicks_taken + "
-		"excluded.kicks_taken, tacs = tacs + excluded.tacs, tac_wins = "
-		"tac_wins + excluded.tac_wins, takeovers = takeovers + "
-		"excluded.takeovers, last = max(last, excluded.last)",
-		"INSERT INTO stats_pairs SELECT ?2, a, b, games, wins FROM "
-		"stats_pairs WHERE chat = ?1 AND 1 ON CONFLICT (chat, a, b) DO "
-		"UPDATE SET games = games + excluded.games, wins = wins + "
-		"excluded.wins",
-		"INSERT INTO stats_cards SELECT ?2, player, card, n FROM "
-		"stats_cards WHERE chat = ?1 AND 1 ON CONFLICT (chat, player, "
-		"card) DO UPDATE SET n = n + excluded.n",
+		"INSERT INTO stats_players AS p SELECT ?2, player, games, "
+		"wins, rounds, seconds, played, kicks_given, kicks_taken, "
+		"tacs, tac_wins, takeovers, last FROM stats_players WHERE "
+		"chat = ?1 AND 1 = 1 ON CONFLICT (chat, player) DO UPDATE "
+		"SET games = p.games + excluded.games, wins = p.wins + "
+		"excluded.wins, rounds = p.rounds + excluded.rounds, "
+		"seconds = p.seconds + excluded.seconds, played = "
+		"p.played + excluded.played, kicks_given = p.kicks_given "
+		"+ excluded.kicks_given, kicks_taken = p.kicks_taken + "
+		"excluded.kicks_taken, tacs = p.tacs + excluded.tacs, "
+		"tac_wins = p.tac_wins + excluded.tac_wins, takeovers = "
+		"p.takeovers + excluded.takeovers, last = max(p.last, "
+		"excluded.last)",
+		"INSERT INTO stats_pairs AS p SELECT ?2, a, b, games, wins "
+		"FROM stats_pairs WHERE chat = ?1 AND 1 = 1 ON CONFLICT "
+		"(chat, a, b) DO UPDATE SET games = p.games + "
+		"excluded.games, wins = p.wins + excluded.wins",
+		"INSERT INTO stats_cards AS c SELECT ?2, player, card, n FROM "
+		"stats_cards WHERE chat = ?1 AND 1 = 1 ON CONFLICT (chat, "
+		"player, card) DO UPDATE SET n = c.n + excluded.n",
 		"DELETE FROM stats_players WHERE chat = ?1",
 		"DELETE FROM stats_pairs WHERE chat = ?1",
 		"DELETE FROM stats_cards WHERE chat = ?1",

@@ -63,6 +63,41 @@ store_db(struct store *s)
 }
 
 /*
+ * Run constant SQL of the caller's own (tests, tacctl: never outside
+ * text), in SQLite's words on either backend, and read the first column
+ * of its first row into *v: 1 a row, 0 none, -1 failure.
+ */
+int
+store_sql_int(struct store *s, const char *sql, int64_t *v)
+{
+	struct db_stmt	*st;
+	int		 rc;
+
+	if (db_prepare(s->db, sql, &st) != DB_OK)
+		return (store_sqlfail(s, sql));
+	if ((rc = db_step(st)) == DB_ROW)
+		*v = db_column_int64(st, 0);
+	else if (rc != DB_DONE)
+		store_sqlfail(s, sql);
+	db_finalize(st);
+	return (rc == DB_ROW ? 1 : rc == DB_DONE ? 0 : -1);
+}
+
+/* Run constant SQL of the caller's own, several statements: 0 or -1. */
+int
+store_sql_exec(struct store *s, const char *sql)
+{
+	return (store_exec(s, sql, "sql"));
+}
+
+/* Is the store on PostgreSQL (else SQLite)? */
+int
+store_is_postgres(struct store *s)
+{
+	return (s->lite == NULL);
+}
+
+/*
  * Return the cached statement of a slot, reset and with its bindings
  * cleared, preparing it from sql on first use.  NULL on failure.
  */
@@ -304,6 +339,8 @@ store_open_version(const char *path, int flags, int upto, char **cause)
 	struct store	*s;
 	int		 oflags;
 
+	if (store_is_pg(path))
+		return (store_pg_open(path, flags, upto, cause));
 	*cause = NULL;
 	s = xcalloc(1, sizeof *s);
 	s->flags = flags;
@@ -544,7 +581,8 @@ store_updates_prune(struct store *s, int64_t before, int max)
 
 	if ((st = store_stmt(s, ST_SEEN_MAXPRUNED, "SELECT platform, "
 	    "max(update_id) FROM (SELECT platform, update_id FROM updates "
-	    "WHERE at < ?1 ORDER BY at LIMIT ?2) GROUP BY platform")) == NULL)
+	    "WHERE at < ?1 ORDER BY at LIMIT ?2) u GROUP BY platform")) ==
+	    NULL)
 		return (-1);
 	db_bind_int64(st, 1, before);
 	db_bind_int(st, 2, max);
