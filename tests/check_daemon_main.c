@@ -19,6 +19,9 @@
 
 struct td	 fx;
 
+/* PostgreSQL: the scratch databases made in this process, one schema each. */
+static int	 td_schemas;
+
 /* Each test of a suite with the fixture starts with an empty database. */
 void
 fx_setup(void)
@@ -55,8 +58,8 @@ td_init(struct td *td, int flags)
 	snprintf(td->path, sizeof td->path, "%s/t.db", td->dir);
 	/* On PostgreSQL: the shared database, emptied at the first open. */
 	if (tdb_url() != NULL) {
-		snprintf(td->path, sizeof td->path, "%s", tdb_url());
-		td->wipe = 1;
+		td->wipe = ++td_schemas;
+		tdb_path(td->path, sizeof td->path, td->wipe);
 	}
 	td->flags = flags;
 	td->now = TD_T0;
@@ -70,7 +73,7 @@ td_open(struct td *td)
 	char	*cause;
 
 	if (td->wipe) {
-		tdb_wipe();
+		tdb_wipe(td->wipe);
 		td->wipe = 0;
 	}
 	td->store = store_open(td->path, td->flags, &cause);

@@ -6,7 +6,10 @@
 #ifndef TESTDB_H
 #define TESTDB_H
 
+#include <stddef.h>
+
 const char	*tdb_url(void);
-void		 tdb_wipe(void);
+void		 tdb_path(char *, size_t, int);
+void		 tdb_wipe(int);
 
 #endif /* TESTDB_H */

@@ -75,8 +75,6 @@ pg_error(struct db_pg *db, const char *what, const PGresult *res)
 		if (*p == '\n')
 			*p = *(p + 1) == '\0' ? '\0' : ' ';
 	}
-	if (getenv("TACD_PG_DEBUG"))
-		fprintf(stderr, "PGERR %s\n", db->err);
 }
 
 /* Make a statement: turned into PostgreSQL's words, prepared later. */
@@ -230,8 +228,6 @@ pg_server_prepare(struct db_pg_stmt *s, struct db_pg *db)
 	ok = PQresultStatus(res) == PGRES_COMMAND_OK;
 	if (!ok)
 		pg_error(db, "", res);
-	if (!ok && getenv("TACD_PG_DEBUG"))
-		fprintf(stderr, "SQL %s\n", s->sql);
 	else
 		snprintf(s->name, sizeof s->name, "%s", name);
 	PQclear(res);

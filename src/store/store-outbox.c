@@ -162,6 +162,18 @@ store_out_last(struct store *s, int64_t id)
 	    "max(id) + 1 FROM outbox) WHERE id = ?1 AND sent = 0")) == NULL)
 		return (-1);
 	db_bind_int64(st, 1, id);
+	if (store_step_done(s, st, "outbox last") != 0)
+		return (-1);
+	/*
+	 * SQLite gives the next row max(id) + 1; PostgreSQL's sequence
+	 * must be told the id was taken.
+	 */
+	if (!store_is_postgres(s))
+		return (0);
+	if ((st = store_stmt(s, ST_OUT_LAST_SEQ, "SELECT setval("
+	    "pg_get_serial_sequence('outbox', 'id'), max(id)) FROM outbox")) ==
+	    NULL)
+		return (-1);
 	return (store_step_done(s, st, "outbox last"));
 }
 

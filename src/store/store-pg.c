@@ -73,14 +73,13 @@ store_pg_version(struct store *s)
 {
 	int64_t	n, v;
 
-	if ((n = store_pragma_int(s, "SELECT count(*) FROM "
-	    "information_schema.tables WHERE table_schema = "
-	    "current_schema() AND table_name = 'tacd_schema'")) < 0)
+	if ((n = store_pragma_int(s, "SELECT count(*) FROM pg_tables WHERE "
+	    "schemaname = current_schema() AND tablename = 'tacd_schema'")) <
+	    0)
 		return (-1);
 	if (n == 0) {
-		if ((n = store_pragma_int(s, "SELECT count(*) FROM "
-		    "information_schema.tables WHERE table_schema = "
-		    "current_schema()")) < 0)
+		if ((n = store_pragma_int(s, "SELECT count(*) FROM pg_tables "
+		    "WHERE schemaname = current_schema()")) < 0)
 			return (-1);
 		if (n > 0)
 			return (store_fail(s, "not a tacd database (it has "

@@ -69,8 +69,9 @@ stats_rows(struct store *s, const char *sql, int n, const int64_t *v,
 	if (text != NULL)
 		store_bind_text(q, 9, text);
 	rows = json_array();
-	ncol = db_column_count(q);
 	while ((rc = db_step(q)) == DB_ROW) {
+		/* Known once a row is read (PostgreSQL runs it at the step). */
+		ncol = db_column_count(q);
 		row = json_object();
 		for (i = 0; i < ncol; i++)
 			json_object_set_new(row, db_column_name(q, i),

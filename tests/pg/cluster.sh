@@ -49,7 +49,7 @@ trap 'exit 143' TERM
 
 # Speed over durability: the cluster lives for one test run.
 if ! "${as[@]}" "$bindir/initdb" -D "$dir/data" -U tacd -A trust \
-    -E UTF8 --no-sync >"$dir/initdb.log" 2>&1; then
+    -E UTF8 --no-locale --no-sync >"$dir/initdb.log" 2>&1; then
 	cat "$dir/initdb.log" >&2
 	echo "cluster.sh: initdb failed" >&2
 	exit 1
