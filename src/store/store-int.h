@@ -186,7 +186,6 @@ int64_t		 store_pragma_int(struct store *, const char *);
 int		 store_exec(struct store *, const char *, const char *);
 
 /* store-pg.c */
-int		 store_is_pg(const char *);
 struct store	*store_pg_open(const char *, int, int, char **);
 
 /* store-guard.c */

@@ -139,6 +139,7 @@ int		 store_latest(void);
 int		 store_version(struct store *);
 const char	*store_error(struct store *);
 struct sqlite3	*store_db(struct store *);
+int		 store_is_pg(const char *);
 int		 store_sql_int(struct store *, const char *, int64_t *);
 int		 store_sql_exec(struct store *, const char *);
 int		 store_is_postgres(struct store *);
