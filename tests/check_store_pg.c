@@ -13,6 +13,13 @@
 
 static struct td	td;
 
+/*
+ * store-pg.c: PostgreSQL's side of store_lead() and store_leading(),
+ * which store.c calls for a store on PostgreSQL.
+ */
+int	store_pg_lead(struct store *);
+int	store_pg_leading(struct store *);
+
 /* Open the store at td's path as it is, without emptying it first. */
 static struct store *
 pg_open(int flags, int upto, char **cause)
@@ -161,6 +168,53 @@ START_TEST(test_store_pg_outbox_last)
 }
 END_TEST
 
+/*
+ * One process leads a store: a second is refused while the first holds
+ * it, and takes it when the first closes or its session is ended (kill
+ * -9, a lost connection); a session that lost it writes nothing.
+ */
+START_TEST(test_store_pg_lead)
+{
+	struct store	*b;
+	char		*cause, sql[96];
+	int64_t		 pid;
+
+	td_init(&td, STORE_NOSYNC);
+	td_open(&td);
+	ck_assert_ptr_nonnull(b = store_open(td.path, STORE_NOSYNC, &cause));
+	ck_assert_int_eq(store_pg_leading(td.store), 0);
+	ck_assert_int_eq(store_pg_lead(td.store), 1);
+	ck_assert_int_eq(store_pg_leading(td.store), 1);
+	ck_assert_int_eq(store_pg_lead(td.store), 1);	/* held already */
+	ck_assert_int_eq(store_pg_lead(b), 0);
+	ck_assert_int_eq(store_pg_leading(b), 0);
+
+	/* Closed: the other takes it. */
+	td_close(&td);
+	ck_assert_int_eq(store_pg_lead(b), 1);
+	td_open(&td);
+	ck_assert_int_eq(store_pg_lead(td.store), 0);
+
+	/* The leader's session ended by the server: the lock goes. */
+	store_close(b);
+	ck_assert_ptr_nonnull(b = store_open(td.path, STORE_NOSYNC, &cause));
+	ck_assert_int_eq(store_pg_lead(b), 1);
+	ck_assert_int_eq(store_sql_int(b, "SELECT pg_backend_pid()", &pid),
+	    1);
+	snprintf(sql, sizeof sql, "SELECT pg_terminate_backend(%lld, 10000)",
+	    (long long)pid);
+	td_sql(&td, sql);
+	ck_assert_int_eq(store_pg_leading(b), 0);
+	ck_assert_int_ne(store_kv_set(b, "split", "brain"), 0);
+	ck_assert_int_eq(store_pg_lead(td.store), 1);
+	ck_assert_int_eq(store_pg_leading(td.store), 1);
+	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM kv WHERE "
+	    "key = 'split'"), 0);
+	store_close(b);
+	td_done(&td);
+}
+END_TEST
+
 /* The store suite's tests of the PostgreSQL backend itself. */
 void
 store_pg_tests(TCase *tc)
@@ -170,4 +224,5 @@ store_pg_tests(TCase *tc)
 	tcase_add_test(tc, test_store_pg_refuses);
 	tcase_add_test(tc, test_store_pg_readonly);
 	tcase_add_test(tc, test_store_pg_outbox_last);
+	tcase_add_test(tc, test_store_pg_lead);
 }

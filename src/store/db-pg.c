@@ -41,6 +41,7 @@ struct db_pg {
 	char		 err[512];
 	int		 changes;
 	unsigned	 nstmt;		/* names the server's statements */
+	int		 leads;		/* holds the lock of db_pg_lead() */
 };
 
 struct db_pg_stmt {
@@ -530,4 +531,72 @@ db_pg_alive(struct db *db)
 	ok = PQresultStatus(res) == PGRES_TUPLES_OK;
 	PQclear(res);
 	return (ok);
+}
+
+/* Run a one-value query of our own: its text, or NULL on failure. */
+static char *
+pg_value(struct db_pg *db, const char *sql)
+{
+	PGresult	*res;
+	char		*v = NULL;
+
+	res = PQexec(db->conn, sql);
+	if (PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1 &&
+	    PQnfields(res) == 1)
+		v = xstrdup(PQgetvalue(res, 0, 0));
+	else
+		pg_error(db, "lead", res);
+	PQclear(res);
+	return (v);
+}
+
+/*
+ * The advisory lock of this store: tacd's application id and the schema
+ * (one database may hold several stores, one a schema).  A session lock:
+ * it goes when the session goes, however that ends.
+ */
+#define PG_LEAD_KEY	"1413563204, hashtext(current_schema()) & 2147483647"
+
+/*
+ * Try to take the store's lock on this session, which does all the
+ * writes: 1 taken (or held already), 0 another session holds it, -1
+ * failure.
+ */
+int
+db_pg_lead(struct db *db)
+{
+	char	*v;
+	int	 rc;
+
+	if (PG(db)->leads)
+		return (db_pg_leading(db) ? 1 : -1);
+	if ((v = pg_value(PG(db), "SELECT pg_try_advisory_lock("
+	    PG_LEAD_KEY ")")) == NULL)
+		return (-1);
+	rc = *v == 't';
+	free(v);
+	PG(db)->leads = rc;
+	return (rc);
+}
+
+/*
+ * Does this session still hold the store's lock?  Asks the server: a
+ * lost connection, or one the server ended, holds nothing.
+ */
+int
+db_pg_leading(struct db *db)
+{
+	char	*v;
+	int	 rc;
+
+	if (!PG(db)->leads || PQstatus(PG(db)->conn) != CONNECTION_OK)
+		return (0);
+	if ((v = pg_value(PG(db), "SELECT count(*) FROM pg_locks WHERE "
+	    "locktype = 'advisory' AND pid = pg_backend_pid() AND granted "
+	    "AND classid = 1413563204 AND objid = (hashtext(current_schema()) "
+	    "& 2147483647) AND objsubid = 2")) == NULL)
+		return (0);
+	rc = strcmp(v, "1") == 0;
+	free(v);
+	return (rc);
 }

@@ -187,6 +187,8 @@ int		 store_exec(struct store *, const char *, const char *);
 
 /* store-pg.c */
 struct store	*store_pg_open(const char *, int, int, char **);
+int		 store_pg_lead(struct store *);
+int		 store_pg_leading(struct store *);
 
 /* store-guard.c */
 int		 store_probe(struct store *, const char *, int, int);

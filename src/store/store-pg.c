@@ -198,3 +198,27 @@ fail:
 	store_close(s);
 	return (NULL);
 }
+
+/*
+ * PostgreSQL's side of store_lead(): try to become the one active
+ * process on this store: 1 yes, 0 another process holds it, -1 error;
+ * held until store_close() or the connection is lost.  An advisory lock
+ * of the session that does all the writes, so a process that lost it
+ * cannot write either.
+ */
+int
+store_pg_lead(struct store *s)
+{
+	int	rc;
+
+	if ((rc = db_pg_lead(s->db)) < 0)
+		store_fail(s, "%s", db_errmsg(s->db));
+	return (rc);
+}
+
+/* PostgreSQL's side of store_leading(): 1 while the lock is still held. */
+int
+store_pg_leading(struct store *s)
+{
+	return (db_pg_leading(s->db));
+}
