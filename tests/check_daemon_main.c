@@ -73,7 +73,7 @@ td_open(struct td *td)
 	char	*cause;
 
 	if (td->wipe) {
-		tdb_wipe(td->wipe);
+		tdb_wipe(td->wipe, 0);
 		td->wipe = 0;
 	}
 	td->store = store_open(td->path, td->flags, &cause);

@@ -30,7 +30,7 @@ static struct store *
 pg_open(int flags, int upto, char **cause)
 {
 	if (td.wipe) {
-		tdb_wipe(td.wipe);
+		tdb_wipe(td.wipe, upto < store_latest());
 		td.wipe = 0;
 	}
 	return (store_open_version(td.path, flags, upto, cause));

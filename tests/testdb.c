@@ -66,11 +66,11 @@ tdb_exec(PGconn *c, const char *sql)
  * Empty scratch database k: the next open starts afresh.  One at the
  * newest schema with all its tables only loses its rows and restarts its
  * ids, which is what migrating anew gives, at a fraction of the time;
- * anything else (an older version, a table dropped by a test) is dropped
- * whole.
+ * anything else (an older version, a table dropped by a test), or any
+ * when whole (a test opens an older version), is dropped whole.
  */
 void
-tdb_wipe(int k)
+tdb_wipe(int k, int whole)
 {
 	const struct store_migration	*m;
 	const char			*p;
@@ -91,7 +91,7 @@ tdb_wipe(int k)
 	v = tdb_int(c, "SELECT max(version) FROM tacd_schema");
 	n = tdb_int(c, "SELECT count(*) FROM pg_tables WHERE schemaname = "
 	    "current_schema()");
-	if (v == store_latest() && n == tables) {
+	if (!whole && v == store_latest() && n == tables) {
 		/* DELETE, not TRUNCATE: that makes new files, 15 times
 		 * slower for tables this small. */
 		tdb_exec(c, "DO $$ DECLARE t text; BEGIN "

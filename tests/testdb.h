@@ -10,6 +10,6 @@
 
 const char	*tdb_url(void);
 void		 tdb_path(char *, size_t, int);
-void		 tdb_wipe(int);
+void		 tdb_wipe(int, int);
 
 #endif /* TESTDB_H */
