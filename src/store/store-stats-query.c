@@ -142,7 +142,8 @@ store_stats_everyone(struct store *s, int limit)
 	    "sum(p.takeovers) AS takeovers, coalesce(r.rating, 1500.0) AS "
 	    "rating FROM stats_players p LEFT JOIN users u ON u.id = "
 	    "p.player LEFT JOIN ratings r ON r.player = p.player GROUP BY "
-	    "p.player ORDER BY rating DESC, games DESC, p.player LIMIT ?1", 1,
+	    "p.player, u.id, r.player ORDER BY rating DESC, games DESC, "
+	    "p.player LIMIT ?1", 1,
 	    (int64_t[]){ limit }, NULL));
 }
 
@@ -164,7 +165,8 @@ store_stats_person(struct store *s, int64_t player, int64_t chat,
 	    "rating, count(DISTINCT p.chat) AS chats FROM stats_players p "
 	    "LEFT JOIN users u ON u.id = p.player LEFT JOIN ratings r ON "
 	    "r.player = p.player WHERE p.player = ?1 AND (?2 = 0 OR p.chat = "
-	    "?2) GROUP BY p.player", 2, (int64_t[]){ player, chat }, failed));
+	    "?2) GROUP BY p.player, u.id, r.player", 2,
+	    (int64_t[]){ player, chat }, failed));
 }
 
 /*
@@ -198,7 +200,7 @@ store_stats_partners(struct store *s, int64_t player, int64_t chat,
 	    "wins FROM (SELECT CASE WHEN a = ?1 THEN b ELSE a END AS partner, "
 	    "games, wins FROM stats_pairs WHERE (a = ?1 OR b = ?1) AND "
 	    "(?2 = 0 OR chat = ?2)) o LEFT JOIN users u ON u.id = o.partner "
-	    "GROUP BY o.partner ORDER BY wins DESC, games ASC, o.partner "
+	    "GROUP BY o.partner, u.id ORDER BY wins DESC, games ASC, o.partner "
 	    "LIMIT ?3", 3, (int64_t[]){ player, chat, limit }, NULL));
 }
 

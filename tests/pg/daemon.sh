@@ -3,7 +3,8 @@
 # simulated games, interleaved into one stream of events, go through
 # tacd --events with database = the throwaway cluster's URI and a
 # password file named in the configuration; every game ends, tacctl
-# lists them and verify replays every log, a second run of the same
+# lists them, verify replays every log, stats counts them, an
+# exported record replays, a second run of the same
 # stream changes nothing (each update applied once), and an SQLite
 # tacd.db is never made.
 if [ -z "${TACD_TEST_DATABASE:-}" ]; then
@@ -33,6 +34,11 @@ over=$("$TACCTL" -f p.conf games | grep -c ' over ')
 check "all $games games end ($over)" [ "$over" -eq "$games" ]
 check "tacctl verify replays every log" \
     bash -c "'$TACCTL' -f p.conf verify >/dev/null"
+check "tacctl stats has the $games groups' games" [ "$("$TACCTL" -f p.conf \
+    stats --json | grep -c '"platform": "console".*"games": 1}')" -eq "$games" ]
+check "tacctl export gives a record that replays" \
+    bash -c "'$TACCTL' -f p.conf export 1 >r.json && '$TACCTL' replay r.json \
+    >/dev/null"
 actions=$("$TACCTL" -f p.conf show 1 | wc -l)
 "$TACD" -f p.conf --events <stream >/dev/null 2>>p.err
 check "the same stream again exits 0" [ $? -eq 0 ]
