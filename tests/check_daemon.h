@@ -18,6 +18,7 @@
 Suite		*suite_store(void);
 Suite		*suite_store_guard(void);
 Suite		*suite_store_lead(void);
+void		 store_pg_tests(TCase *);
 Suite		*suite_service(void);
 Suite		*suite_game(void);
 Suite		*suite_game_timers(void);
@@ -73,6 +74,8 @@ struct td {
 	 */
 	char		 strangers[256];
 	int		 members_unknown;
+	int		 wipe;		/* PostgreSQL: its schema's number, to
+					   empty at the first td_open() */
 };
 
 /*

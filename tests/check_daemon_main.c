@@ -12,11 +12,15 @@
 #include <unistd.h>
 
 #include "check_daemon.h"
+#include "testdb.h"
 #include "compose-read.h"
 #include "tacjson.h"
 #include "xmalloc.h"
 
 struct td	 fx;
+
+/* PostgreSQL: the scratch databases made in this process, one schema each. */
+static int	 td_schemas;
 
 /* Each test of a suite with the fixture starts with an empty database. */
 void
@@ -52,6 +56,11 @@ td_init(struct td *td, int flags)
 	snprintf(td->dir, sizeof td->dir, "%s/check_daemon.XXXXXX", tmp);
 	ck_assert_msg(mkdtemp(td->dir) != NULL, "mkdtemp %s", td->dir);
 	snprintf(td->path, sizeof td->path, "%s/t.db", td->dir);
+	/* On PostgreSQL: the shared database, emptied at the first open. */
+	if (tdb_url() != NULL) {
+		td->wipe = ++td_schemas;
+		tdb_path(td->path, sizeof td->path, td->wipe);
+	}
 	td->flags = flags;
 	td->now = TD_T0;
 	td->update = 1;
@@ -63,6 +72,10 @@ td_open(struct td *td)
 {
 	char	*cause;
 
+	if (td->wipe) {
+		tdb_wipe(td->wipe, 0);
+		td->wipe = 0;
+	}
 	td->store = store_open(td->path, td->flags, &cause);
 	ck_assert_msg(td->store != NULL, "store_open: %s", cause);
 	td->svc = svc_open(td->store, td_clock, td);
@@ -109,26 +122,20 @@ td_done(struct td *td)
 int64_t
 td_sql_int(struct td *td, const char *sql)
 {
-	sqlite3_stmt	*st;
-	int64_t		 v = -1;
+	int64_t	v = -1;
+	int	rc;
 
-	ck_assert_msg(sqlite3_prepare_v2(store_db(td->store), sql, -1, &st,
-	    NULL) == SQLITE_OK, "%s: %s", sql,
-	    sqlite3_errmsg(store_db(td->store)));
-	if (sqlite3_step(st) == SQLITE_ROW)
-		v = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return (v);
+	rc = store_sql_int(td->store, sql, &v);
+	ck_assert_msg(rc >= 0, "%s: %s", sql, store_error(td->store));
+	return (rc == 1 ? v : -1);
 }
 
 /* Run SQL of the test's own that must succeed. */
 void
 td_sql(struct td *td, const char *sql)
 {
-	char	*msg = NULL;
-
-	ck_assert_msg(sqlite3_exec(store_db(td->store), sql, NULL, NULL,
-	    &msg) == SQLITE_OK, "%s: %s", sql, msg != NULL ? msg : "?");
+	ck_assert_msg(store_sql_exec(td->store, sql) == 0, "%s: %s", sql,
+	    store_error(td->store));
 }
 
 /*

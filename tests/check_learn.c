@@ -682,7 +682,9 @@ START_TEST(test_learn_upgrade)
 	    "DROP TABLE live; "
 	    "DROP TABLE review_asks; DROP TABLE reviews; "
 	    "DROP TABLE lessons; DROP TABLE hints; "
-	    "ALTER TABLE games DROP COLUMN hints; PRAGMA user_version = 6");
+	    "ALTER TABLE games DROP COLUMN hints");
+	td_sql(&cl_td, store_is_postgres(cl_td.store) ? "UPDATE tacd_schema "
+	    "SET version = 6" : "PRAGMA user_version = 6");
 	td_reopen(&cl_td);
 	ck_assert_int_eq(store_version(cl_td.store), store_latest());
 	ck_assert_int_eq(td_info(&cl_td, id)->hints, 1);

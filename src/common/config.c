@@ -30,6 +30,14 @@ const struct config_key config_keys[] = {
 	    "STATE_DIRECTORY", NULL,
 	    "The directory holding the game database, tacd.db; created "
 	    "when missing.  Under systemd the default is $STATE_DIRECTORY." },
+	{ "database", CONFIG_OPTDB, CONFIG_MEMBER(database), "", NULL, NULL,
+	    "The PostgreSQL database to keep the games in, a postgresql:// "
+	    "URI; empty: SQLite, tacd.db in state_dir." },
+	{ "database_password_file", CONFIG_OPTPATH,
+	    CONFIG_MEMBER(database_password_file), "", NULL, NULL,
+	    "The file holding the PostgreSQL password; empty: the "
+	    "credential database_password of systemd's LoadCredential=, if "
+	    "any, else libpq's own ways." },
 	{ "log_level", CONFIG_ENUM, CONFIG_MEMBER(log_level), "info",
 	    NULL, "debug|info|warning|error",
 	    "The least severe messages logged." },
@@ -206,6 +214,14 @@ config_set(struct config *c, const struct config_key *k, const char *value,
 		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != len) {
 			*why = config_error("%s: '%s' is not a name of letters, "
 			    "digits and '_'", k->name, value);
+			return (-1);
+		}
+		break;
+	case CONFIG_OPTDB:
+		if (len > 0 && strncmp(value, "postgresql://", 13) != 0 &&
+		    strncmp(value, "postgres://", 11) != 0) {
+			*why = config_error("%s: '%s' is not a postgresql:// "
+			    "URI", k->name, value);
 			return (-1);
 		}
 		break;
@@ -435,12 +451,50 @@ out:
 	return (rc);
 }
 
-/* Write the database's path into buf; -1 if it does not fit. */
+/*
+ * The file of the PostgreSQL password into buf ("" for none): the one
+ * configured, else systemd's credential database_password.
+ */
+static void
+config_db_password(const struct config *c, char *buf, size_t len)
+{
+	const char	*dir;
+
+	buf[0] = '\0';
+	if (c->database_password_file[0] != '\0')
+		snprintf(buf, len, "%s", c->database_password_file);
+	else if ((dir = getenv("CREDENTIALS_DIRECTORY")) != NULL &&
+	    *dir != '\0') {
+		snprintf(buf, len, "%s/database_password", dir);
+		if (access(buf, F_OK) != 0)
+			buf[0] = '\0';
+	}
+}
+
+/*
+ * Write the store's path into buf: the file tacd.db in state_dir, or the
+ * database URI with its password's file as the parameter password_file
+ * (the store reads it; the password itself is never in the path, which
+ * tacd logs).  -1 if it does not fit.
+ */
 int
 config_db_path(const struct config *c, char *buf, size_t len)
 {
+	char	pw[PATH_MAX];
 	int	n;
 
+	if (c->database[0] != '\0') {
+		config_db_password(c, pw, sizeof pw);
+		if (pw[0] == '\0')
+			n = snprintf(buf, len, "%s", c->database);
+		else
+			n = snprintf(buf, len, "%s%cpassword_file=%s",
+			    c->database, strchr(c->database, '?') != NULL ?
+			    '&' : '?', pw);
+		if (n < 0 || (size_t)n >= len)
+			return (-1);
+		return (0);
+	}
 	n = snprintf(buf, len, "%s/%s", c->state_dir, CONFIG_DBNAME);
 	if (n < 0 || (size_t)n >= len)
 		return (-1);

@@ -27,6 +27,8 @@
 struct config {
 	char	file[PATH_MAX];		/* where it came from, "" if built in */
 	char	state_dir[PATH_MAX];	/* holds tacd.db */
+	char	database[1024];		/* postgresql://..., "": SQLite */
+	char	database_password_file[PATH_MAX];
 	char	log_level[16];		/* debug, info, warning, error */
 	int	log_prio;		/* log_level as a syslog priority */
 	char	telegram_api_url[256];	/* the Bot API's base URL */
@@ -58,7 +60,8 @@ enum config_type {
 				   CONFIG_DURATION_MAX seconds */
 	CONFIG_OPTADDR,		/* HOST:PORT, or empty: off */
 	CONFIG_OPTURL,		/* an http:// or https:// URL, or empty */
-	CONFIG_NAME		/* letters, digits and '_', or empty */
+	CONFIG_NAME,		/* letters, digits and '_', or empty */
+	CONFIG_OPTDB		/* a postgresql:// URI, or empty */
 };
 
 #define CONFIG_COUNT_MAX	100000

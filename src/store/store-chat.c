@@ -15,12 +15,12 @@
 int
 store_chat_set_board(struct store *s, int64_t chat, const char *board)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_CHAT_BOARD,
 	    "UPDATE chats SET board = ?2 WHERE id = ?1")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, chat);
+	db_bind_int64(st, 1, chat);
 	store_bind_text(st, 2, board);
 	return (store_step_done(s, st, "chat board"));
 }
@@ -34,7 +34,7 @@ int
 store_message(struct store *s, int64_t game, const char *chat,
     const char *kind, char *buf, size_t len)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	if (len > 0)
@@ -42,15 +42,15 @@ store_message(struct store *s, int64_t game, const char *chat,
 	if ((st = store_stmt(s, ST_MSG_GET, "SELECT message FROM messages "
 	    "WHERE game = ?1 AND chat = ?2 AND kind = ?3")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
+	db_bind_int64(st, 1, game);
 	store_bind_text(st, 2, chat);
 	store_bind_text(st, 3, kind);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+	if ((rc = db_step(st)) == DB_ROW)
 		store_text(st, 0, buf, len);
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_sqlfail(s, "message"));
-	return (rc == SQLITE_ROW);
+	return (rc == DB_ROW);
 }
 
 /* Remember the platform message id of a game's row of a kind in a chat. */
@@ -58,17 +58,19 @@ int
 store_message_put(struct store *s, int64_t game, const char *chat,
     const char *kind, const char *message, int64_t now)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
-	if ((st = store_stmt(s, ST_MSG_PUT, "INSERT OR REPLACE INTO messages "
-	    "(game, chat, kind, message, at) VALUES (?1, ?2, ?3, ?4, ?5)")) ==
+	if ((st = store_stmt(s, ST_MSG_PUT, "INSERT INTO messages "
+	    "(game, chat, kind, message, at) VALUES (?1, ?2, ?3, ?4, ?5)"
+	    " ON CONFLICT (game, chat, kind) DO UPDATE SET message ="
+	    " excluded.message, at = excluded.at")) ==
 	    NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
+	db_bind_int64(st, 1, game);
 	store_bind_text(st, 2, chat);
 	store_bind_text(st, 3, kind);
 	store_bind_text(st, 4, message);
-	sqlite3_bind_int64(st, 5, now);
+	db_bind_int64(st, 5, now);
 	return (store_step_done(s, st, "message put"));
 }
 
@@ -77,12 +79,12 @@ int
 store_message_forget(struct store *s, int64_t game, const char *chat,
     const char *kind)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_MSG_DEL, "DELETE FROM messages WHERE "
 	    "game = ?1 AND chat = ?2 AND kind = ?3")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
+	db_bind_int64(st, 1, game);
 	store_bind_text(st, 2, chat);
 	store_bind_text(st, 3, kind);
 	return (store_step_done(s, st, "message forget"));
@@ -96,7 +98,7 @@ int
 store_chat_message(struct store *s, const char *platform, const char *chat,
     const char *kind, char *buf, size_t len)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	if (len > 0)
@@ -108,12 +110,12 @@ store_chat_message(struct store *s, const char *platform, const char *chat,
 	store_bind_text(st, 1, platform);
 	store_bind_text(st, 2, chat);
 	store_bind_text(st, 3, kind);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+	if ((rc = db_step(st)) == DB_ROW)
 		store_text(st, 0, buf, len);
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_sqlfail(s, "chat message"));
-	return (rc == SQLITE_ROW);
+	return (rc == DB_ROW);
 }
 
 /* Remember the platform message id of a chat's row of a kind. */
@@ -121,17 +123,19 @@ int
 store_chat_message_put(struct store *s, const char *platform,
     const char *chat, const char *kind, const char *message, int64_t now)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
-	if ((st = store_stmt(s, ST_CHATMSG_PUT, "INSERT OR REPLACE INTO "
+	if ((st = store_stmt(s, ST_CHATMSG_PUT, "INSERT INTO "
 	    "chat_messages (platform, chat, kind, message, at) VALUES (?1, ?2, "
-	    "?3, ?4, ?5)")) == NULL)
+	    "?3, ?4, ?5)"
+	    " ON CONFLICT (platform, chat, kind) DO UPDATE SET message"
+	    " = excluded.message, at = excluded.at")) == NULL)
 		return (-1);
 	store_bind_text(st, 1, platform);
 	store_bind_text(st, 2, chat);
 	store_bind_text(st, 3, kind);
 	store_bind_text(st, 4, message);
-	sqlite3_bind_int64(st, 5, now);
+	db_bind_int64(st, 5, now);
 	return (store_step_done(s, st, "chat message put"));
 }
 
@@ -145,11 +149,11 @@ static int64_t
 store_once(struct store *s, const char *sql, const char *t1,
     const char *t2, const char *t3, int64_t i4)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int64_t		 v = 0;
 	int		 rc;
 
-	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+	if (db_prepare(s->db, sql, &st) != DB_OK)
 		return (store_sqlfail(s, "prepare"));
 	if (t1 != NULL)
 		store_bind_text(st, 1, t1);
@@ -157,15 +161,15 @@ store_once(struct store *s, const char *sql, const char *t1,
 		store_bind_text(st, 2, t2);
 	if (t3 != NULL)
 		store_bind_text(st, 3, t3);
-	if (sqlite3_bind_parameter_count(st) >= 4)
-		sqlite3_bind_int64(st, 4, i4);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		v = sqlite3_column_int64(st, 0);
-	else if (rc == SQLITE_DONE)
-		v = sqlite3_stmt_readonly(st) ? 0 : sqlite3_changes(s->db);
+	if (strstr(sql, "?4") != NULL)
+		db_bind_int64(st, 4, i4);
+	if ((rc = db_step(st)) == DB_ROW)
+		v = db_column_int64(st, 0);
+	else if (rc == DB_DONE)
+		v = strncmp(sql, "SELECT", 6) == 0 ? 0 : db_changes(s->db);
 	else
 		v = store_sqlfail(s, "chat migrate");
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return (v);
 }
 
@@ -222,7 +226,13 @@ store_chat_migrate(struct store *s, const char *platform, const char *from,
 	    "platform = ?1 AND pid = ?2", platform, from, to, 0) < 0) ||
 	    store_once(s, "UPDATE outbox SET chat = ?3 WHERE platform = ?1 "
 	    "AND chat = ?2 AND sent = 0", platform, from, to, 0) < 0 ||
-	    store_once(s, "UPDATE OR REPLACE messages SET chat = ?3 WHERE "
+	    /* The moved rows replace the new id's rows of the same key. */
+	    store_once(s, "DELETE FROM messages WHERE chat = ?3 AND "
+	    "(game, kind) IN (SELECT game, kind FROM messages WHERE "
+	    "chat = ?2) AND game IN (SELECT g.id FROM games g JOIN chats c "
+	    "ON c.id = g.chat WHERE c.platform = ?1)", platform, from, to,
+	    0) < 0 ||
+	    store_once(s, "UPDATE messages SET chat = ?3 WHERE "
 	    "chat = ?2 AND game IN (SELECT g.id FROM games g JOIN chats c ON "
 	    "c.id = g.chat WHERE c.platform = ?1)", platform, from, to, 0) < 0)
 		return (-1);

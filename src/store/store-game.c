@@ -62,7 +62,7 @@ store_named_row(struct store *s, const struct store_named *t,
     const char *platform, const char *pid, const char *name, int private,
     const char *deflang, char *lang)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int64_t		 id = 0;
 	int		 rc, same = 1;
 
@@ -71,13 +71,13 @@ store_named_row(struct store *s, const struct store_named *t,
 	store_bind_text(st, 1, platform);
 	store_bind_text(st, 2, pid);
 	store_bind_text(st, 3, name);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		id = sqlite3_column_int64(st, 0);
-		same = sqlite3_column_int(st, 1);
-		store_lang(lang, (const char *)sqlite3_column_text(st, 2));
+	if ((rc = db_step(st)) == DB_ROW) {
+		id = db_column_int64(st, 0);
+		same = db_column_int(st, 1);
+		store_lang(lang, (const char *)db_column_text(st, 2));
 	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_sqlfail(s, t->what));
 
 	if (id != 0 && (same || name == NULL))
@@ -85,7 +85,7 @@ store_named_row(struct store *s, const struct store_named *t,
 	if (id != 0) {
 		if ((st = store_stmt(s, t->rename, t->sql_rename)) == NULL)
 			return (-1);
-		sqlite3_bind_int64(st, 1, id);
+		db_bind_int64(st, 1, id);
 		store_bind_text(st, 3, name);
 		return (store_step_done(s, st, t->what) != 0 ? -1 : id);
 	}
@@ -96,13 +96,13 @@ store_named_row(struct store *s, const struct store_named *t,
 	store_bind_text(st, 2, pid);
 	store_bind_text(st, 3, name);
 	if (t == &store_chats)
-		sqlite3_bind_int(st, 4, private != 0);
+		db_bind_int(st, 4, private != 0);
 	store_lang(lang, deflang);
 	store_bind_text(st, 5, deflang != NULL && *deflang != '\0' ?
 	    deflang : "en");
 	if (store_step_done(s, st, t->what) != 0)
 		return (-1);
-	return (sqlite3_last_insert_rowid(s->db));
+	return (db_last_id(s->db));
 }
 
 /*
@@ -122,13 +122,13 @@ store_chat(struct store *s, const char *platform, const char *pid,
 int
 store_chat_set_lang(struct store *s, int64_t chat, const char *lang)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_CHAT_LANG,
 	    "UPDATE chats SET lang = ?2, lang_chosen = 1 WHERE id = ?1")) ==
 	    NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, chat);
+	db_bind_int64(st, 1, chat);
 	store_bind_text(st, 2, lang);
 	return (store_step_done(s, st, "chat lang"));
 }
@@ -141,24 +141,24 @@ int
 store_chat_default_lang(struct store *s, int64_t chat, const char *lang,
     char *out)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	if ((st = store_stmt(s, ST_CHAT_DEFLANG, "UPDATE chats SET lang = ?2 "
 	    "WHERE id = ?1 AND lang_chosen = 0")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, chat);
+	db_bind_int64(st, 1, chat);
 	store_bind_text(st, 2, lang);
 	if (store_step_done(s, st, "chat lang") != 0)
 		return (-1);
 	if ((st = store_stmt(s, ST_CHAT_LANGGET, "SELECT lang FROM chats "
 	    "WHERE id = ?1")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, chat);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+	db_bind_int64(st, 1, chat);
+	if ((rc = db_step(st)) == DB_ROW)
 		store_text(st, 0, out, LANG_MAX);
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW)
+	db_reset(st);
+	if (rc != DB_ROW)
 		return (store_sqlfail(s, "chat lang"));
 	return (0);
 }
@@ -178,40 +178,40 @@ store_user(struct store *s, const char *platform, const char *pid,
 int
 store_user_set_lang(struct store *s, int64_t user, const char *lang)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_USER_LANG,
 	    "UPDATE users SET lang = ?2 WHERE id = ?1")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, user);
+	db_bind_int64(st, 1, user);
 	store_bind_text(st, 2, lang);
 	return (store_step_done(s, st, "user lang"));
 }
 
 /* Bind the game columns shared by insert and update, from ?2 on. */
 static void
-store_game_bind(sqlite3_stmt *st, const struct store_game *g)
+store_game_bind(struct db_stmt *st, const struct store_game *g)
 {
-	sqlite3_bind_int(st, 2, g->state);
-	sqlite3_bind_int(st, 3, g->cfg.nseats);
-	sqlite3_bind_int(st, 4, g->cfg.triples);
-	sqlite3_bind_int(st, 5, g->cfg.master);
-	sqlite3_bind_int(st, 6, g->cfg.names);
-	sqlite3_bind_int64(st, 7, (int64_t)g->seed);
-	sqlite3_bind_int64(st, 8, g->deadline);
+	db_bind_int(st, 2, g->state);
+	db_bind_int(st, 3, g->cfg.nseats);
+	db_bind_int(st, 4, g->cfg.triples);
+	db_bind_int(st, 5, g->cfg.master);
+	db_bind_int(st, 6, g->cfg.names);
+	db_bind_int64(st, 7, (int64_t)g->seed);
+	db_bind_int64(st, 8, g->deadline);
 	if (g->creator != 0)
-		sqlite3_bind_int64(st, 9, g->creator);
+		db_bind_int64(st, 9, g->creator);
 	else
-		sqlite3_bind_null(st, 9);
-	sqlite3_bind_int64(st, 10, g->turn_no);
-	sqlite3_bind_int(st, 11, g->actor);
-	sqlite3_bind_int64(st, 12, g->due);
-	sqlite3_bind_int64(st, 13, g->remind);
-	sqlite3_bind_int(st, 14, g->winner);
-	sqlite3_bind_int64(st, 15, g->updated);
-	sqlite3_bind_int(st, 17, g->ai > 0 ? g->ai : 1);
-	sqlite3_bind_int(st, 18, g->hints != 0);
-	sqlite3_bind_int(st, 19, g->cfg.coop != 0);
+		db_bind_null(st, 9);
+	db_bind_int64(st, 10, g->turn_no);
+	db_bind_int(st, 11, g->actor);
+	db_bind_int64(st, 12, g->due);
+	db_bind_int64(st, 13, g->remind);
+	db_bind_int(st, 14, g->winner);
+	db_bind_int64(st, 15, g->updated);
+	db_bind_int(st, 17, g->ai > 0 ? g->ai : 1);
+	db_bind_int(st, 18, g->hints != 0);
+	db_bind_int(st, 19, g->cfg.coop != 0);
 }
 
 /*
@@ -222,7 +222,7 @@ store_game_bind(sqlite3_stmt *st, const struct store_game *g)
 int64_t
 store_game_create(struct store *s, struct store_game *g)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 i;
 
 	if ((st = store_stmt(s, ST_GAME_ADD, "INSERT INTO games (chat, "
@@ -231,12 +231,12 @@ store_game_create(struct store *s, struct store_game *g)
 	    "hints, coop) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
 	    "?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, g->chat);
+	db_bind_int64(st, 1, g->chat);
 	store_game_bind(st, g);
-	sqlite3_bind_int64(st, 16, g->created);
+	db_bind_int64(st, 16, g->created);
 	if (store_step_done(s, st, "game add") != 0)
 		return (-1);
-	g->id = sqlite3_last_insert_rowid(s->db);
+	g->id = db_last_id(s->db);
 	if (store_key_add(s, g->id) != 0)
 		return (-1);
 	for (i = 0; i < g->cfg.nseats; i++) {
@@ -250,7 +250,7 @@ store_game_create(struct store *s, struct store_game *g)
 static int
 store_game_seats(struct store *s, struct store_game *g)
 {
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	struct store_seat	*p;
 	int			 rc, seat;
 
@@ -260,25 +260,25 @@ store_game_seats(struct store *s, struct store_game *g)
 	    "LEFT JOIN users u ON u.id = s.user LEFT JOIN user_away w "
 	    "ON w.user = s.user WHERE s.game = ?1")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, g->id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		seat = sqlite3_column_int(st, 0);
+	db_bind_int64(st, 1, g->id);
+	while ((rc = db_step(st)) == DB_ROW) {
+		seat = db_column_int(st, 0);
 		if (seat < 0 || seat >= TAC_MAXSEATS)
 			continue;
 		p = &g->seats[seat];
-		p->user = sqlite3_column_int64(st, 1);
-		p->ai = sqlite3_column_int(st, 2);
-		p->away = sqlite3_column_int(st, 3);
+		p->user = db_column_int64(st, 1);
+		p->ai = db_column_int(st, 2);
+		p->away = db_column_int(st, 3);
 		store_text(st, 4, p->pid, sizeof p->pid);
 		store_text(st, 5, p->name, sizeof p->name);
-		store_lang(p->lang, (const char *)sqlite3_column_text(st, 6));
-		p->away_until = sqlite3_column_int64(st, 7);
-		p->away_ai = sqlite3_column_int(st, 8);
+		store_lang(p->lang, (const char *)db_column_text(st, 6));
+		p->away_until = db_column_int64(st, 7);
+		p->away_ai = db_column_int(st, 8);
 		if (p->ai > 0 && p->user == 0)
 			snprintf(p->name, sizeof p->name, "AI %d", seat);
 	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_DONE)
 		return (store_sqlfail(s, "seats"));
 	return (0);
 }
@@ -292,7 +292,7 @@ int
 store_game_get(struct store *s, int64_t id, struct store_game *g,
     char **snapshot)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	const char	*snap;
 	int		 rc;
 
@@ -308,44 +308,44 @@ store_game_get(struct store *s, int64_t id, struct store_game *g,
 	    "JOIN chats c ON c.id = g.chat "
 	    "LEFT JOIN users u ON u.id = g.creator WHERE g.id = ?1")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, id);
-	if ((rc = sqlite3_step(st)) != SQLITE_ROW) {
-		sqlite3_reset(st);
-		if (rc == SQLITE_DONE)
+	db_bind_int64(st, 1, id);
+	if ((rc = db_step(st)) != DB_ROW) {
+		db_reset(st);
+		if (rc == DB_DONE)
 			return (0);
 		return (store_sqlfail(s, "game"));
 	}
-	g->id = sqlite3_column_int64(st, 0);
-	g->chat = sqlite3_column_int64(st, 1);
+	g->id = db_column_int64(st, 0);
+	g->chat = db_column_int64(st, 1);
 	store_text(st, 2, g->platform, sizeof g->platform);
 	store_text(st, 3, g->chat_pid, sizeof g->chat_pid);
-	store_lang(g->lang, (const char *)sqlite3_column_text(st, 4));
-	g->state = sqlite3_column_int(st, 5);
-	g->cfg.nseats = sqlite3_column_int(st, 6);
-	g->cfg.triples = sqlite3_column_int(st, 7);
-	g->cfg.master = sqlite3_column_int(st, 8);
-	g->cfg.names = sqlite3_column_int(st, 9);
-	g->seed = (uint64_t)sqlite3_column_int64(st, 10);
-	g->deadline = sqlite3_column_int64(st, 11);
-	g->creator = sqlite3_column_int64(st, 12);
+	store_lang(g->lang, (const char *)db_column_text(st, 4));
+	g->state = db_column_int(st, 5);
+	g->cfg.nseats = db_column_int(st, 6);
+	g->cfg.triples = db_column_int(st, 7);
+	g->cfg.master = db_column_int(st, 8);
+	g->cfg.names = db_column_int(st, 9);
+	g->seed = (uint64_t)db_column_int64(st, 10);
+	g->deadline = db_column_int64(st, 11);
+	g->creator = db_column_int64(st, 12);
 	store_text(st, 13, g->creator_pid, sizeof g->creator_pid);
-	g->turn_no = sqlite3_column_int64(st, 14);
-	g->actor = sqlite3_column_int(st, 15);
-	g->due = sqlite3_column_int64(st, 16);
-	g->remind = sqlite3_column_int64(st, 17);
-	g->winner = sqlite3_column_int(st, 18);
-	g->created = sqlite3_column_int64(st, 19);
-	g->updated = sqlite3_column_int64(st, 20);
-	g->ai = sqlite3_column_int(st, 22);
+	g->turn_no = db_column_int64(st, 14);
+	g->actor = db_column_int(st, 15);
+	g->due = db_column_int64(st, 16);
+	g->remind = db_column_int64(st, 17);
+	g->winner = db_column_int(st, 18);
+	g->created = db_column_int64(st, 19);
+	g->updated = db_column_int64(st, 20);
+	g->ai = db_column_int(st, 22);
 	store_text(st, 23, g->board, sizeof g->board);
 	store_text(st, 24, g->title, sizeof g->title);
-	g->private = sqlite3_column_int(st, 25);
-	g->hints = sqlite3_column_int(st, 26);
-	g->cfg.coop = sqlite3_column_int(st, 27) != 0;
-	snap = (const char *)sqlite3_column_text(st, 21);
+	g->private = db_column_int(st, 25);
+	g->hints = db_column_int(st, 26);
+	g->cfg.coop = db_column_int(st, 27) != 0;
+	snap = (const char *)db_column_text(st, 21);
 	if (snapshot != NULL && snap != NULL)
 		*snapshot = xstrdup(snap);
-	sqlite3_reset(st);
+	db_reset(st);
 	if (g->cfg.nseats > TAC_MAXSEATS)
 		g->cfg.nseats = TAC_MAXSEATS;
 	if (store_game_seats(s, g) != 0) {
@@ -365,7 +365,7 @@ store_game_get(struct store *s, int64_t id, struct store_game *g,
 int
 store_game_snapshot(struct store *s, int64_t id, char **snapshot)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	const char	*snap;
 	int		 rc;
 
@@ -373,14 +373,14 @@ store_game_snapshot(struct store *s, int64_t id, char **snapshot)
 	if ((st = store_stmt(s, ST_GAME_SNAP, "SELECT snapshot FROM games "
 	    "WHERE id = ?1")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, id);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW &&
-	    (snap = (const char *)sqlite3_column_text(st, 0)) != NULL)
+	db_bind_int64(st, 1, id);
+	if ((rc = db_step(st)) == DB_ROW &&
+	    (snap = (const char *)db_column_text(st, 0)) != NULL)
 		*snapshot = xstrdup(snap);
-	sqlite3_reset(st);
-	if (rc == SQLITE_ROW)
+	db_reset(st);
+	if (rc == DB_ROW)
 		return (1);
-	if (rc == SQLITE_DONE)
+	if (rc == DB_DONE)
 		return (0);
 	return (store_sqlfail(s, "snapshot"));
 }
@@ -393,7 +393,7 @@ int
 store_game_put(struct store *s, const struct store_game *g,
     const char *snapshot)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_GAME_PUT, "UPDATE games SET state = ?2, "
 	    "players = ?3, triples = ?4, master = ?5, names = ?6, seed = ?7, "
@@ -403,13 +403,13 @@ store_game_put(struct store *s, const struct store_game *g,
 	    "coop = ?19 "
 	    "WHERE id = ?1")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, g->id);
+	db_bind_int64(st, 1, g->id);
 	store_game_bind(st, g);
 	if (snapshot != NULL)
-		sqlite3_bind_text(st, 16, snapshot, -1, SQLITE_STATIC);
+		db_bind_text(st, 16, snapshot);
 	if (store_step_done(s, st, "game put") != 0)
 		return (-1);
-	if (sqlite3_changes(s->db) != 1)
+	if (db_changes(s->db) != 1)
 		return (store_fail(s, "game %lld: no such game",
 		    (long long)g->id));
 	return (0);
@@ -420,42 +420,44 @@ int
 store_seat_put(struct store *s, int64_t game, int seat,
     const struct store_seat *p)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if (p->user == 0 && p->ai == 0) {
 		if ((st = store_stmt(s, ST_SEAT_DEL, "DELETE FROM seats "
 		    "WHERE game = ?1 AND seat = ?2")) == NULL)
 			return (-1);
-		sqlite3_bind_int64(st, 1, game);
-		sqlite3_bind_int(st, 2, seat);
+		db_bind_int64(st, 1, game);
+		db_bind_int(st, 2, seat);
 		return (store_step_done(s, st, "seat delete"));
 	}
-	if ((st = store_stmt(s, ST_SEAT_PUT, "INSERT OR REPLACE INTO seats "
-	    "(game, seat, user, ai, away) VALUES (?1, ?2, ?3, ?4, ?5)")) ==
+	if ((st = store_stmt(s, ST_SEAT_PUT, "INSERT INTO seats "
+	    "(game, seat, user, ai, away) VALUES (?1, ?2, ?3, ?4, ?5)"
+	    " ON CONFLICT (game, seat) DO UPDATE SET user ="
+	    " excluded.user, ai = excluded.ai, away = excluded.away")) ==
 	    NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, seat);
+	db_bind_int64(st, 1, game);
+	db_bind_int(st, 2, seat);
 	if (p->user != 0)
-		sqlite3_bind_int64(st, 3, p->user);
+		db_bind_int64(st, 3, p->user);
 	else
-		sqlite3_bind_null(st, 3);
-	sqlite3_bind_int(st, 4, p->ai);
-	sqlite3_bind_int(st, 5, p->away);
+		db_bind_null(st, 3);
+	db_bind_int(st, 4, p->ai);
+	db_bind_int(st, 5, p->away);
 	return (store_step_done(s, st, "seat put"));
 }
 
 /* Read one integer result of st (bound by the caller): 0 when no row. */
 static int64_t
-store_one(struct store *s, sqlite3_stmt *st, const char *what)
+store_one(struct store *s, struct db_stmt *st, const char *what)
 {
 	int64_t	v = 0;
 	int	rc;
 
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		v = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	if ((rc = db_step(st)) == DB_ROW)
+		v = db_column_int64(st, 0);
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_sqlfail(s, what));
 	return (v);
 }
@@ -464,12 +466,12 @@ store_one(struct store *s, sqlite3_stmt *st, const char *what)
 int64_t
 store_chat_game(struct store *s, int64_t chat)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_CHAT_GAME, "SELECT id FROM games "
 	    "WHERE chat = ?1 AND state < 2")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, chat);
+	db_bind_int64(st, 1, chat);
 	return (store_one(s, st, "chat game"));
 }
 
@@ -477,7 +479,7 @@ store_chat_game(struct store *s, int64_t chat)
 int64_t
 store_chat_game_pid(struct store *s, const char *platform, const char *pid)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_CHAT_GAME_PID, "SELECT g.id FROM games g "
 	    "JOIN chats c ON c.id = g.chat WHERE c.platform = ?1 AND "
@@ -497,7 +499,7 @@ int
 store_user_games(struct store *s, int64_t user, int64_t *ids, int *myturn,
     int max)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc, n = 0;
 
 	if ((st = store_stmt(s, ST_USER_GAMES, "SELECT g.id, "
@@ -505,16 +507,16 @@ store_user_games(struct store *s, int64_t user, int64_t *ids, int *myturn,
 	    "ON g.id = st.game WHERE st.user = ?1 AND g.state < 2 "
 	    "ORDER BY g.id")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, user);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, user);
+	while ((rc = db_step(st)) == DB_ROW) {
 		if (n < max) {
-			ids[n] = sqlite3_column_int64(st, 0);
-			myturn[n] = sqlite3_column_int(st, 1);
+			ids[n] = db_column_int64(st, 0);
+			myturn[n] = db_column_int(st, 1);
 		}
 		n++;
 	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_DONE)
 		return (store_sqlfail(s, "user games"));
 	return (n);
 }
@@ -524,18 +526,18 @@ int
 store_action_add(struct store *s, int64_t game, int64_t n, int seat,
     const char *text, int who, int64_t at)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_ACTION_ADD, "INSERT INTO actions "
 	    "(game, n, seat, action, who, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"))
 	    == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int64(st, 2, n);
-	sqlite3_bind_int(st, 3, seat);
-	sqlite3_bind_text(st, 4, text, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 5, who);
-	sqlite3_bind_int64(st, 6, at);
+	db_bind_int64(st, 1, game);
+	db_bind_int64(st, 2, n);
+	db_bind_int(st, 3, seat);
+	db_bind_text(st, 4, text);
+	db_bind_int(st, 5, who);
+	db_bind_int64(st, 6, at);
 	return (store_step_done(s, st, "action add"));
 }
 
@@ -560,7 +562,7 @@ int
 store_record(struct store *s, int64_t id, struct tac_record *rec)
 {
 	struct store_game	 g;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	size_t			 cap = 0;
 	int64_t			 n = 0;
 	int			 rc;
@@ -574,26 +576,26 @@ store_record(struct store *s, int64_t id, struct tac_record *rec)
 	if ((st = store_stmt(s, ST_ACTIONS, "SELECT n, action FROM actions "
 	    "WHERE game = ?1 ORDER BY n")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (sqlite3_column_int64(st, 0) != n++) {
+	db_bind_int64(st, 1, id);
+	while ((rc = db_step(st)) == DB_ROW) {
+		if (db_column_int64(st, 0) != n++) {
 			store_fail(s, "the log misses action %lld",
 			    (long long)n - 1);
-			sqlite3_reset(st);
+			db_reset(st);
 			tac_record_free(rec);
 			return (-2);
 		}
 		store_record_push(rec, &cap,
-		    (const char *)sqlite3_column_text(st, 1));
+		    (const char *)db_column_text(st, 1));
 	}
-	if (rc != SQLITE_DONE) {
+	if (rc != DB_DONE) {
 		store_sqlfail(s, "actions");
 		goto fail;
 	}
-	sqlite3_reset(st);
+	db_reset(st);
 	return (1);
 fail:
-	sqlite3_reset(st);
+	db_reset(st);
 	tac_record_free(rec);
 	return (-1);
 }
@@ -607,22 +609,22 @@ int
 store_log(struct store *s, int64_t game, int (*fn)(void *, int64_t, int,
     const char *, int, int64_t), void *arg)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	if ((st = store_stmt(s, ST_LOG, "SELECT n, seat, action, who, at "
 	    "FROM actions WHERE game = ?1 ORDER BY n")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (fn(arg, sqlite3_column_int64(st, 0),
-		    sqlite3_column_int(st, 1),
-		    (const char *)sqlite3_column_text(st, 2),
-		    sqlite3_column_int(st, 3), sqlite3_column_int64(st, 4)) != 0)
+	db_bind_int64(st, 1, game);
+	while ((rc = db_step(st)) == DB_ROW) {
+		if (fn(arg, db_column_int64(st, 0),
+		    db_column_int(st, 1),
+		    (const char *)db_column_text(st, 2),
+		    db_column_int(st, 3), db_column_int64(st, 4)) != 0)
 			break;
 	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+	db_reset(st);
+	if (rc != DB_DONE && rc != DB_ROW)
 		return (store_sqlfail(s, "log"));
 	return (0);
 }
@@ -634,7 +636,7 @@ store_log(struct store *s, int64_t game, int (*fn)(void *, int64_t, int,
 int
 store_game_ids(struct store *s, int open_only, int64_t **ids, size_t *n)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	size_t		 cap = 0;
 	int		 rc;
 
@@ -648,15 +650,15 @@ store_game_ids(struct store *s, int open_only, int64_t **ids, size_t *n)
 		    "ORDER BY id");
 	if (st == NULL)
 		return (-1);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = db_step(st)) == DB_ROW) {
 		if (*n == cap) {
 			cap = cap != 0 ? cap * 2 : 64;
 			*ids = xreallocarray(*ids, cap, sizeof **ids);
 		}
-		(*ids)[(*n)++] = sqlite3_column_int64(st, 0);
+		(*ids)[(*n)++] = db_column_int64(st, 0);
 	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE) {
+	db_reset(st);
+	if (rc != DB_DONE) {
 		free(*ids);
 		*ids = NULL;
 		*n = 0;
@@ -673,7 +675,7 @@ int
 store_last_action(struct store *s, int64_t game, int *seat, char *buf,
     size_t len)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	*seat = -1;
@@ -682,13 +684,13 @@ store_last_action(struct store *s, int64_t game, int *seat, char *buf,
 	if ((st = store_stmt(s, ST_LAST_ACTION, "SELECT seat, action FROM "
 	    "actions WHERE game = ?1 ORDER BY n DESC LIMIT 1")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		*seat = sqlite3_column_int(st, 0);
+	db_bind_int64(st, 1, game);
+	if ((rc = db_step(st)) == DB_ROW) {
+		*seat = db_column_int(st, 0);
 		store_text(st, 1, buf, len);
 	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_sqlfail(s, "last action"));
-	return (rc == SQLITE_ROW);
+	return (rc == DB_ROW);
 }

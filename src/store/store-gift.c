@@ -40,7 +40,7 @@ int
 store_gifts(struct store *s, int64_t game, int64_t turn,
     struct store_gift *out)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	char		 lo[48], hi[48], key[64], value[96];
 	long long	 t, at;
 	int		 rc, seat, card, who, n = 0;
@@ -58,7 +58,7 @@ store_gifts(struct store *s, int64_t game, int64_t turn,
 		return (-1);
 	store_bind_text(st, 1, lo);
 	store_bind_text(st, 2, hi);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = db_step(st)) == DB_ROW) {
 		store_text(st, 0, key, sizeof key);
 		store_text(st, 1, value, sizeof value);
 		if (sscanf(key + strlen(lo), "%d", &seat) != 1 ||
@@ -72,8 +72,8 @@ store_gifts(struct store *s, int64_t game, int64_t turn,
 		out[seat].who = who;
 		out[seat].at = at;
 	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_DONE)
 		return (store_sqlfail(s, "gifts"));
 	return (n);
 }
@@ -82,7 +82,7 @@ store_gifts(struct store *s, int64_t game, int64_t turn,
 int
 store_gifts_clear(struct store *s, int64_t game)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	char		 lo[48], hi[48];
 
 	snprintf(lo, sizeof lo, "gift:%lld:", (long long)game);

@@ -110,21 +110,23 @@ store_check(struct store *s, int upto)
 int
 store_quick_check(struct store *s)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	char		 first[256] = "", *p;
 	int		 rc;
 
-	if (sqlite3_prepare_v2(s->db, "PRAGMA quick_check(1)", -1, &st,
-	    NULL) != SQLITE_OK) {
+	/* PostgreSQL checks its own pages (data checksums, amcheck). */
+	if (s->lite == NULL)
+		return (0);
+	if (db_prepare(s->db, "PRAGMA quick_check(1)", &st) != DB_OK) {
 		store_sqlfail(s, "quick_check");
 		return (store_classify(s));
 	}
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+	if ((rc = db_step(st)) == DB_ROW)
 		store_text(st, 0, first, sizeof first);
 	else
 		store_sqlfail(s, "quick_check");
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW)
+	db_finalize(st);
+	if (rc != DB_ROW)
 		return (store_classify(s));
 	if (strcmp(first, "ok") == 0)
 		return (0);
@@ -221,17 +223,22 @@ store_probe(struct store *s, const char *path, int upto, int deep)
 	}
 
 	uri = store_uri(path, !haswal);
-	if (sqlite3_open_v2(uri, &s->db, SQLITE_OPEN_READONLY |
+	if (sqlite3_open_v2(uri, &s->lite, SQLITE_OPEN_READONLY |
 	    SQLITE_OPEN_URI, NULL) != SQLITE_OK) {
-		store_sqlfail(s, "open");
+		store_fail(s, "open: %s", sqlite3_errmsg(s->lite));
+		s->code = sqlite3_extended_errcode(s->lite);
+		sqlite3_close(s->lite);
+		s->lite = NULL;
 		goto out;
 	}
-	sqlite3_extended_result_codes(s->db, 1);
-	sqlite3_busy_timeout(s->db, 5000);
+	s->db = db_sqlite_wrap(s->lite);
+	sqlite3_extended_result_codes(s->lite, 1);
+	sqlite3_busy_timeout(s->lite, 5000);
 	rc = store_inspect(s, upto, deep);
-out:
-	sqlite3_close(s->db);
+	db_close(s->db);
 	s->db = NULL;
+	s->lite = NULL;
+out:
 	free(uri);
 	return (rc);
 }
@@ -252,7 +259,9 @@ store_file_check(struct store *s)
 	if (s->lost)
 		return (store_fail(s, "%s", s->lostmsg));
 	/* Not a file (an in-memory database): nothing to lose. */
-	if (sqlite3_file_control(s->db, "main", SQLITE_FCNTL_HAS_MOVED,
+	if (s->lite == NULL)
+		return (0);
+	if (sqlite3_file_control(s->lite, "main", SQLITE_FCNTL_HAS_MOVED,
 	    &moved) != SQLITE_OK || !moved)
 		return (0);
 	s->lost = 1;

@@ -8,6 +8,7 @@
 
 #include <sqlite3.h>
 
+#include "db.h"
 #include "store.h"
 
 /*
@@ -63,6 +64,7 @@ enum store_slot {
 	ST_OUT_FIRST,
 	ST_OUT_FIND,
 	ST_OUT_LAST,
+	ST_OUT_LAST_SEQ,
 	ST_OUT_CHATS,
 	ST_OUT_RETRY,
 	ST_OUT_PRUNE,
@@ -146,13 +148,14 @@ enum store_slot {
 };
 
 struct store {
-	sqlite3		*db;
+	struct db	*db;		/* every query goes through it */
+	sqlite3		*lite;		/* SQLite's own, NULL on PostgreSQL */
 	char		*path;		/* as opened, for messages and stat */
 	int		 flags;
 	int		 version;	/* user_version after opening */
 	char		 err[512];
 	int		 code;		/* SQLite's code for err, 0: none */
-	sqlite3_stmt	*stmt[ST_NSLOTS];
+	struct db_stmt	*stmt[ST_NSLOTS];
 	struct tac_list	*list;		/* the engine's scratch, for replays */
 
 	/* The file at path is no longer the one open: nothing commits. */
@@ -172,14 +175,20 @@ struct store {
 int		 store_fail(struct store *, const char *, ...)
 		     __attribute__((__format__(__printf__, 2, 3)));
 int		 store_sqlfail(struct store *, const char *);
-sqlite3_stmt	*store_stmt(struct store *, enum store_slot, const char *);
-int		 store_step_done(struct store *, sqlite3_stmt *, const char *);
-int		 store_ids(struct store *, sqlite3_stmt *, int64_t *, int,
+struct db_stmt	*store_stmt(struct store *, enum store_slot, const char *);
+int		 store_step_done(struct store *, struct db_stmt *,
 		     const char *);
-void		 store_text(sqlite3_stmt *, int, char *, size_t);
-void		 store_bind_text(sqlite3_stmt *, int, const char *);
+int		 store_ids(struct store *, struct db_stmt *, int64_t *, int,
+		     const char *);
+void		 store_text(struct db_stmt *, int, char *, size_t);
+void		 store_bind_text(struct db_stmt *, int, const char *);
 int64_t		 store_pragma_int(struct store *, const char *);
 int		 store_exec(struct store *, const char *, const char *);
+
+/* store-pg.c */
+struct store	*store_pg_open(const char *, int, int, char **);
+int		 store_pg_lead(struct store *);
+int		 store_pg_leading(struct store *);
 
 /* store-guard.c */
 int		 store_probe(struct store *, const char *, int, int);

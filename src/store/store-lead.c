@@ -1,5 +1,6 @@
 /*
- * store-lead.c: one active process on a store (SQLite's side).
+ * store-lead.c: one active process on a store (SQLite's side here;
+ * PostgreSQL's is an advisory lock, store_pg_lead() in store-pg.c).
  *
  * Several tacd may open one database; only one may poll Telegram, run
  * the timers and send.  On SQLite that one holds an exclusive flock(2)
@@ -49,7 +50,7 @@ store_lead_find(struct store *s)
 	struct store_lead	*l;
 
 	for (l = store_leads; l != NULL; l = l->next) {
-		if (l->s == s && l->db == s->db)
+		if (l->s == s && l->db == s->lite)
 			return (l);
 	}
 	return (NULL);
@@ -107,6 +108,8 @@ store_lead(struct store *s)
 	char			*path;
 	int			 fd;
 
+	if (store_is_postgres(s))
+		return (store_pg_lead(s));
 	if ((l = store_lead_find(s)) != NULL) {
 		if (store_lead_same(l))
 			return (1);
@@ -115,7 +118,7 @@ store_lead(struct store *s)
 		 * (deleting the function runs store_lead_drop()) and try
 		 * for the file at the path now.
 		 */
-		if (sqlite3_create_function_v2(s->db, "tacd_lead", 0,
+		if (sqlite3_create_function_v2(s->lite, "tacd_lead", 0,
 		    SQLITE_UTF8, NULL, NULL, NULL, NULL, NULL) != SQLITE_OK)
 			return (store_sqlfail(s, "lead"));
 	}
@@ -139,7 +142,7 @@ store_lead(struct store *s)
 	}
 	l = xcalloc(1, sizeof *l);
 	l->s = s;
-	l->db = s->db;
+	l->db = s->lite;
 	l->fd = fd;
 	l->path = path;
 	/* Locked, but perhaps a file already unlinked: then none is ours. */
@@ -149,7 +152,7 @@ store_lead(struct store *s)
 		free(l);
 		return (0);
 	}
-	if (sqlite3_create_function_v2(s->db, "tacd_lead", 0, SQLITE_UTF8, l,
+	if (sqlite3_create_function_v2(s->lite, "tacd_lead", 0, SQLITE_UTF8, l,
 	    store_lead_fn, NULL, NULL, store_lead_drop) != SQLITE_OK) {
 		/* SQLite ran the destructor on failure: l is gone. */
 		return (store_sqlfail(s, "lead"));
@@ -165,6 +168,8 @@ store_leading(struct store *s)
 {
 	struct store_lead	*l;
 
+	if (store_is_postgres(s))
+		return (store_pg_leading(s));
 	if ((l = store_lead_find(s)) == NULL)
 		return (0);
 	return (store_lead_same(l));

@@ -17,37 +17,37 @@
 int
 store_hint_take(struct store *s, int64_t game, int64_t user, int64_t turn)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
-	if ((st = store_stmt(s, ST_HINT_TAKE, "INSERT INTO hints (game, user, "
-	    "n, turn) VALUES (?1, ?2, 1, ?3) ON CONFLICT (game, user) DO "
-	    "UPDATE SET n = n + 1, turn = ?3 WHERE turn != ?3")) == NULL)
+	if ((st = store_stmt(s, ST_HINT_TAKE, "INSERT INTO hints AS h (game, "
+	    "user, n, turn) VALUES (?1, ?2, 1, ?3) ON CONFLICT (game, user) DO "
+	    "UPDATE SET n = h.n + 1, turn = ?3 WHERE h.turn != ?3")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int64(st, 2, user);
-	sqlite3_bind_int64(st, 3, turn);
+	db_bind_int64(st, 1, game);
+	db_bind_int64(st, 2, user);
+	db_bind_int64(st, 3, turn);
 	if (store_step_done(s, st, "hint take") != 0)
 		return (-1);
-	return (sqlite3_changes(s->db) > 0);
+	return (db_changes(s->db) > 0);
 }
 
 /* The hints a person took in a game: a count, -1 on failure. */
 int64_t
 store_hints(struct store *s, int64_t game, int64_t user)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int64_t		 n = 0;
 	int		 rc;
 
 	if ((st = store_stmt(s, ST_HINT_GET, "SELECT n FROM hints WHERE "
 	    "game = ?1 AND user = ?2")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int64(st, 2, user);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		n = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_bind_int64(st, 1, game);
+	db_bind_int64(st, 2, user);
+	if ((rc = db_step(st)) == DB_ROW)
+		n = db_column_int64(st, 0);
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_sqlfail(s, "hints"));
 	return (n);
 }
@@ -60,23 +60,23 @@ int
 store_lesson_get(struct store *s, int64_t user, const char *lesson,
     int *tries, int *done)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	*tries = *done = 0;
 	if ((st = store_stmt(s, ST_LESSON_GET, "SELECT tries, done FROM "
 	    "lessons WHERE user = ?1 AND lesson = ?2")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, user);
+	db_bind_int64(st, 1, user);
 	store_bind_text(st, 2, lesson);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		*tries = sqlite3_column_int(st, 0);
-		*done = sqlite3_column_int(st, 1);
+	if ((rc = db_step(st)) == DB_ROW) {
+		*tries = db_column_int(st, 0);
+		*done = db_column_int(st, 1);
 	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_sqlfail(s, "lesson"));
-	return (rc == SQLITE_ROW);
+	return (rc == DB_ROW);
 }
 
 /* Write a person's progress in one lesson. */
@@ -84,17 +84,19 @@ int
 store_lesson_put(struct store *s, int64_t user, const char *lesson,
     int tries, int done, int64_t at)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
-	if ((st = store_stmt(s, ST_LESSON_PUT, "INSERT OR REPLACE INTO "
+	if ((st = store_stmt(s, ST_LESSON_PUT, "INSERT INTO "
 	    "lessons (user, lesson, tries, done, at) VALUES (?1, ?2, ?3, ?4, "
-	    "?5)")) == NULL)
+	    "?5)"
+	    " ON CONFLICT (user, lesson) DO UPDATE SET tries ="
+	    " excluded.tries, done = excluded.done, at = excluded.at")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, user);
+	db_bind_int64(st, 1, user);
 	store_bind_text(st, 2, lesson);
-	sqlite3_bind_int(st, 3, tries);
-	sqlite3_bind_int(st, 4, done != 0);
-	sqlite3_bind_int64(st, 5, at);
+	db_bind_int(st, 3, tries);
+	db_bind_int(st, 4, done != 0);
+	db_bind_int64(st, 5, at);
 	return (store_step_done(s, st, "lesson put"));
 }
 
@@ -103,17 +105,17 @@ int
 store_lessons_done(struct store *s, int64_t user,
     void (*cb)(void *, const char *), void *arg)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	if ((st = store_stmt(s, ST_LESSONS_DONE, "SELECT lesson FROM lessons "
 	    "WHERE user = ?1 AND done = 1")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, user);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		cb(arg, (const char *)sqlite3_column_text(st, 0));
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE)
+	db_bind_int64(st, 1, user);
+	while ((rc = db_step(st)) == DB_ROW)
+		cb(arg, (const char *)db_column_text(st, 0));
+	db_reset(st);
+	if (rc != DB_DONE)
 		return (store_sqlfail(s, "lessons"));
 	return (0);
 }
@@ -122,7 +124,7 @@ store_lessons_done(struct store *s, int64_t user,
 int
 store_review_get(struct store *s, int64_t game, struct store_review *r)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	const char	*text;
 	int		 rc;
 
@@ -130,19 +132,19 @@ store_review_get(struct store *s, int64_t game, struct store_review *r)
 	if ((st = store_stmt(s, ST_REVIEW_GET, "SELECT next, done, ms, result "
 	    "FROM reviews WHERE game = ?1")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, game);
+	if ((rc = db_step(st)) == DB_ROW) {
 		r->game = game;
-		r->next = sqlite3_column_int64(st, 0);
-		r->done = sqlite3_column_int(st, 1);
-		r->ms = sqlite3_column_int64(st, 2);
-		text = (const char *)sqlite3_column_text(st, 3);
+		r->next = db_column_int64(st, 0);
+		r->done = db_column_int(st, 1);
+		r->ms = db_column_int64(st, 2);
+		text = (const char *)db_column_text(st, 3);
 		r->result = xstrdup(text != NULL ? text : "{}");
 	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_sqlfail(s, "review"));
-	return (rc == SQLITE_ROW);
+	return (rc == DB_ROW);
 }
 
 /*
@@ -153,17 +155,17 @@ store_review_get(struct store *s, int64_t game, struct store_review *r)
 int
 store_review_put(struct store *s, const struct store_review *r)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_REVIEW_PUT, "INSERT INTO reviews (game, "
 	    "next, done, ms, result) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT "
 	    "(game) DO UPDATE SET next = ?2, done = ?3, ms = ?4, "
 	    "result = ?5")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, r->game);
-	sqlite3_bind_int64(st, 2, r->next);
-	sqlite3_bind_int(st, 3, r->done != 0);
-	sqlite3_bind_int64(st, 4, r->ms);
+	db_bind_int64(st, 1, r->game);
+	db_bind_int64(st, 2, r->next);
+	db_bind_int(st, 3, r->done != 0);
+	db_bind_int64(st, 4, r->ms);
 	store_bind_text(st, 5, r->result != NULL ? r->result : "{}");
 	return (store_step_done(s, st, "review put"));
 }
@@ -180,17 +182,17 @@ store_review_free(struct store_review *r)
 int64_t
 store_review_todo(struct store *s)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int64_t		 game = 0;
 	int		 rc;
 
 	if ((st = store_stmt(s, ST_REVIEW_TODO, "SELECT game FROM reviews "
 	    "WHERE done = 0 ORDER BY game LIMIT 1")) == NULL)
 		return (-1);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		game = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	if ((rc = db_step(st)) == DB_ROW)
+		game = db_column_int64(st, 0);
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_sqlfail(s, "review todo"));
 	return (game);
 }
@@ -203,14 +205,17 @@ int
 store_review_ask(struct store *s, int64_t game, int64_t user,
     const char *platform, const char *chat, const char *lang)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
-	if ((st = store_stmt(s, ST_REVIEW_ASK, "INSERT OR REPLACE INTO "
+	if ((st = store_stmt(s, ST_REVIEW_ASK, "INSERT INTO "
 	    "review_asks (game, user, platform, chat, lang) VALUES (?1, ?2, "
-	    "?3, ?4, ?5)")) == NULL)
+	    "?3, ?4, ?5)"
+	    " ON CONFLICT (game, user) DO UPDATE SET platform ="
+	    " excluded.platform, chat = excluded.chat, lang ="
+	    " excluded.lang")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int64(st, 2, user);
+	db_bind_int64(st, 1, game);
+	db_bind_int64(st, 2, user);
 	store_bind_text(st, 3, platform);
 	store_bind_text(st, 4, chat);
 	store_bind_text(st, 5, lang);
@@ -227,27 +232,27 @@ store_review_asks(struct store *s, int64_t game,
     int (*cb)(void *, int64_t, const char *, const char *, const char *),
     void *arg)
 {
-	sqlite3_stmt	*st;
-	int		 rc = SQLITE_DONE, failed = 0;
+	struct db_stmt	*st;
+	int		 rc = DB_DONE, failed = 0;
 
 	if ((st = store_stmt(s, ST_REVIEW_ASKS, "SELECT user, platform, chat, "
 	    "lang FROM review_asks WHERE game = ?1 ORDER BY user")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	while (!failed && (rc = sqlite3_step(st)) == SQLITE_ROW)
-		failed = cb(arg, sqlite3_column_int64(st, 0),
-		    (const char *)sqlite3_column_text(st, 1),
-		    (const char *)sqlite3_column_text(st, 2),
-		    (const char *)sqlite3_column_text(st, 3)) != 0;
-	sqlite3_reset(st);
+	db_bind_int64(st, 1, game);
+	while (!failed && (rc = db_step(st)) == DB_ROW)
+		failed = cb(arg, db_column_int64(st, 0),
+		    (const char *)db_column_text(st, 1),
+		    (const char *)db_column_text(st, 2),
+		    (const char *)db_column_text(st, 3)) != 0;
+	db_reset(st);
 	if (failed)
 		return (-1);
-	if (rc != SQLITE_DONE)
+	if (rc != DB_DONE)
 		return (store_sqlfail(s, "review asks"));
 	if ((st = store_stmt(s, ST_REVIEW_ASKS_DEL, "DELETE FROM review_asks "
 	    "WHERE game = ?1")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
+	db_bind_int64(st, 1, game);
 	return (store_step_done(s, st, "review asks delete"));
 }
 
@@ -259,7 +264,7 @@ int
 store_chat_board_of(struct store *s, const char *platform, const char *pid,
     char *buf, size_t len)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	snprintf(buf, len, "picture");
@@ -268,10 +273,10 @@ store_chat_board_of(struct store *s, const char *platform, const char *pid,
 		return (-1);
 	store_bind_text(st, 1, platform);
 	store_bind_text(st, 2, pid);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+	if ((rc = db_step(st)) == DB_ROW)
 		store_text(st, 0, buf, len);
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_sqlfail(s, "chat board"));
 	return (0);
 }

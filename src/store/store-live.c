@@ -23,7 +23,7 @@
 int
 store_live_get(struct store *s, int64_t game, struct store_live *l)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	const char	*moves;
 	int		 rc;
 
@@ -32,31 +32,31 @@ store_live_get(struct store *s, int64_t game, struct store_live *l)
 	if ((st = store_stmt(s, ST_LIVE_GET, "SELECT moves, pinned, pin FROM "
 	    "live WHERE game = ?1")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		moves = (const char *)sqlite3_column_text(st, 0);
+	db_bind_int64(st, 1, game);
+	if ((rc = db_step(st)) == DB_ROW) {
+		moves = (const char *)db_column_text(st, 0);
 		free(l->moves);
 		l->moves = xstrdup(moves != NULL ? moves : "[]");
 		store_text(st, 1, l->pinned, sizeof l->pinned);
-		l->pin = sqlite3_column_int(st, 2);
+		l->pin = db_column_int(st, 2);
 	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_sqlfail(s, "live"));
-	return (rc == SQLITE_ROW);
+	return (rc == DB_ROW);
 }
 
 /* Set the last moves a game's live message tells (JSON text). */
 int
 store_live_moves(struct store *s, int64_t game, const char *moves)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_LIVE_MOVES, "INSERT INTO live (game, "
 	    "moves) VALUES (?1, ?2) ON CONFLICT (game) DO UPDATE SET "
 	    "moves = excluded.moves")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
+	db_bind_int64(st, 1, game);
 	store_bind_text(st, 2, moves);
 	return (store_step_done(s, st, "live moves"));
 }
@@ -68,15 +68,15 @@ store_live_moves(struct store *s, int64_t game, const char *moves)
 int
 store_live_pin(struct store *s, int64_t game, const char *pinned, int pin)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_LIVE_PIN, "INSERT INTO live (game, pinned, "
 	    "pin) VALUES (?1, ?2, ?3) ON CONFLICT (game) DO UPDATE SET "
 	    "pinned = excluded.pinned, pin = excluded.pin")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
+	db_bind_int64(st, 1, game);
 	store_bind_text(st, 2, pinned);
-	sqlite3_bind_int(st, 3, pin);
+	db_bind_int(st, 3, pin);
 	return (store_step_done(s, st, "live pin"));
 }
 

@@ -21,7 +21,7 @@ int64_t
 store_out_add(struct store *s, const char *platform, const char *chat,
     int64_t game, const char *kind, const char *payload, int64_t now)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_OUT_ADD, "INSERT INTO outbox (platform, "
 	    "chat, game, kind, payload, created, due) VALUES (?1, ?2, ?3, ?4, "
@@ -29,13 +29,13 @@ store_out_add(struct store *s, const char *platform, const char *chat,
 		return (-1);
 	store_bind_text(st, 1, platform);
 	store_bind_text(st, 2, chat);
-	sqlite3_bind_int64(st, 3, game);
+	db_bind_int64(st, 3, game);
 	store_bind_text(st, 4, kind);
-	sqlite3_bind_text(st, 5, payload, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 6, now);
+	db_bind_text(st, 5, payload);
+	db_bind_int64(st, 6, now);
 	if (store_step_done(s, st, "outbox add") != 0)
 		return (-1);
-	return (sqlite3_last_insert_rowid(s->db));
+	return (db_last_id(s->db));
 }
 
 /* The columns every row query selects, in store_out_row()'s order. */
@@ -48,27 +48,27 @@ store_out_add(struct store *s, const char *platform, const char *chat,
  * reset either way.
  */
 static int
-store_out_row(struct store *s, sqlite3_stmt *st, struct store_out *out,
+store_out_row(struct store *s, struct db_stmt *st, struct store_out *out,
     const char *what)
 {
 	const char	*p;
 	int		 rc;
 
 	memset(out, 0, sizeof *out);
-	if ((rc = sqlite3_step(st)) != SQLITE_ROW) {
-		sqlite3_reset(st);
-		return (rc == SQLITE_DONE ? 0 : store_sqlfail(s, what));
+	if ((rc = db_step(st)) != DB_ROW) {
+		db_reset(st);
+		return (rc == DB_DONE ? 0 : store_sqlfail(s, what));
 	}
-	out->id = sqlite3_column_int64(st, 0);
+	out->id = db_column_int64(st, 0);
 	store_text(st, 1, out->platform, sizeof out->platform);
 	store_text(st, 2, out->chat, sizeof out->chat);
-	out->game = sqlite3_column_int64(st, 3);
+	out->game = db_column_int64(st, 3);
 	store_text(st, 4, out->kind, sizeof out->kind);
-	p = (const char *)sqlite3_column_text(st, 5);
+	p = (const char *)db_column_text(st, 5);
 	out->payload = xstrdup(p != NULL ? p : "{}");
-	out->attempts = sqlite3_column_int(st, 6);
-	out->due = sqlite3_column_int64(st, 7);
-	sqlite3_reset(st);
+	out->attempts = db_column_int(st, 6);
+	out->due = db_column_int64(st, 7);
+	db_reset(st);
 	return (1);
 }
 
@@ -82,7 +82,7 @@ int
 store_out_next(struct store *s, const char *platform, int64_t now,
     struct store_out *out)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_OUT_NEXT, "SELECT " STORE_OUT_COLS " FROM "
 	    "outbox o WHERE o.platform = ?1 AND o.sent = 0 AND o.due <= ?2 AND "
@@ -93,7 +93,7 @@ store_out_next(struct store *s, const char *platform, int64_t now,
 		return (-1);
 	}
 	store_bind_text(st, 1, platform);
-	sqlite3_bind_int64(st, 2, now);
+	db_bind_int64(st, 2, now);
 	return (store_out_row(s, st, out, "outbox"));
 }
 
@@ -106,7 +106,7 @@ int
 store_out_first(struct store *s, const char *platform, const char *chat,
     int64_t after, struct store_out *out)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_OUT_FIRST, "SELECT " STORE_OUT_COLS " FROM "
 	    "outbox o WHERE o.platform = ?1 AND o.chat = ?2 AND o.sent = 0 AND "
@@ -116,7 +116,7 @@ store_out_first(struct store *s, const char *platform, const char *chat,
 	}
 	store_bind_text(st, 1, platform);
 	store_bind_text(st, 2, chat);
-	sqlite3_bind_int64(st, 3, after);
+	db_bind_int64(st, 3, after);
 	return (store_out_row(s, st, out, "outbox first"));
 }
 
@@ -128,7 +128,7 @@ int64_t
 store_out_find(struct store *s, const char *platform, const char *chat,
     int64_t game, const char *kind)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int64_t		 id = 0;
 	int		 rc;
 
@@ -138,13 +138,13 @@ store_out_find(struct store *s, const char *platform, const char *chat,
 		return (-1);
 	store_bind_text(st, 1, platform);
 	store_bind_text(st, 2, chat);
-	sqlite3_bind_int64(st, 3, game);
+	db_bind_int64(st, 3, game);
 	store_bind_text(st, 4, kind);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW &&
-	    sqlite3_column_type(st, 0) != SQLITE_NULL)
-		id = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW)
+	if ((rc = db_step(st)) == DB_ROW &&
+	    db_column_type(st, 0) != DB_NULL)
+		id = db_column_int64(st, 0);
+	db_reset(st);
+	if (rc != DB_ROW)
 		return (store_sqlfail(s, "outbox find"));
 	return (id);
 }
@@ -156,12 +156,24 @@ store_out_find(struct store *s, const char *platform, const char *chat,
 int
 store_out_last(struct store *s, int64_t id)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_OUT_LAST, "UPDATE outbox SET id = (SELECT "
 	    "max(id) + 1 FROM outbox) WHERE id = ?1 AND sent = 0")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, id);
+	db_bind_int64(st, 1, id);
+	if (store_step_done(s, st, "outbox last") != 0)
+		return (-1);
+	/*
+	 * SQLite gives the next row max(id) + 1; PostgreSQL's sequence
+	 * must be told the id was taken.
+	 */
+	if (!store_is_postgres(s))
+		return (0);
+	if ((st = store_stmt(s, ST_OUT_LAST_SEQ, "SELECT setval("
+	    "pg_get_serial_sequence('outbox', 'id'), max(id)) FROM outbox")) ==
+	    NULL)
+		return (-1);
 	return (store_step_done(s, st, "outbox last"));
 }
 
@@ -173,7 +185,7 @@ int
 store_out_chats(struct store *s, const char *platform,
     void (*cb)(void *, const char *), void *arg)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	char		 chat[64];
 	int		 rc;
 
@@ -181,12 +193,12 @@ store_out_chats(struct store *s, const char *platform,
 	    "outbox WHERE platform = ?1 AND sent = 0")) == NULL)
 		return (-1);
 	store_bind_text(st, 1, platform);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = db_step(st)) == DB_ROW) {
 		store_text(st, 0, chat, sizeof chat);
 		cb(arg, chat);
 	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_DONE)
 		return (store_sqlfail(s, "outbox chats"));
 	return (0);
 }
@@ -199,21 +211,21 @@ int
 store_out_done(struct store *s, int64_t id, const char *message, int sent,
     int64_t now)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_OUT_DONE, "UPDATE outbox SET sent = ?2, "
 	    "message = ?3, due = ?4 WHERE id = ?1 AND sent = 0")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int(st, 2, sent);
+	db_bind_int64(st, 1, id);
+	db_bind_int(st, 2, sent);
 	if (message != NULL)
 		store_bind_text(st, 3, message);
 	else
-		sqlite3_bind_null(st, 3);
-	sqlite3_bind_int64(st, 4, now);
+		db_bind_null(st, 3);
+	db_bind_int64(st, 4, now);
 	if (store_step_done(s, st, "outbox done") != 0)
 		return (-1);
-	if (sqlite3_changes(s->db) != 1)
+	if (db_changes(s->db) != 1)
 		return (store_fail(s, "outbox row %lld: not pending",
 		    (long long)id));
 	return (0);
@@ -226,18 +238,18 @@ store_out_done(struct store *s, int64_t id, const char *message, int sent,
 int
 store_out_retry(struct store *s, int64_t id, int64_t when, int failed)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_OUT_RETRY, "UPDATE outbox SET "
 	    "attempts = attempts + ?3, due = ?2 WHERE id = ?1 AND sent = 0")) ==
 	    NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, when);
-	sqlite3_bind_int(st, 3, failed != 0);
+	db_bind_int64(st, 1, id);
+	db_bind_int64(st, 2, when);
+	db_bind_int(st, 3, failed != 0);
 	if (store_step_done(s, st, "outbox retry") != 0)
 		return (-1);
-	if (sqlite3_changes(s->db) != 1)
+	if (db_changes(s->db) != 1)
 		return (store_fail(s, "outbox row %lld: not pending",
 		    (long long)id));
 	return (0);
@@ -250,24 +262,24 @@ store_out_retry(struct store *s, int64_t id, int64_t when, int failed)
 int
 store_out_prune(struct store *s, int64_t before, int max)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_OUT_PRUNE, "DELETE FROM outbox WHERE id IN "
 	    "(SELECT id FROM outbox WHERE sent != 0 AND due < ?1 LIMIT ?2)")) ==
 	    NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, before);
-	sqlite3_bind_int(st, 2, max);
+	db_bind_int64(st, 1, before);
+	db_bind_int(st, 2, max);
 	if (store_step_done(s, st, "outbox prune") != 0)
 		return (-1);
-	return (sqlite3_changes(s->db));
+	return (db_changes(s->db));
 }
 
 /* How many messages wait for delivery (platform NULL: on any platform). */
 int64_t
 store_out_pending(struct store *s, const char *platform)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int64_t		 n = 0;
 	int		 rc;
 
@@ -276,10 +288,10 @@ store_out_pending(struct store *s, const char *platform)
 		return (-1);
 	if (platform != NULL)
 		store_bind_text(st, 1, platform);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		n = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW)
+	if ((rc = db_step(st)) == DB_ROW)
+		n = db_column_int64(st, 0);
+	db_reset(st);
+	if (rc != DB_ROW)
 		return (store_sqlfail(s, "outbox pending"));
 	return (n);
 }
@@ -299,7 +311,7 @@ store_out_free(struct store_out *out)
 int64_t
 store_timer_next(struct store *s)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int64_t		 t = -1;
 	int		 rc;
 
@@ -307,13 +319,13 @@ store_timer_next(struct store *s)
 	    "SELECT min(due) AS t FROM games WHERE due > 0 UNION ALL "
 	    "SELECT min(remind) FROM games WHERE remind > 0 UNION ALL "
 	    "SELECT min(until) FROM user_away UNION ALL "
-	    "SELECT min(at) FROM user_digest)")) == NULL)
+	    "SELECT min(at) FROM user_digest) m")) == NULL)
 		return (-2);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW &&
-	    sqlite3_column_type(st, 0) != SQLITE_NULL)
-		t = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW) {
+	if ((rc = db_step(st)) == DB_ROW &&
+	    db_column_type(st, 0) != DB_NULL)
+		t = db_column_int64(st, 0);
+	db_reset(st);
+	if (rc != DB_ROW) {
 		store_sqlfail(s, "timers");
 		return (-2);
 	}
@@ -327,14 +339,15 @@ store_timer_next(struct store *s)
 int
 store_timers_due(struct store *s, int64_t now, int64_t *ids, int max)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_TIMERS_DUE, "SELECT id FROM ("
 	    "SELECT id, due AS t FROM games WHERE due > 0 AND due <= ?1 "
 	    "UNION ALL SELECT id, remind FROM games WHERE remind > 0 AND "
-	    "remind <= ?1) GROUP BY id ORDER BY min(t), id LIMIT ?2")) == NULL)
+	    "remind <= ?1) d GROUP BY id ORDER BY min(t), id LIMIT ?2")) ==
+	    NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, now);
-	sqlite3_bind_int(st, 2, max);
+	db_bind_int64(st, 1, now);
+	db_bind_int(st, 2, max);
 	return (store_ids(s, st, ids, max, "timers due"));
 }

@@ -13,18 +13,21 @@ int
 store_premove_put(struct store *s, int64_t game, int seat,
     const struct store_premove *p)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
-	if ((st = store_stmt(s, ST_PREMOVE_PUT, "INSERT OR REPLACE INTO "
+	if ((st = store_stmt(s, ST_PREMOVE_PUT, "INSERT INTO "
 	    "premoves (game, seat, user, round, action, made) VALUES (?1, "
-	    "?2, ?3, ?4, ?5, ?6)")) == NULL)
+	    "?2, ?3, ?4, ?5, ?6)"
+	    " ON CONFLICT (game, seat) DO UPDATE SET user ="
+	    " excluded.user, round = excluded.round, action ="
+	    " excluded.action, made = excluded.made")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, seat);
-	sqlite3_bind_int64(st, 3, p->user);
-	sqlite3_bind_int(st, 4, p->round);
-	sqlite3_bind_text(st, 5, p->action, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 6, p->made);
+	db_bind_int64(st, 1, game);
+	db_bind_int(st, 2, seat);
+	db_bind_int64(st, 3, p->user);
+	db_bind_int(st, 4, p->round);
+	db_bind_text(st, 5, p->action);
+	db_bind_int64(st, 6, p->made);
 	return (store_step_done(s, st, "premove put"));
 }
 
@@ -33,7 +36,7 @@ int
 store_premove_get(struct store *s, int64_t game, int seat,
     struct store_premove *p)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	const char	*a;
 	int		 rc;
 
@@ -41,18 +44,18 @@ store_premove_get(struct store *s, int64_t game, int seat,
 	if ((st = store_stmt(s, ST_PREMOVE_GET, "SELECT user, round, action, "
 	    "made FROM premoves WHERE game = ?1 AND seat = ?2")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, seat);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		p->user = sqlite3_column_int64(st, 0);
-		p->round = sqlite3_column_int(st, 1);
-		a = (const char *)sqlite3_column_text(st, 2);
+	db_bind_int64(st, 1, game);
+	db_bind_int(st, 2, seat);
+	if ((rc = db_step(st)) == DB_ROW) {
+		p->user = db_column_int64(st, 0);
+		p->round = db_column_int(st, 1);
+		a = (const char *)db_column_text(st, 2);
 		snprintf(p->action, sizeof p->action, "%s", a != NULL ? a : "");
-		p->made = sqlite3_column_int64(st, 3);
+		p->made = db_column_int64(st, 3);
 	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW)
-		return (rc == SQLITE_DONE ? 0 : store_sqlfail(s, "premove"));
+	db_reset(st);
+	if (rc != DB_ROW)
+		return (rc == DB_DONE ? 0 : store_sqlfail(s, "premove"));
 	return (1);
 }
 
@@ -60,19 +63,19 @@ store_premove_get(struct store *s, int64_t game, int seat,
 int
 store_premove_del(struct store *s, int64_t game, int seat)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if (seat < 0) {
 		if ((st = store_stmt(s, ST_PREMOVES_DEL, "DELETE FROM "
 		    "premoves WHERE game = ?1")) == NULL)
 			return (-1);
-		sqlite3_bind_int64(st, 1, game);
+		db_bind_int64(st, 1, game);
 		return (store_step_done(s, st, "premoves del"));
 	}
 	if ((st = store_stmt(s, ST_PREMOVE_DEL, "DELETE FROM premoves WHERE "
 	    "game = ?1 AND seat = ?2")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, seat);
+	db_bind_int64(st, 1, game);
+	db_bind_int(st, 2, seat);
 	return (store_step_done(s, st, "premove del"));
 }

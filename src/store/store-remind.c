@@ -21,21 +21,21 @@ int
 store_remind_get(struct store *s, int64_t game, int seat, int64_t *looked,
     int64_t *reminded)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	*looked = *reminded = -1;
 	if ((st = store_stmt(s, ST_REMIND_GET, "SELECT looked, reminded FROM "
 	    "seat_remind WHERE game = ?1 AND seat = ?2")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, seat);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		*looked = sqlite3_column_int64(st, 0);
-		*reminded = sqlite3_column_int64(st, 1);
+	db_bind_int64(st, 1, game);
+	db_bind_int(st, 2, seat);
+	if ((rc = db_step(st)) == DB_ROW) {
+		*looked = db_column_int64(st, 0);
+		*reminded = db_column_int64(st, 1);
 	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_sqlfail(s, "remind get"));
 	return (0);
 }
@@ -48,16 +48,16 @@ store_remind_get(struct store *s, int64_t game, int seat, int64_t *looked,
 int
 store_remind_looked(struct store *s, int64_t game, int64_t user)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
-	if ((st = store_stmt(s, ST_REMIND_LOOKED, "INSERT INTO seat_remind "
-	    "(game, seat, looked) SELECT s.game, s.seat, g.turn_no FROM "
+	if ((st = store_stmt(s, ST_REMIND_LOOKED, "INSERT INTO seat_remind AS "
+	    "r (game, seat, looked) SELECT s.game, s.seat, g.turn_no FROM "
 	    "seats s JOIN games g ON g.id = s.game WHERE s.game = ?1 AND "
 	    "s.user = ?2 ON CONFLICT (game, seat) DO UPDATE SET looked = "
-	    "excluded.looked WHERE looked != excluded.looked")) == NULL)
+	    "excluded.looked WHERE r.looked != excluded.looked")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int64(st, 2, user);
+	db_bind_int64(st, 1, game);
+	db_bind_int64(st, 2, user);
 	return (store_step_done(s, st, "remind looked"));
 }
 
@@ -65,15 +65,15 @@ store_remind_looked(struct store *s, int64_t game, int64_t user)
 int
 store_remind_sent(struct store *s, int64_t game, int seat, int64_t turn)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_REMIND_SENT, "INSERT INTO seat_remind "
 	    "(game, seat, reminded) VALUES (?1, ?2, ?3) ON CONFLICT (game, "
 	    "seat) DO UPDATE SET reminded = excluded.reminded")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, seat);
-	sqlite3_bind_int64(st, 3, turn);
+	db_bind_int64(st, 1, game);
+	db_bind_int(st, 2, seat);
+	db_bind_int64(st, 3, turn);
 	return (store_step_done(s, st, "remind sent"));
 }
 
@@ -84,14 +84,14 @@ store_remind_sent(struct store *s, int64_t game, int seat, int64_t turn)
 int
 store_digest_put(struct store *s, int64_t user, int64_t at)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
-	if ((st = store_stmt(s, ST_DIGEST_PUT, "INSERT INTO user_digest "
+	if ((st = store_stmt(s, ST_DIGEST_PUT, "INSERT INTO user_digest AS d "
 	    "(user, at) VALUES (?1, ?2) ON CONFLICT (user) DO UPDATE SET at = "
-	    "min(at, excluded.at)")) == NULL)
+	    "min(d.at, excluded.at)")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, user);
-	sqlite3_bind_int64(st, 2, at);
+	db_bind_int64(st, 1, user);
+	db_bind_int64(st, 2, at);
 	return (store_step_done(s, st, "digest put"));
 }
 
@@ -99,12 +99,12 @@ store_digest_put(struct store *s, int64_t user, int64_t at)
 int
 store_digest_del(struct store *s, int64_t user)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_DIGEST_DEL, "DELETE FROM user_digest "
 	    "WHERE user = ?1")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, user);
+	db_bind_int64(st, 1, user);
 	return (store_step_done(s, st, "digest del"));
 }
 
@@ -115,13 +115,13 @@ store_digest_del(struct store *s, int64_t user)
 int
 store_digest_due(struct store *s, int64_t now, int64_t *users, int max)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_DIGEST_DUE, "SELECT user FROM user_digest "
 	    "WHERE at <= ?1 ORDER BY at, user LIMIT ?2")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, now);
-	sqlite3_bind_int(st, 2, max);
+	db_bind_int64(st, 1, now);
+	db_bind_int(st, 2, max);
 	return (store_ids(s, st, users, max, "digest due"));
 }
 
@@ -133,7 +133,7 @@ store_digest_due(struct store *s, int64_t now, int64_t *users, int max)
 int
 store_digest_games(struct store *s, int64_t user, int64_t *games, int max)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc, n = 0;
 
 	if ((st = store_stmt(s, ST_DIGEST_GAMES, "SELECT DISTINCT g.id FROM "
@@ -141,13 +141,13 @@ store_digest_games(struct store *s, int64_t user, int64_t *games, int max)
 	    "s.ai = 0 AND s.away = 0 AND g.state = ?2 AND g.due > 0 ORDER BY "
 	    "g.id LIMIT ?3")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, user);
-	sqlite3_bind_int(st, 2, STORE_PLAYING);
-	sqlite3_bind_int(st, 3, max);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && n < max)
-		games[n++] = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+	db_bind_int64(st, 1, user);
+	db_bind_int(st, 2, STORE_PLAYING);
+	db_bind_int(st, 3, max);
+	while ((rc = db_step(st)) == DB_ROW && n < max)
+		games[n++] = db_column_int64(st, 0);
+	db_reset(st);
+	if (rc != DB_DONE && rc != DB_ROW)
 		return (store_sqlfail(s, "digest games"));
 	return (n);
 }
@@ -156,19 +156,19 @@ store_digest_games(struct store *s, int64_t user, int64_t *games, int max)
 int64_t
 store_last_action_at(struct store *s, int64_t game)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int64_t		 at = 0;
 	int		 rc;
 
 	if ((st = store_stmt(s, ST_LAST_ACTION_AT, "SELECT max(at) FROM "
 	    "actions WHERE game = ?1")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW &&
-	    sqlite3_column_type(st, 0) != SQLITE_NULL)
-		at = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW)
+	db_bind_int64(st, 1, game);
+	if ((rc = db_step(st)) == DB_ROW &&
+	    db_column_type(st, 0) != DB_NULL)
+		at = db_column_int64(st, 0);
+	db_reset(st);
+	if (rc != DB_ROW)
 		return (store_sqlfail(s, "last action"));
 	return (at);
 }

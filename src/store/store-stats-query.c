@@ -27,20 +27,20 @@
 
 /* A column's value as JSON. */
 static json_t *
-stats_value(sqlite3_stmt *q, int col)
+stats_value(struct db_stmt *q, int col)
 {
 	const char	*t;
 	json_t		*v;
 
-	switch (sqlite3_column_type(q, col)) {
-	case SQLITE_INTEGER:
-		return (json_integer(sqlite3_column_int64(q, col)));
-	case SQLITE_FLOAT:
-		return (json_real(sqlite3_column_double(q, col)));
-	case SQLITE_NULL:
+	switch (db_column_type(q, col)) {
+	case DB_INTEGER:
+		return (json_integer(db_column_int64(q, col)));
+	case DB_FLOAT:
+		return (json_real(db_column_double(q, col)));
+	case DB_NULL:
 		return (json_null());
 	default:
-		t = (const char *)sqlite3_column_text(q, col);
+		t = (const char *)db_column_text(q, col);
 		/* A name that is not UTF-8 (jansson refuses it) reads "?". */
 		if ((v = json_string(t != NULL ? t : "")) == NULL)
 			v = json_string("?");
@@ -56,33 +56,34 @@ static json_t *
 stats_rows(struct store *s, const char *sql, int n, const int64_t *v,
     const char *text)
 {
-	sqlite3_stmt	*q;
+	struct db_stmt	*q;
 	json_t		*rows, *row;
 	int		 i, rc, ncol;
 
-	if (sqlite3_prepare_v2(s->db, sql, -1, &q, NULL) != SQLITE_OK) {
+	if (db_prepare(s->db, sql, &q) != DB_OK) {
 		store_sqlfail(s, "stats query");
 		return (NULL);
 	}
 	for (i = 0; i < n; i++)
-		sqlite3_bind_int64(q, i + 1, v[i]);
+		db_bind_int64(q, i + 1, v[i]);
 	if (text != NULL)
 		store_bind_text(q, 9, text);
 	rows = json_array();
-	ncol = sqlite3_column_count(q);
-	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+	while ((rc = db_step(q)) == DB_ROW) {
+		/* Known once a row is read (PostgreSQL runs it at the step). */
+		ncol = db_column_count(q);
 		row = json_object();
 		for (i = 0; i < ncol; i++)
-			json_object_set_new(row, sqlite3_column_name(q, i),
+			json_object_set_new(row, db_column_name(q, i),
 			    stats_value(q, i));
 		json_array_append_new(rows, row);
 	}
-	if (rc != SQLITE_DONE) {
+	if (rc != DB_DONE) {
 		store_sqlfail(s, "stats query");
 		json_decref(rows);
 		rows = NULL;
 	}
-	sqlite3_finalize(q);
+	db_finalize(q);
 	return (rows);
 }
 
@@ -141,7 +142,8 @@ store_stats_everyone(struct store *s, int limit)
 	    "sum(p.takeovers) AS takeovers, coalesce(r.rating, 1500.0) AS "
 	    "rating FROM stats_players p LEFT JOIN users u ON u.id = "
 	    "p.player LEFT JOIN ratings r ON r.player = p.player GROUP BY "
-	    "p.player ORDER BY rating DESC, games DESC, p.player LIMIT ?1", 1,
+	    "p.player, u.id, r.player ORDER BY rating DESC, games DESC, "
+	    "p.player LIMIT ?1", 1,
 	    (int64_t[]){ limit }, NULL));
 }
 
@@ -163,7 +165,8 @@ store_stats_person(struct store *s, int64_t player, int64_t chat,
 	    "rating, count(DISTINCT p.chat) AS chats FROM stats_players p "
 	    "LEFT JOIN users u ON u.id = p.player LEFT JOIN ratings r ON "
 	    "r.player = p.player WHERE p.player = ?1 AND (?2 = 0 OR p.chat = "
-	    "?2) GROUP BY p.player", 2, (int64_t[]){ player, chat }, failed));
+	    "?2) GROUP BY p.player, u.id, r.player", 2,
+	    (int64_t[]){ player, chat }, failed));
 }
 
 /*
@@ -197,7 +200,7 @@ store_stats_partners(struct store *s, int64_t player, int64_t chat,
 	    "wins FROM (SELECT CASE WHEN a = ?1 THEN b ELSE a END AS partner, "
 	    "games, wins FROM stats_pairs WHERE (a = ?1 OR b = ?1) AND "
 	    "(?2 = 0 OR chat = ?2)) o LEFT JOIN users u ON u.id = o.partner "
-	    "GROUP BY o.partner ORDER BY wins DESC, games ASC, o.partner "
+	    "GROUP BY o.partner, u.id ORDER BY wins DESC, games ASC, o.partner "
 	    "LIMIT ?3", 3, (int64_t[]){ player, chat, limit }, NULL));
 }
 
@@ -345,7 +348,7 @@ store_stats_series(struct store *s, int64_t player, int limit)
 	    "g.game, g.ended, g.finished, max(x.rating_after) AS rating FROM "
 	    "stats_seats x JOIN stats_games g ON g.game = x.game WHERE "
 	    "x.player = ?1 GROUP BY g.game ORDER BY g.finished DESC LIMIT ?2) "
-	    "ORDER BY finished", 2, (int64_t[]){ player, limit }, NULL));
+	    "r ORDER BY finished", 2, (int64_t[]){ player, limit }, NULL));
 }
 
 /*

@@ -136,7 +136,7 @@ stats_replay(struct store *s, struct stats_game *sg)
 {
 	struct tac_state	 st, before;
 	struct tac_action	 a;
-	sqlite3_stmt		*q;
+	struct db_stmt		*q;
 	char			 why[256];
 	int64_t			 n = 0, at;
 	int			 rc, seat, who;
@@ -151,15 +151,15 @@ stats_replay(struct store *s, struct stats_game *sg)
 	if ((q = store_stmt(s, ST_STATS_LOG, "SELECT n, seat, action, who, at "
 	    "FROM actions WHERE game = ?1 ORDER BY n")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(q, 1, sg->g.id);
-	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-		seat = sqlite3_column_int(q, 1);
-		who = sqlite3_column_int(q, 3);
-		at = sqlite3_column_int64(q, 4);
-		if (sqlite3_column_int64(q, 0) != n ||
-		    tac_action_parse((const char *)sqlite3_column_text(q, 2),
+	db_bind_int64(q, 1, sg->g.id);
+	while ((rc = db_step(q)) == DB_ROW) {
+		seat = db_column_int(q, 1);
+		who = db_column_int(q, 3);
+		at = db_column_int64(q, 4);
+		if (db_column_int64(q, 0) != n ||
+		    tac_action_parse((const char *)db_column_text(q, 2),
 		    &a, why, sizeof why) != 0) {
-			if (sqlite3_column_int64(q, 0) != n)
+			if (db_column_int64(q, 0) != n)
 				snprintf(why, sizeof why, "the log misses it");
 			goto bad;
 		}
@@ -178,8 +178,8 @@ stats_replay(struct store *s, struct stats_game *sg)
 		}
 		n++;
 	}
-	sqlite3_reset(q);
-	if (rc != SQLITE_DONE)
+	db_reset(q);
+	if (rc != DB_DONE)
 		return (store_sqlfail(s, "stats log"));
 	sg->nteams = tac_nteams(&st);
 	sg->cards = tac_cards_played(&st);
@@ -190,7 +190,7 @@ stats_replay(struct store *s, struct stats_game *sg)
 		sg->t.winner = sg->g.winner;
 	return (0);
 bad:
-	sqlite3_reset(q);
+	db_reset(q);
 	return (store_fail(s, "game #%lld: action %lld: %s",
 	    (long long)sg->g.id, (long long)n, why));
 }
@@ -200,7 +200,7 @@ static int
 stats_rate(struct store *s, struct stats_game *sg)
 {
 	struct stats_seat	*p;
-	sqlite3_stmt		*q;
+	struct db_stmt		*q;
 	double			 r[TAC_MAXSEATS], d[TAC_MAXSEATS];
 	int			 team[TAC_MAXSEATS], i, j, rc;
 
@@ -213,11 +213,11 @@ stats_rate(struct store *s, struct stats_game *sg)
 		if ((q = store_stmt(s, ST_STATS_RATING, "SELECT rating FROM "
 		    "ratings WHERE player = ?1")) == NULL)
 			return (-1);
-		sqlite3_bind_int64(q, 1, p->player);
-		if ((rc = sqlite3_step(q)) == SQLITE_ROW)
-			p->before = sqlite3_column_double(q, 0);
-		sqlite3_reset(q);
-		if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		db_bind_int64(q, 1, p->player);
+		if ((rc = db_step(q)) == DB_ROW)
+			p->before = db_column_double(q, 0);
+		db_reset(q);
+		if (rc != DB_ROW && rc != DB_DONE)
 			return (store_sqlfail(s, "rating"));
 		r[i] = p->before;
 	}
@@ -244,13 +244,13 @@ static int
 stats_exec(struct store *s, enum store_slot slot, const char *sql, int n,
     const int64_t *v)
 {
-	sqlite3_stmt	*q;
+	struct db_stmt	*q;
 	int		 i;
 
 	if ((q = store_stmt(s, slot, sql)) == NULL)
 		return (-1);
 	for (i = 0; i < n; i++)
-		sqlite3_bind_int64(q, i + 1, v[i]);
+		db_bind_int64(q, i + 1, v[i]);
 	return (store_step_done(s, q, "stats"));
 }
 
@@ -262,7 +262,7 @@ stats_put_seat(struct store *s, const struct stats_game *sg, int i)
 {
 	const struct stats_seat		*p = &sg->seats[i];
 	const struct tac_tally_seat	*t = &sg->t.seat[i];
-	sqlite3_stmt			*q;
+	struct db_stmt			*q;
 	int64_t				 v[13];
 	int				 c, played = 0;
 
@@ -278,23 +278,23 @@ stats_put_seat(struct store *s, const struct stats_game *sg, int i)
 	v[4] = p->won; v[5] = played; v[6] = t->kicks_given;
 	v[7] = t->kicks_taken; v[8] = t->tacs; v[9] = p->takeovers;
 	for (c = 0; c < 10; c++)
-		sqlite3_bind_int64(q, c + 1, v[c]);
-	sqlite3_bind_double(q, 11, p->before);
-	sqlite3_bind_double(q, 12, p->after);
+		db_bind_int64(q, c + 1, v[c]);
+	db_bind_double(q, 11, p->before);
+	db_bind_double(q, 12, p->after);
 	if (store_step_done(s, q, "stats seat") != 0)
 		return (-1);
 	/* Team-TAC counts in no rating and no player's games and wins. */
 	if (sg->g.cfg.coop)
 		return (stats_put_cards(s, sg, i));
 
-	if ((q = store_stmt(s, ST_STATS_RATE_PUT, "INSERT INTO ratings "
-	    "(player, rating, games, wins) VALUES (?1, ?2, 1, ?3) "
-	    "ON CONFLICT (player) DO UPDATE SET rating = ?2, "
-	    "games = games + 1, wins = wins + ?3")) == NULL)
+	if ((q = store_stmt(s, ST_STATS_RATE_PUT, "INSERT INTO ratings AS r "
+	    "(player, rating, games, wins) VALUES (?1, ?2, 1, ?3) ON CONFLICT "
+	    "(player) DO UPDATE SET rating = ?2, games = r.games + 1, wins = "
+	    "r.wins + ?3")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(q, 1, p->player);
-	sqlite3_bind_double(q, 2, p->after);
-	sqlite3_bind_int64(q, 3, p->won);
+	db_bind_int64(q, 1, p->player);
+	db_bind_double(q, 2, p->after);
+	db_bind_int64(q, 3, p->won);
 	if (store_step_done(s, q, "rating") != 0)
 		return (-1);
 
@@ -303,16 +303,16 @@ stats_put_seat(struct store *s, const struct stats_game *sg, int i)
 	v[6] = t->kicks_given; v[7] = t->kicks_taken; v[8] = t->tacs;
 	v[9] = sg->t.by_tac && sg->t.finisher == i; v[10] = p->takeovers;
 	v[11] = sg->finished;
-	if (stats_exec(s, ST_STATS_PLAYER, "INSERT INTO stats_players "
+	if (stats_exec(s, ST_STATS_PLAYER, "INSERT INTO stats_players AS p "
 	    "(chat, player, games, wins, rounds, seconds, played, "
 	    "kicks_given, kicks_taken, tacs, tac_wins, takeovers, last) "
-	    "VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) "
-	    "ON CONFLICT (chat, player) DO UPDATE SET games = games + 1, "
-	    "wins = wins + ?3, rounds = rounds + ?4, seconds = seconds + ?5, "
-	    "played = played + ?6, kicks_given = kicks_given + ?7, "
-	    "kicks_taken = kicks_taken + ?8, tacs = tacs + ?9, "
-	    "tac_wins = tac_wins + ?10, takeovers = takeovers + ?11, "
-	    "last = ?12", 12, v) != 0)
+	    "VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) ON "
+	    "CONFLICT (chat, player) DO UPDATE SET games = p.games + 1, wins "
+	    "= p.wins + ?3, rounds = p.rounds + ?4, seconds = p.seconds + ?5, "
+	    "played = p.played + ?6, kicks_given = p.kicks_given + ?7, "
+	    "kicks_taken = p.kicks_taken + ?8, tacs = p.tacs + ?9, tac_wins = "
+	    "p.tac_wins + ?10, takeovers = p.takeovers + ?11, last = ?12", 12,
+	    v) != 0)
 		return (-1);
 	return (stats_put_cards(s, sg, i));
 }
@@ -323,21 +323,21 @@ stats_put_cards(struct store *s, const struct stats_game *sg, int i)
 {
 	const struct stats_seat		*p = &sg->seats[i];
 	const struct tac_tally_seat	*t = &sg->t.seat[i];
-	sqlite3_stmt			*q;
+	struct db_stmt			*q;
 	int				 c;
 
 	for (c = 0; c < TAC_NCARDS; c++) {
 		if (t->cards[c] == 0)
 			continue;
-		if ((q = store_stmt(s, ST_STATS_CARD, "INSERT INTO stats_cards "
-		    "(chat, player, card, n) VALUES (?1, ?2, ?3, ?4) "
-		    "ON CONFLICT (chat, player, card) DO UPDATE SET "
-		    "n = n + ?4")) == NULL)
+		if ((q = store_stmt(s, ST_STATS_CARD, "INSERT INTO "
+		    "stats_cards AS c (chat, player, card, n) VALUES (?1, ?2, "
+		    "?3, ?4) ON CONFLICT (chat, player, card) DO UPDATE SET n "
+		    "= c.n + ?4")) == NULL)
 			return (-1);
-		sqlite3_bind_int64(q, 1, sg->g.chat);
-		sqlite3_bind_int64(q, 2, p->player);
+		db_bind_int64(q, 1, sg->g.chat);
+		db_bind_int64(q, 2, p->player);
 		store_bind_text(q, 3, tac_card_name(c));
-		sqlite3_bind_int64(q, 4, t->cards[c]);
+		db_bind_int64(q, 4, t->cards[c]);
 		if (store_step_done(s, q, "stats cards") != 0)
 			return (-1);
 	}
@@ -366,10 +366,10 @@ stats_put_pairs(struct store *s, const struct stats_game *sg)
 			v[2] = p->player < o->player ? o->player : p->player;
 			v[3] = p->won;
 			if (stats_exec(s, ST_STATS_PAIR, "INSERT INTO "
-			    "stats_pairs (chat, a, b, games, wins) VALUES "
-			    "(?1, ?2, ?3, 1, ?4) ON CONFLICT (chat, a, b) DO "
-			    "UPDATE SET games = games + 1, wins = wins + ?4",
-			    4, v) != 0)
+			    "stats_pairs AS p (chat, a, b, games, wins) "
+			    "VALUES (?1, ?2, ?3, 1, ?4) ON CONFLICT (chat, a, "
+			    "b) DO UPDATE SET games = p.games + 1, wins = "
+			    "p.wins + ?4", 4, v) != 0)
 				return (-1);
 		}
 	}
@@ -440,17 +440,17 @@ out:
 int
 store_stats_finish(struct store *s, int64_t id)
 {
-	sqlite3_stmt	*q;
+	struct db_stmt	*q;
 	int64_t		 finished = 0;
 	int		 rc;
 
 	if ((q = store_stmt(s, ST_STATS_NEXT, "SELECT coalesce(max(finished), "
 	    "0) + 1 FROM games WHERE finished > 0")) == NULL)
 		return (-1);
-	if ((rc = sqlite3_step(q)) == SQLITE_ROW)
-		finished = sqlite3_column_int64(q, 0);
-	sqlite3_reset(q);
-	if (rc != SQLITE_ROW)
+	if ((rc = db_step(q)) == DB_ROW)
+		finished = db_column_int64(q, 0);
+	db_reset(q);
+	if (rc != DB_ROW)
 		return (store_sqlfail(s, "finished"));
 	if (stats_exec(s, ST_STATS_FINISHED, "UPDATE games SET finished = ?2 "
 	    "WHERE id = ?1", 2, (int64_t[]){ id, finished }) != 0)
@@ -479,7 +479,7 @@ stats_progress(int64_t done, int64_t all)
 int64_t
 store_stats_rebuild(struct store *s, int64_t *skipped)
 {
-	sqlite3_stmt	*q;
+	struct db_stmt	*q;
 	int64_t		*ids = NULL, *fin = NULL, n = 0, cap = 0, i, added = 0;
 	int		 rc;
 
@@ -489,21 +489,20 @@ store_stats_rebuild(struct store *s, int64_t *skipped)
 	    "DELETE FROM stats_players; DELETE FROM stats_pairs; "
 	    "DELETE FROM stats_cards; DELETE FROM ratings", "stats") != 0)
 		return (-1);
-	if (sqlite3_prepare_v2(s->db, "SELECT id, finished FROM games WHERE "
-	    "state = 2 AND finished > 0 ORDER BY finished", -1, &q, NULL) !=
-	    SQLITE_OK)
+	if (db_prepare(s->db, "SELECT id, finished FROM games WHERE "
+	    "state = 2 AND finished > 0 ORDER BY finished", &q) != DB_OK)
 		return (store_sqlfail(s, "finished games"));
-	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+	while ((rc = db_step(q)) == DB_ROW) {
 		if (n == cap) {
 			cap = cap > 0 ? cap * 2 : 256;
 			ids = xreallocarray(ids, cap, sizeof *ids);
 			fin = xreallocarray(fin, cap, sizeof *fin);
 		}
-		ids[n] = sqlite3_column_int64(q, 0);
-		fin[n++] = sqlite3_column_int64(q, 1);
+		ids[n] = db_column_int64(q, 0);
+		fin[n++] = db_column_int64(q, 1);
 	}
-	sqlite3_finalize(q);
-	if (rc != SQLITE_DONE) {
+	db_finalize(q);
+	if (rc != DB_DONE) {
 		n = store_sqlfail(s, "finished games");
 		goto out;
 	}
@@ -533,26 +532,25 @@ out:
 static int
 stats_order_old(struct store *s)
 {
-	sqlite3_stmt	*q;
+	struct db_stmt	*q;
 	int64_t		*ids = NULL, n = 0, cap = 0, i, base = 0;
 	int		 rc = 0;
 
 	if ((base = store_pragma_int(s, "SELECT coalesce(max(finished), 0) "
 	    "FROM games")) < 0)
 		return (-1);
-	if (sqlite3_prepare_v2(s->db, "SELECT id FROM games WHERE state = 2 "
-	    "AND finished = 0 ORDER BY updated, id", -1, &q, NULL) !=
-	    SQLITE_OK)
+	if (db_prepare(s->db, "SELECT id FROM games WHERE state = 2 "
+	    "AND finished = 0 ORDER BY updated, id", &q) != DB_OK)
 		return (store_sqlfail(s, "old games"));
-	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+	while ((rc = db_step(q)) == DB_ROW) {
 		if (n == cap) {
 			cap = cap > 0 ? cap * 2 : 256;
 			ids = xreallocarray(ids, cap, sizeof *ids);
 		}
-		ids[n++] = sqlite3_column_int64(q, 0);
+		ids[n++] = db_column_int64(q, 0);
 	}
-	sqlite3_finalize(q);
-	if (rc != SQLITE_DONE) {
+	db_finalize(q);
+	if (rc != DB_DONE) {
 		free(ids);
 		return (store_sqlfail(s, "old games"));
 	}
@@ -599,42 +597,43 @@ store_stats_move_chat(struct store *s, int64_t from, int64_t to)
 {
 	static const char *const sql[] = {
 		"UPDATE stats_games SET chat = ?2 WHERE chat = ?1",
-		"INSERT INTO stats_players SELECT ?2, player, games, wins, "
-		"rounds, seconds, played, kicks_given, kicks_taken, tacs, "
-		"tac_wins, takeovers, last FROM stats_players WHERE chat = ?1 "
-		"AND 1 ON CONFLICT (chat, player) DO UPDATE SET games = games + "
-		"excluded.games, wins = wins + excluded.wins, rounds = rounds + "
-		"excluded.rounds, seconds = seconds + excluded.seconds, "
-		"played = played + excluded.played, kicks_given = kicks_given "
-		"+ excluded.kicks_given, kicks_taken = kicks_taken + "
-		"excluded.kicks_taken, tacs = tacs + excluded.tacs, tac_wins = "
-		"tac_wins + excluded.tac_wins, takeovers = takeovers + "
-		"excluded.takeovers, last = max(last, excluded.last)",
-		"INSERT INTO stats_pairs SELECT ?2, a, b, games, wins FROM "
-		"stats_pairs WHERE chat = ?1 AND 1 ON CONFLICT (chat, a, b) DO "
-		"UPDATE SET games = games + excluded.games, wins = wins + "
-		"excluded.wins",
-		"INSERT INTO stats_cards SELECT ?2, player, card, n FROM "
-		"stats_cards WHERE chat = ?1 AND 1 ON CONFLICT (chat, player, "
-		"card) DO UPDATE SET n = n + excluded.n",
+		"INSERT INTO stats_players AS p SELECT ?2, player, games, "
+		"wins, rounds, seconds, played, kicks_given, kicks_taken, "
+		"tacs, tac_wins, takeovers, last FROM stats_players WHERE "
+		"chat = ?1 AND 1 = 1 ON CONFLICT (chat, player) DO UPDATE "
+		"SET games = p.games + excluded.games, wins = p.wins + "
+		"excluded.wins, rounds = p.rounds + excluded.rounds, "
+		"seconds = p.seconds + excluded.seconds, played = "
+		"p.played + excluded.played, kicks_given = p.kicks_given "
+		"+ excluded.kicks_given, kicks_taken = p.kicks_taken + "
+		"excluded.kicks_taken, tacs = p.tacs + excluded.tacs, "
+		"tac_wins = p.tac_wins + excluded.tac_wins, takeovers = "
+		"p.takeovers + excluded.takeovers, last = max(p.last, "
+		"excluded.last)",
+		"INSERT INTO stats_pairs AS p SELECT ?2, a, b, games, wins "
+		"FROM stats_pairs WHERE chat = ?1 AND 1 = 1 ON CONFLICT "
+		"(chat, a, b) DO UPDATE SET games = p.games + "
+		"excluded.games, wins = p.wins + excluded.wins",
+		"INSERT INTO stats_cards AS c SELECT ?2, player, card, n FROM "
+		"stats_cards WHERE chat = ?1 AND 1 = 1 ON CONFLICT (chat, "
+		"player, card) DO UPDATE SET n = c.n + excluded.n",
 		"DELETE FROM stats_players WHERE chat = ?1",
 		"DELETE FROM stats_pairs WHERE chat = ?1",
 		"DELETE FROM stats_cards WHERE chat = ?1",
 	};
-	sqlite3_stmt	*q;
+	struct db_stmt	*q;
 	size_t		 i;
 
 	for (i = 0; i < sizeof sql / sizeof sql[0]; i++) {
-		if (sqlite3_prepare_v2(s->db, sql[i], -1, &q, NULL) !=
-		    SQLITE_OK)
+		if (db_prepare(s->db, sql[i], &q) != DB_OK)
 			return (store_sqlfail(s, "stats move"));
-		sqlite3_bind_int64(q, 1, from);
-		sqlite3_bind_int64(q, 2, to);
-		if (sqlite3_step(q) != SQLITE_DONE) {
-			sqlite3_finalize(q);
+		db_bind_int64(q, 1, from);
+		db_bind_int64(q, 2, to);
+		if (db_step(q) != DB_DONE) {
+			db_finalize(q);
 			return (store_sqlfail(s, "stats move"));
 		}
-		sqlite3_finalize(q);
+		db_finalize(q);
 	}
 	return (0);
 }

@@ -18,7 +18,7 @@
 int
 store_user_time(struct store *s, int64_t user, struct store_utime *t)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	memset(t, 0, sizeof *t);
@@ -27,16 +27,16 @@ store_user_time(struct store *s, int64_t user, struct store_utime *t)
 	if ((st = store_stmt(s, ST_UTIME_GET, "SELECT zone, quiet_start, "
 	    "quiet_end FROM user_time WHERE user = ?1")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, user);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, user);
+	if ((rc = db_step(st)) == DB_ROW) {
 		store_text(st, 0, t->zone, sizeof t->zone);
-		t->quiet_start = sqlite3_column_int(st, 1);
-		t->quiet_end = sqlite3_column_int(st, 2);
+		t->quiet_start = db_column_int(st, 1);
+		t->quiet_end = db_column_int(st, 2);
 	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_sqlfail(s, "user time"));
-	return (rc == SQLITE_ROW);
+	return (rc == DB_ROW);
 }
 
 /* Keep a person's time (zone "" : their language's). */
@@ -44,16 +44,19 @@ int
 store_user_time_put(struct store *s, int64_t user,
     const struct store_utime *t)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
-	if ((st = store_stmt(s, ST_UTIME_PUT, "INSERT OR REPLACE INTO "
+	if ((st = store_stmt(s, ST_UTIME_PUT, "INSERT INTO "
 	    "user_time (user, zone, quiet_start, quiet_end) VALUES (?1, ?2, "
-	    "?3, ?4)")) == NULL)
+	    "?3, ?4)"
+	    " ON CONFLICT (user) DO UPDATE SET zone = excluded.zone,"
+	    " quiet_start = excluded.quiet_start, quiet_end ="
+	    " excluded.quiet_end")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, user);
+	db_bind_int64(st, 1, user);
 	store_bind_text(st, 2, t->zone);
-	sqlite3_bind_int(st, 3, t->quiet_start);
-	sqlite3_bind_int(st, 4, t->quiet_end);
+	db_bind_int(st, 3, t->quiet_start);
+	db_bind_int(st, 4, t->quiet_end);
 	return (store_step_done(s, st, "user time put"));
 }
 
@@ -65,8 +68,8 @@ int
 store_user_zones(struct store *s, int64_t user, char (*zones)[ZONE_MAX],
     int max)
 {
-	sqlite3_stmt	*st;
-	int		 rc = SQLITE_DONE, n = 0;
+	struct db_stmt	*st;
+	int		 rc = DB_DONE, n = 0;
 
 	if ((st = store_stmt(s, ST_UTIME_NEAR, "SELECT t.zone FROM seats a "
 	    "JOIN seats b ON b.game = a.game AND b.user IS NOT NULL "
@@ -74,14 +77,14 @@ store_user_zones(struct store *s, int64_t user, char (*zones)[ZONE_MAX],
 	    "WHERE a.user = ?1 GROUP BY t.zone "
 	    "ORDER BY count(DISTINCT b.user) DESC, t.zone LIMIT ?2")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, user);
-	sqlite3_bind_int(st, 2, max);
-	while (n < max && (rc = sqlite3_step(st)) == SQLITE_ROW)
+	db_bind_int64(st, 1, user);
+	db_bind_int(st, 2, max);
+	while (n < max && (rc = db_step(st)) == DB_ROW)
 		store_text(st, 0, zones[n++], ZONE_MAX);
 	if (n == max)
-		rc = SQLITE_DONE;
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE)
+		rc = DB_DONE;
+	db_reset(st);
+	if (rc != DB_DONE)
 		return (store_sqlfail(s, "user zones"));
 	return (n);
 }
@@ -94,7 +97,7 @@ store_user_zones(struct store *s, int64_t user, char (*zones)[ZONE_MAX],
 int
 store_game_pace(struct store *s, int64_t game, struct store_pace *p)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	memset(p, 0, sizeof *p);
@@ -102,16 +105,16 @@ store_game_pace(struct store *s, int64_t game, struct store_pace *p)
 	if ((st = store_stmt(s, ST_PACE_GET, "SELECT autoplay, bank, bonus "
 	    "FROM game_pace WHERE game = ?1")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		p->autoplay = sqlite3_column_int(st, 0) != 0;
-		p->bank = sqlite3_column_int64(st, 1);
-		p->bonus = sqlite3_column_int64(st, 2);
+	db_bind_int64(st, 1, game);
+	if ((rc = db_step(st)) == DB_ROW) {
+		p->autoplay = db_column_int(st, 0) != 0;
+		p->bank = db_column_int64(st, 1);
+		p->bonus = db_column_int64(st, 2);
 	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_sqlfail(s, "game pace"));
-	return (rc == SQLITE_ROW);
+	return (rc == DB_ROW);
 }
 
 /* Keep a game's pace. */
@@ -119,16 +122,19 @@ int
 store_game_pace_put(struct store *s, int64_t game,
     const struct store_pace *p)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
-	if ((st = store_stmt(s, ST_PACE_PUT, "INSERT OR REPLACE INTO "
-	    "game_pace (game, autoplay, bank, bonus) VALUES (?1, ?2, ?3, ?4)"))
+	if ((st = store_stmt(s, ST_PACE_PUT, "INSERT INTO "
+	    "game_pace (game, autoplay, bank, bonus) VALUES (?1, ?2, ?3, ?4)"
+	    " ON CONFLICT (game) DO UPDATE SET autoplay ="
+	    " excluded.autoplay, bank = excluded.bank, bonus ="
+	    " excluded.bonus"))
 	    == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, p->autoplay != 0);
-	sqlite3_bind_int64(st, 3, p->bank);
-	sqlite3_bind_int64(st, 4, p->bonus);
+	db_bind_int64(st, 1, game);
+	db_bind_int(st, 2, p->autoplay != 0);
+	db_bind_int64(st, 3, p->bank);
+	db_bind_int64(st, 4, p->bonus);
 	return (store_step_done(s, st, "game pace put"));
 }
 
@@ -140,23 +146,23 @@ int
 store_seat_bank(struct store *s, int64_t game, int seat, int64_t *left,
     int64_t *since)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	*left = *since = 0;
 	if ((st = store_stmt(s, ST_BANK_GET, "SELECT left, since FROM "
 	    "seat_bank WHERE game = ?1 AND seat = ?2")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, seat);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		*left = sqlite3_column_int64(st, 0);
-		*since = sqlite3_column_int64(st, 1);
+	db_bind_int64(st, 1, game);
+	db_bind_int(st, 2, seat);
+	if ((rc = db_step(st)) == DB_ROW) {
+		*left = db_column_int64(st, 0);
+		*since = db_column_int64(st, 1);
 	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_sqlfail(s, "seat bank"));
-	return (rc == SQLITE_ROW);
+	return (rc == DB_ROW);
 }
 
 /* Keep a seat's time bank. */
@@ -164,15 +170,17 @@ int
 store_seat_bank_put(struct store *s, int64_t game, int seat, int64_t left,
     int64_t since)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
-	if ((st = store_stmt(s, ST_BANK_PUT, "INSERT OR REPLACE INTO "
-	    "seat_bank (game, seat, left, since) VALUES (?1, ?2, ?3, ?4)")) ==
+	if ((st = store_stmt(s, ST_BANK_PUT, "INSERT INTO "
+	    "seat_bank (game, seat, left, since) VALUES (?1, ?2, ?3, ?4)"
+	    " ON CONFLICT (game, seat) DO UPDATE SET left ="
+	    " excluded.left, since = excluded.since")) ==
 	    NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, seat);
-	sqlite3_bind_int64(st, 3, left);
-	sqlite3_bind_int64(st, 4, since);
+	db_bind_int64(st, 1, game);
+	db_bind_int(st, 2, seat);
+	db_bind_int64(st, 3, left);
+	db_bind_int64(st, 4, since);
 	return (store_step_done(s, st, "seat bank put"));
 }

@@ -26,7 +26,7 @@ int64_t
 store_user_find(struct store *s, const char *platform, const char *pid,
     char *lang)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int64_t		 id = 0;
 	int		 rc;
 
@@ -37,13 +37,13 @@ store_user_find(struct store *s, const char *platform, const char *pid,
 		return (-1);
 	store_bind_text(st, 1, platform);
 	store_bind_text(st, 2, pid);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		id = sqlite3_column_int64(st, 0);
+	if ((rc = db_step(st)) == DB_ROW) {
+		id = db_column_int64(st, 0);
 		if (lang != NULL)
 			store_text(st, 1, lang, LANG_MAX);
 	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_sqlfail(s, "user find"));
 	return (id);
 }
@@ -56,7 +56,7 @@ int
 store_action_at(struct store *s, int64_t game, int64_t n, int *seat,
     char *buf, size_t len)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	*seat = -1;
@@ -65,16 +65,16 @@ store_action_at(struct store *s, int64_t game, int64_t n, int *seat,
 	if ((st = store_stmt(s, ST_ACTION_AT, "SELECT seat, action FROM "
 	    "actions WHERE game = ?1 AND n = ?2")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int64(st, 2, n);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		*seat = sqlite3_column_int(st, 0);
+	db_bind_int64(st, 1, game);
+	db_bind_int64(st, 2, n);
+	if ((rc = db_step(st)) == DB_ROW) {
+		*seat = db_column_int(st, 0);
 		store_text(st, 1, buf, len);
 	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_sqlfail(s, "action"));
-	return (rc == SQLITE_ROW);
+	return (rc == DB_ROW);
 }
 
 /*
@@ -112,7 +112,7 @@ store_key_make(struct store *s, char *buf)
 int
 store_key_add(struct store *s, int64_t id)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	char		 key[STORE_KEYLEN + 1];
 
 	if (s->version < STORE_KEYS_VERSION)
@@ -120,7 +120,7 @@ store_key_add(struct store *s, int64_t id)
 	if (store_key_make(s, key) != 0 || (st = store_stmt(s, ST_KEY_ADD,
 	    "INSERT INTO game_keys (game, key) VALUES (?1, ?2)")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, id);
+	db_bind_int64(st, 1, id);
 	store_bind_text(st, 2, key);
 	return (store_step_done(s, st, "key add"));
 }
@@ -129,27 +129,27 @@ store_key_add(struct store *s, int64_t id)
 int
 store_key_get(struct store *s, int64_t id, char *buf)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	buf[0] = '\0';
 	if ((st = store_stmt(s, ST_KEY_GET, "SELECT key FROM game_keys "
 	    "WHERE game = ?1")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, id);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+	db_bind_int64(st, 1, id);
+	if ((rc = db_step(st)) == DB_ROW)
 		store_text(st, 0, buf, STORE_KEYLEN + 1);
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_sqlfail(s, "key"));
-	return (rc == SQLITE_ROW);
+	return (rc == DB_ROW);
 }
 
 /* The game whose key is key: its id, 0 none, -1 on failure. */
 int64_t
 store_key_game(struct store *s, const char *key)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int64_t		 id = 0;
 	int		 rc;
 
@@ -157,10 +157,10 @@ store_key_game(struct store *s, const char *key)
 	    "WHERE key = ?1")) == NULL)
 		return (-1);
 	store_bind_text(st, 1, key);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		id = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	if ((rc = db_step(st)) == DB_ROW)
+		id = db_column_int64(st, 0);
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_sqlfail(s, "key game"));
 	return (id);
 }
@@ -173,18 +173,18 @@ store_key_game(struct store *s, const char *key)
 int
 store_seat_of(struct store *s, int64_t game, int64_t user)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc, seat = -1;
 
 	if ((st = store_stmt(s, ST_SEAT_OF, "SELECT seat FROM seats WHERE "
 	    "game = ?1 AND user = ?2")) == NULL)
 		return (-2);
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int64(st, 2, user);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		seat = sqlite3_column_int(st, 0);
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+	db_bind_int64(st, 1, game);
+	db_bind_int64(st, 2, user);
+	if ((rc = db_step(st)) == DB_ROW)
+		seat = db_column_int(st, 0);
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE) {
 		store_sqlfail(s, "seat of");
 		return (-2);
 	}
@@ -198,25 +198,25 @@ store_seat_of(struct store *s, int64_t game, int64_t user)
 int
 store_keys_fill(struct store *s)
 {
-	sqlite3_stmt	*q;
+	struct db_stmt	*q;
 	int64_t		*ids = NULL;
 	size_t		 n = 0, cap = 0, i;
 	int		 rc;
 
 	if (s->version < STORE_KEYS_VERSION)
 		return (0);
-	if (sqlite3_prepare_v2(s->db, "SELECT id FROM games WHERE id NOT IN "
-	    "(SELECT game FROM game_keys)", -1, &q, NULL) != SQLITE_OK)
+	if (db_prepare(s->db, "SELECT id FROM games WHERE id NOT IN "
+	    "(SELECT game FROM game_keys)", &q) != DB_OK)
 		return (store_sqlfail(s, "keys"));
-	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+	while ((rc = db_step(q)) == DB_ROW) {
 		if (n == cap) {
 			cap = cap != 0 ? cap * 2 : 64;
 			ids = xreallocarray(ids, cap, sizeof *ids);
 		}
-		ids[n++] = sqlite3_column_int64(q, 0);
+		ids[n++] = db_column_int64(q, 0);
 	}
-	sqlite3_finalize(q);
-	if (rc != SQLITE_DONE) {
+	db_finalize(q);
+	if (rc != DB_DONE) {
 		free(ids);
 		return (store_sqlfail(s, "keys"));
 	}

@@ -38,9 +38,9 @@ store_fail(struct store *s, const char *fmt, ...)
 int
 store_sqlfail(struct store *s, const char *what)
 {
-	int	code = sqlite3_extended_errcode(s->db);
+	int	code = db_errcode(s->db);
 
-	store_fail(s, "%s: %s", what, sqlite3_errmsg(s->db));
+	store_fail(s, "%s: %s", what, db_errmsg(s->db));
 	s->code = code;
 	return (-1);
 }
@@ -52,29 +52,65 @@ store_error(struct store *s)
 	return (s->err);
 }
 
-/* The connection, for tests and tacctl's raw needs (no user text!). */
+/*
+ * The SQLite connection, for tests and tacctl's raw needs (no user
+ * text!); NULL on PostgreSQL.
+ */
 struct sqlite3 *
 store_db(struct store *s)
 {
-	return (s->db);
+	return (s->lite);
+}
+
+/*
+ * Run constant SQL of the caller's own (tests, tacctl: never outside
+ * text), in SQLite's words on either backend, and read the first column
+ * of its first row into *v: 1 a row, 0 none, -1 failure.
+ */
+int
+store_sql_int(struct store *s, const char *sql, int64_t *v)
+{
+	struct db_stmt	*st;
+	int		 rc;
+
+	if (db_prepare(s->db, sql, &st) != DB_OK)
+		return (store_sqlfail(s, sql));
+	if ((rc = db_step(st)) == DB_ROW)
+		*v = db_column_int64(st, 0);
+	else if (rc != DB_DONE)
+		store_sqlfail(s, sql);
+	db_finalize(st);
+	return (rc == DB_ROW ? 1 : rc == DB_DONE ? 0 : -1);
+}
+
+/* Run constant SQL of the caller's own, several statements: 0 or -1. */
+int
+store_sql_exec(struct store *s, const char *sql)
+{
+	return (store_exec(s, sql, "sql"));
+}
+
+/* Is the store on PostgreSQL (else SQLite)? */
+int
+store_is_postgres(struct store *s)
+{
+	return (s->lite == NULL);
 }
 
 /*
  * Return the cached statement of a slot, reset and with its bindings
  * cleared, preparing it from sql on first use.  NULL on failure.
  */
-sqlite3_stmt *
+struct db_stmt *
 store_stmt(struct store *s, enum store_slot slot, const char *sql)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = s->stmt[slot]) != NULL) {
-		sqlite3_reset(st);
-		sqlite3_clear_bindings(st);
+		db_reset(st);
 		return (st);
 	}
-	if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &st,
-	    NULL) != SQLITE_OK) {
+	if (db_prepare(s->db, sql, &st) != DB_OK) {
 		store_sqlfail(s, "prepare");
 		return (NULL);
 	}
@@ -87,17 +123,17 @@ store_stmt(struct store *s, enum store_slot slot, const char *sql)
  * read lock afterwards.  what names it in the failure message.
  */
 int
-store_step_done(struct store *s, sqlite3_stmt *st, const char *what)
+store_step_done(struct store *s, struct db_stmt *st, const char *what)
 {
 	int	rc;
 
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+	rc = db_step(st);
+	if (rc != DB_DONE && rc != DB_ROW) {
 		store_sqlfail(s, what);
-		sqlite3_reset(st);
+		db_reset(st);
 		return (-1);
 	}
-	sqlite3_reset(st);
+	db_reset(st);
 	return (0);
 }
 
@@ -107,36 +143,35 @@ store_step_done(struct store *s, sqlite3_stmt *st, const char *what)
  * names it).  The queries of who or what is due at a time.
  */
 int
-store_ids(struct store *s, sqlite3_stmt *st, int64_t *ids, int max,
+store_ids(struct store *s, struct db_stmt *st, int64_t *ids, int max,
     const char *what)
 {
-	int	rc = SQLITE_DONE, n = 0;
+	int	rc = DB_DONE, n = 0;
 
-	while (n < max && (rc = sqlite3_step(st)) == SQLITE_ROW)
-		ids[n++] = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+	while (n < max && (rc = db_step(st)) == DB_ROW)
+		ids[n++] = db_column_int64(st, 0);
+	db_reset(st);
+	if (rc != DB_DONE && rc != DB_ROW)
 		return (store_sqlfail(s, what));
 	return (n);
 }
 
 /* Copy a text column into buf, "" for NULL, truncated to fit. */
 void
-store_text(sqlite3_stmt *st, int col, char *buf, size_t len)
+store_text(struct db_stmt *st, int col, char *buf, size_t len)
 {
-	const unsigned char	*t;
+	const char	*t;
 
-	if ((t = sqlite3_column_text(st, col)) == NULL)
-		t = (const unsigned char *)"";
-	snprintf(buf, len, "%s", (const char *)t);
+	if ((t = db_column_text(st, col)) == NULL)
+		t = "";
+	snprintf(buf, len, "%s", t);
 }
 
-/* Bind text (NULL binds ""); SQLite copies it. */
+/* Bind text (NULL binds ""); the backend copies it. */
 void
-store_bind_text(sqlite3_stmt *st, int idx, const char *text)
+store_bind_text(struct db_stmt *st, int idx, const char *text)
 {
-	sqlite3_bind_text(st, idx, text != NULL ? text : "", -1,
-	    SQLITE_TRANSIENT);
+	db_bind_text(st, idx, text != NULL ? text : "");
 }
 
 /* The newest schema version this binary carries. */
@@ -161,18 +196,18 @@ store_version(struct store *s)
 int64_t
 store_pragma_int(struct store *s, const char *sql)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int64_t		 v = -1;
 
-	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
+	if (db_prepare(s->db, sql, &st) != DB_OK) {
 		store_sqlfail(s, sql);
 		return (-1);
 	}
-	if (sqlite3_step(st) == SQLITE_ROW)
-		v = sqlite3_column_int64(st, 0);
+	if (db_step(st) == DB_ROW)
+		v = db_column_int64(st, 0);
 	else
 		store_sqlfail(s, sql);
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return (v);
 }
 
@@ -180,14 +215,8 @@ store_pragma_int(struct store *s, const char *sql)
 int
 store_exec(struct store *s, const char *sql, const char *what)
 {
-	char	*msg = NULL;
-
-	if (sqlite3_exec(s->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
-		store_fail(s, "%s: %s", what, msg != NULL ? msg :
-		    sqlite3_errmsg(s->db));
-		sqlite3_free(msg);
-		return (-1);
-	}
+	if (db_exec(s->db, sql) != DB_OK)
+		return (store_fail(s, "%s: %s", what, db_errmsg(s->db)));
 	return (0);
 }
 
@@ -220,7 +249,7 @@ store_migrate_one(struct store *s, const struct store_migration *m)
 	s->version = m->version;
 	return (0);
 fail:
-	sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	db_exec(s->db, "ROLLBACK");
 	return (-1);
 }
 
@@ -251,7 +280,7 @@ store_migrate(struct store *s, int upto)
 static int
 store_conn_pragmas(struct store *s)
 {
-	sqlite3_busy_timeout(s->db, 5000);
+	sqlite3_busy_timeout(s->lite, 5000);
 	/*
 	 * A page cache big enough that a group commit's dirty pages stay in
 	 * memory until the commit (a smaller one spills them to the WAL one
@@ -280,7 +309,7 @@ store_file_pragmas(struct store *s)
 		return (-1);
 
 	/* An in-memory database answers "memory": that is fine too. */
-	if (sqlite3_prepare_v2(s->db, "PRAGMA journal_mode = WAL", -1, &st,
+	if (sqlite3_prepare_v2(s->lite, "PRAGMA journal_mode = WAL", -1, &st,
 	    NULL) != SQLITE_OK)
 		return (store_sqlfail(s, "journal_mode"));
 	if (sqlite3_step(st) == SQLITE_ROW) {
@@ -292,7 +321,7 @@ store_file_pragmas(struct store *s)
 	sqlite3_finalize(st);
 	if (!wal)
 		return (store_fail(s, "cannot switch to WAL mode: %s",
-		    sqlite3_errmsg(s->db)));
+		    sqlite3_errmsg(s->lite)));
 	return (0);
 }
 
@@ -310,6 +339,8 @@ store_open_version(const char *path, int flags, int upto, char **cause)
 	struct store	*s;
 	int		 oflags;
 
+	if (store_is_pg(path))
+		return (store_pg_open(path, flags, upto, cause));
 	*cause = NULL;
 	s = xcalloc(1, sizeof *s);
 	s->flags = flags;
@@ -318,11 +349,14 @@ store_open_version(const char *path, int flags, int upto, char **cause)
 		goto fail;
 	oflags = (flags & STORE_RDONLY) ? SQLITE_OPEN_READONLY :
 	    SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
-	if (sqlite3_open_v2(path, &s->db, oflags, NULL) != SQLITE_OK) {
-		store_sqlfail(s, "open");
+	if (sqlite3_open_v2(path, &s->lite, oflags, NULL) != SQLITE_OK) {
+		store_fail(s, "open: %s", sqlite3_errmsg(s->lite));
+		sqlite3_close(s->lite);
+		s->lite = NULL;
 		goto fail;
 	}
-	sqlite3_extended_result_codes(s->db, 1);
+	s->db = db_sqlite_wrap(s->lite);
+	sqlite3_extended_result_codes(s->lite, 1);
 	if (store_conn_pragmas(s) != 0 || store_inspect(s, upto, 0) != 0)
 		goto fail;
 	if (!(flags & STORE_RDONLY) && (store_file_pragmas(s) != 0 ||
@@ -358,8 +392,8 @@ store_close(struct store *s)
 	if (s == NULL)
 		return;
 	for (i = 0; i < ST_NSLOTS; i++)
-		sqlite3_finalize(s->stmt[i]);
-	sqlite3_close(s->db);
+		db_finalize(s->stmt[i]);
+	db_close(s->db);
 	free(s->list);
 	if (s->lost)
 		store_side_drop(s);
@@ -371,7 +405,7 @@ store_close(struct store *s)
 static int
 store_txn(struct store *s, enum store_slot slot, const char *sql)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, slot, sql)) == NULL)
 		return (-1);
@@ -409,7 +443,7 @@ store_commit(struct store *s)
 void
 store_rollback(struct store *s)
 {
-	if (!sqlite3_get_autocommit(s->db))
+	if (db_in_txn(s->db))
 		store_txn(s, ST_ROLLBACK, "ROLLBACK");
 }
 
@@ -417,7 +451,7 @@ store_rollback(struct store *s)
 int
 store_in_txn(struct store *s)
 {
-	return (!sqlite3_get_autocommit(s->db));
+	return (db_in_txn(s->db));
 }
 
 /* Start the savepoint of one event inside a batch. */
@@ -438,7 +472,7 @@ store_release(struct store *s)
 void
 store_rollback_to(struct store *s)
 {
-	if (sqlite3_get_autocommit(s->db))
+	if (!db_in_txn(s->db))
 		return;
 	if (store_txn(s, ST_ROLLBACK_TO, "ROLLBACK TO ev") == 0)
 		store_txn(s, ST_RELEASE, "RELEASE ev");
@@ -448,27 +482,27 @@ store_rollback_to(struct store *s)
 int
 store_kv_get(struct store *s, const char *key, char *buf, size_t len)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	if ((st = store_stmt(s, ST_KV_GET,
 	    "SELECT value FROM kv WHERE key = ?1")) == NULL)
 		return (-1);
 	store_bind_text(st, 1, key);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
+	rc = db_step(st);
+	if (rc == DB_ROW)
 		store_text(st, 0, buf, len);
-	else if (rc != SQLITE_DONE)
+	else if (rc != DB_DONE)
 		store_sqlfail(s, "kv get");
-	sqlite3_reset(st);
-	return (rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1);
+	db_reset(st);
+	return (rc == DB_ROW ? 1 : rc == DB_DONE ? 0 : -1);
 }
 
 /* Set a kv value. */
 int
 store_kv_set(struct store *s, const char *key, const char *value)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_KV_SET,
 	    "INSERT INTO kv (key, value) VALUES (?1, ?2) "
@@ -483,7 +517,7 @@ store_kv_set(struct store *s, const char *key, const char *value)
 int
 store_kv_max(struct store *s, const char *key, int64_t v)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_stmt(s, ST_KV_MAX,
 	    "INSERT INTO kv (key, value) VALUES (?1, CAST(?2 AS TEXT)) "
@@ -491,7 +525,7 @@ store_kv_max(struct store *s, const char *key, int64_t v)
 	    "WHERE CAST(kv.value AS INTEGER) < ?2")) == NULL)
 		return (-1);
 	store_bind_text(st, 1, key);
-	sqlite3_bind_int64(st, 2, v);
+	db_bind_int64(st, 2, v);
 	return (store_step_done(s, st, "kv max"));
 }
 
@@ -504,7 +538,7 @@ int
 store_update_seen(struct store *s, const char *platform, int64_t id,
     int64_t now)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	char		 key[64], buf[32];
 	int		 rc;
 
@@ -515,15 +549,15 @@ store_update_seen(struct store *s, const char *platform, int64_t id,
 		return (0);
 
 	if ((st = store_stmt(s, ST_SEEN_ADD,
-	    "INSERT OR IGNORE INTO updates (platform, update_id, at) "
-	    "VALUES (?1, ?2, ?3)")) == NULL)
+	    "INSERT INTO updates (platform, update_id, at) "
+	    "VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING")) == NULL)
 		return (-1);
 	store_bind_text(st, 1, platform);
-	sqlite3_bind_int64(st, 2, id);
-	sqlite3_bind_int64(st, 3, now);
+	db_bind_int64(st, 2, id);
+	db_bind_int64(st, 3, now);
 	if (store_step_done(s, st, "update seen") != 0)
 		return (-1);
-	if (sqlite3_changes(s->db) == 0)
+	if (db_changes(s->db) == 0)
 		return (0);
 	snprintf(key, sizeof key, "offset:%s", platform);
 	if (store_kv_max(s, key, id) != 0)
@@ -540,38 +574,39 @@ store_update_seen(struct store *s, const char *platform, int64_t id,
 int
 store_updates_prune(struct store *s, int64_t before, int max)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	char		 key[64], platform[32];
 	int64_t		 top;
 	int		 rc;
 
 	if ((st = store_stmt(s, ST_SEEN_MAXPRUNED, "SELECT platform, "
 	    "max(update_id) FROM (SELECT platform, update_id FROM updates "
-	    "WHERE at < ?1 ORDER BY at LIMIT ?2) GROUP BY platform")) == NULL)
+	    "WHERE at < ?1 ORDER BY at LIMIT ?2) u GROUP BY platform")) ==
+	    NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, before);
-	sqlite3_bind_int(st, 2, max);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, before);
+	db_bind_int(st, 2, max);
+	while ((rc = db_step(st)) == DB_ROW) {
 		store_text(st, 0, platform, sizeof platform);
-		top = sqlite3_column_int64(st, 1);
+		top = db_column_int64(st, 1);
 		snprintf(key, sizeof key, "floor:%s", platform);
 		if (store_kv_max(s, key, top) != 0) {
-			sqlite3_reset(st);
+			db_reset(st);
 			return (-1);
 		}
 	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_DONE)
 		return (store_sqlfail(s, "prune updates"));
 	if ((st = store_stmt(s, ST_SEEN_PRUNE, "DELETE FROM updates WHERE "
 	    "(platform, update_id) IN (SELECT platform, update_id FROM updates "
 	    "WHERE at < ?1 ORDER BY at LIMIT ?2)")) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, before);
-	sqlite3_bind_int(st, 2, max);
+	db_bind_int64(st, 1, before);
+	db_bind_int(st, 2, max);
 	if (store_step_done(s, st, "prune updates") != 0)
 		return (-1);
-	return (sqlite3_changes(s->db));
+	return (db_changes(s->db));
 }
 
 /*
@@ -645,7 +680,11 @@ store_backup(struct store *s, const char *path)
 		store_fail(s, "%s: %s", tmp, sqlite3_errmsg(dst));
 		goto fail;
 	}
-	if ((b = sqlite3_backup_init(dst, "main", s->db, "main")) == NULL) {
+	if (s->lite == NULL) {
+		store_fail(s, "backup: not an SQLite database (use pg_dump)");
+		goto fail;
+	}
+	if ((b = sqlite3_backup_init(dst, "main", s->lite, "main")) == NULL) {
 		store_fail(s, "%s: %s", tmp, sqlite3_errmsg(dst));
 		goto fail;
 	}

@@ -95,7 +95,7 @@ tacctl_db_open(const char *conf, const char *db, int flags)
 			tacctl_die(TACCTL_BADINPUT, "the database path is too "
 			    "long");
 	}
-	if (access(path, F_OK) != 0)
+	if (!store_is_pg(path) && access(path, F_OK) != 0)
 		tacctl_die(TACCTL_BADINPUT, "%s: no database there", path);
 	if ((s = store_open(path, flags, &cause)) == NULL)
 		tacctl_die(TACCTL_BADINPUT, "%s", cause);
