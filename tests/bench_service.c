@@ -15,9 +15,12 @@
  * largest resident set, and the same run without a rate limit.
  *
  *	bench_service [-k] [-g GAMES] [-n EVENTS] [-r RATE] [-b BATCH]
- *	    [-d DIR]
+ *	    [-d DIR | -D postgresql://...]
  *
- * -k keeps the database (for tacctl games, verify, ...).
+ * -k keeps the database (for tacctl games, verify, ...).  -D measures an
+ * empty PostgreSQL database instead of an SQLite file (make bench runs
+ * both, the server on a throwaway cluster with its durable defaults:
+ * fsync, synchronous_commit on).
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -45,6 +48,7 @@ struct bench_opts {
 	double		 rate;		/* offered events per second */
 	int		 batch;		/* most events per commit */
 	const char	*dir;		/* where the database goes */
+	const char	*uri;		/* or a PostgreSQL database */
 	int		 keep;		/* leave the database behind */
 };
 
@@ -296,7 +300,7 @@ bench_number(const char *s)
 	v = strtod(s, &end);
 	if (end == s || *end != '\0' || v <= 0) {
 		fprintf(stderr, "usage: bench_service [-k] [-g GAMES] "
-		    "[-n EVENTS] [-r RATE] [-b BATCH] [-d DIR]\n");
+		    "[-n EVENTS] [-r RATE] [-b BATCH] [-d DIR | -D URI]\n");
 		exit(2);
 	}
 	return (v);
@@ -306,16 +310,17 @@ bench_number(const char *s)
 int
 main(int argc, char **argv)
 {
-	struct bench_opts	 o = { 10000, 20000, 2000, 64, NULL, 0 };
+	struct bench_opts	 o = { 10000, 20000, 2000, 64, NULL, NULL, 0 };
 	struct store		*store;
 	struct rusage		 ru;
 	struct stat		 sb;
 	char			 dir[256], path[300], *cause;
 	uint64_t		 rng = 88172645463325252ULL;
+	int64_t			 size;
 	int			 ch;
 
 	xmalloc_json();
-	while ((ch = getopt(argc, argv, "kg:n:r:b:d:")) != -1) {
+	while ((ch = getopt(argc, argv, "kg:n:r:b:d:D:")) != -1) {
 		switch (ch) {
 		case 'k':
 			o.keep = 1;
@@ -335,27 +340,39 @@ main(int argc, char **argv)
 		case 'd':
 			o.dir = optarg;
 			break;
+		case 'D':
+			o.uri = optarg;
+			break;
 		default:
 			bench_number("");
 		}
 	}
-	if (o.dir == NULL) {
+	if (o.dir == NULL && o.uri == NULL) {
 		snprintf(dir, sizeof dir, "%s/bench_service.XXXXXX",
 		    getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/var/tmp");
 		if (mkdtemp(dir) == NULL)
 			bench_die(dir, "cannot make it");
 		o.dir = dir;
 	}
-	snprintf(path, sizeof path, "%s/bench.db", o.dir);
-	unlink(path);
+	if (o.uri != NULL)
+		snprintf(path, sizeof path, "%s", o.uri);
+	else {
+		snprintf(path, sizeof path, "%s/bench.db", o.dir);
+		unlink(path);
+	}
 	if ((games = calloc(o.games, sizeof *games)) == NULL ||
 	    (list = malloc(sizeof *list)) == NULL)
 		bench_die("bench", "out of memory");
 	if ((store = store_open(path, 0, &cause)) == NULL)
 		bench_die("store", cause);
 	svc = svc_open(store, NULL, NULL);
-	printf("database %s, synchronous=FULL, WAL, group commit of at most "
-	    "%d events\n", path, o.batch);
+	if (o.uri != NULL)
+		printf("database PostgreSQL (%s), synchronous_commit=on, group "
+		    "commit of at most %d events\n", store_is_pg(path) ?
+		    "a local socket" : "?", o.batch);
+	else
+		printf("database %s, synchronous=FULL, WAL, group commit of "
+		    "at most %d events\n", path, o.batch);
 
 	bench_setup(&o);
 	bench_run(&o, o.rate, &rng);
@@ -363,7 +380,13 @@ main(int argc, char **argv)
 	bench_verify(&o);
 
 	getrusage(RUSAGE_SELF, &ru);
-	stat(path, &sb);
+	if (o.uri != NULL) {
+		if (store_sql_int(store, "SELECT pg_database_size("
+		    "current_database())", &size) != 1)
+			size = 0;
+		sb.st_size = (off_t)size;
+	} else if (stat(path, &sb) != 0)
+		sb.st_size = 0;
 	printf("%lld outbox rows delivered; database %.1f MB; max resident "
 	    "%.1f MB with %d stored games\n", (long long)delivered,
 	    sb.st_size / 1048576.0, ru.ru_maxrss / 1024.0, o.games);
@@ -371,8 +394,9 @@ main(int argc, char **argv)
 	svc_close(svc);
 	store_close(store);
 	if (o.keep)
-		printf("kept %s\n", path);
-	else {
+		printf("kept %s\n", o.uri != NULL ? "the PostgreSQL database" :
+		    path);
+	else if (o.uri == NULL) {
 		unlink(path);
 		if (o.dir == dir)
 			rmdir(dir);

@@ -47,7 +47,8 @@ trap 'exit 129' HUP
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-# Speed over durability: the cluster lives for one test run.
+# Speed over durability: the cluster lives for one test run.  A
+# benchmark (PG_DURABLE=1) keeps the server's durable defaults instead.
 if ! "${as[@]}" "$bindir/initdb" -D "$dir/data" -U tacd -A trust \
     -E UTF8 --no-locale --no-sync >"$dir/initdb.log" 2>&1; then
 	cat "$dir/initdb.log" >&2
@@ -57,10 +58,12 @@ fi
 cat >>"$dir/data/postgresql.conf" <<CONF
 listen_addresses = ''
 unix_socket_directories = '$dir'
+max_connections = 40
+CONF
+[ "${PG_DURABLE:-0}" = 1 ] || cat >>"$dir/data/postgresql.conf" <<CONF
 fsync = off
 synchronous_commit = off
 full_page_writes = off
-max_connections = 40
 CONF
 if ! "${as[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
     -t 60 start >/dev/null; then
