@@ -31,7 +31,8 @@
 # psql reads it here), both tacd name it with database =, the lead is
 # its advisory lock; the lost lead below is then the lock's session
 # ended by the server (pg_terminate_backend) instead of a lock file
-# removed.
+# removed: the standby takes over, and the one whose session was ended
+# leads again, on a session made anew, once the other is killed.
 if [ "${FAILOVER_DB:-}" = pg ] && [ -z "${TACD_TEST_DATABASE:-}" ]; then
 	src=${abs_top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 	exec bash "$src/tests/pg/cluster.sh" bash "$src/tests/tg/failover.sh"
@@ -212,6 +213,38 @@ if [ -z "$pg" ]; then
 	check "both still run" kill -0 "$TACD_PID" "$STANDBY_PID"
 	check "the standby, let go, still stands by" \
 	    bash -c "! grep -q 'polling from\|active: this' $STANDBY_LOG"
+else
+	# The active tacd's session ended by the server, its lock with it
+	# (the process held stopped meanwhile, so that the standby takes
+	# the lock first): woken, it finds it no longer leads and stands
+	# by.  The new active one killed, it connects anew and leads again
+	# in the same process, and answers.
+	kill -STOP "$TACD_PID"
+	ended=$(store_sql "SELECT count(pg_terminate_backend(pid, 10000))
+	    FROM pg_locks WHERE locktype = 'advisory' AND
+	    classid = 1413563204 AND granted")
+	check "the active tacd's session is ended ($ended)" [ "$ended" = 1 ]
+	check "the standby takes over" \
+	    wait_for "$STANDBY_LOG" 'active: this tacd'
+	kill -CONT "$TACD_PID"
+	check "the tacd whose session was ended stands by" \
+	    wait_for "$ACTIVE_LOG" 'no longer leads the store'
+	kill -9 "$STANDBY_PID"
+	wait "$STANDBY_PID" 2>/dev/null
+	check "the new active one killed, the other leads again" wait_until \
+	    "[ \$(grep -c 'active: this tacd' $ACTIVE_LOG) -ge 2 ]"
+	check "... on a session made anew, the lead never failing" \
+	    bash -c "! grep -q 'the lead: ' $ACTIVE_LOG"
+	start_one
+	STANDBY_PID=$NEW_PID
+	STANDBY_LOG=$NEW_LOG
+	check "a new standby waits" \
+	    wait_for "$STANDBY_LOG" 'standby: another tacd is active'
+	id=$last
+	send 777 777 /help
+	check "... and the active one answers" \
+	    wait_until '[ "$(to_chat 777)" -ge 1 ]'
+	check "both still run" kill -0 "$TACD_PID" "$STANDBY_PID"
 fi
 
 for pid in "$STANDBY_PID" "$TACD_PID"; do
