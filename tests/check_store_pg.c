@@ -184,13 +184,16 @@ lead_soon(struct store *s)
 /*
  * One process leads a store: a second is refused while the first holds
  * it, and takes it when the first closes or its session is ended (kill
- * -9, a lost connection); a session that lost it writes nothing.
+ * -9, a lost connection); a session that lost it writes nothing.  The
+ * store whose session was ended makes a new one when it tries for the
+ * lead again: refused while the other leads, it leads once the other
+ * closes, and its statements (prepared in the old session) run again.
  */
 START_TEST(test_store_pg_lead)
 {
 	struct store	*b;
 	char		*cause, sql[96];
-	int64_t		 pid;
+	int64_t		 pid, pid2;
 
 	td_init(&td, STORE_NOSYNC);
 	td_open(&td);
@@ -212,6 +215,7 @@ START_TEST(test_store_pg_lead)
 	store_close(b);
 	ck_assert_ptr_nonnull(b = store_open(td.path, STORE_NOSYNC, &cause));
 	ck_assert_int_eq(store_lead(b), 1);
+	ck_assert_int_eq(store_kv_set(b, "before", "1"), 0);
 	ck_assert_int_eq(store_sql_int(b, "SELECT pg_backend_pid()", &pid),
 	    1);
 	snprintf(sql, sizeof sql, "SELECT pg_terminate_backend(%lld, 10000)",
@@ -223,7 +227,22 @@ START_TEST(test_store_pg_lead)
 	ck_assert_int_eq(store_leading(td.store), 1);
 	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM kv WHERE "
 	    "key = 'split'"), 0);
+
+	/* b, its session gone, connects anew: refused while td leads. */
+	ck_assert_int_eq(store_lead(b), 0);
+	ck_assert_int_eq(store_leading(b), 0);
+	ck_assert_int_eq(store_sql_int(b, "SELECT pg_backend_pid()", &pid2),
+	    1);
+	ck_assert_int_ne(pid2, pid);
+	td_close(&td);
+	ck_assert_int_eq(lead_soon(b), 1);
+	ck_assert_int_eq(store_leading(b), 1);
+	/* The same statement as before, prepared again in this session. */
+	ck_assert_int_eq(store_kv_set(b, "after", "2"), 0);
 	store_close(b);
+	td_open(&td);
+	ck_assert_int_eq(td_sql_int(&td, "SELECT count(*) FROM kv WHERE "
+	    "key IN ('before', 'after')"), 2);
 	td_done(&td);
 }
 END_TEST

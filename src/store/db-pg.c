@@ -7,6 +7,11 @@
  * server at its first run, with the types its parameters were bound as
  * (PostgreSQL infers none from "?2 < x" where x is text, say), and its
  * whole result is read at once: step walks the rows in memory.
+ *
+ * A session lost (the server ended it, the network went) is made anew
+ * when the lead is tried again (db_pg_lead()): its settings are set
+ * again and every statement is prepared again at its next run, since
+ * the server's prepared statements went with the old session.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -41,6 +46,8 @@ struct db_pg {
 	char		 err[512];
 	int		 changes;
 	unsigned	 nstmt;		/* names the server's statements */
+	unsigned	 session;	/* counts the sessions made anew */
+	char		*setup;		/* SET ... run on every new session */
 	int		 leads;		/* holds the lock of db_pg_lead() */
 };
 
@@ -48,6 +55,7 @@ struct db_pg_stmt {
 	struct db_stmt	 head;
 	char		*sql;		/* PostgreSQL's words */
 	char		 name[16];	/* "" until prepared */
+	unsigned	 session;	/* the session it was prepared in */
 	int		 nparams;
 	char		**vals;		/* NULL: SQL NULL */
 	Oid		*types;
@@ -134,7 +142,8 @@ pg_finalize(struct db_stmt *st)
 	char			 sql[48];
 
 	pg_reset(st);
-	if (s->name[0] != '\0' && PQstatus(db->conn) == CONNECTION_OK) {
+	if (s->name[0] != '\0' && s->session == db->session &&
+	    PQstatus(db->conn) == CONNECTION_OK) {
 		snprintf(sql, sizeof sql, "DEALLOCATE %s", s->name);
 		PQclear(PQexec(db->conn, sql));
 	}
@@ -229,8 +238,10 @@ pg_server_prepare(struct db_pg_stmt *s, struct db_pg *db)
 	ok = PQresultStatus(res) == PGRES_COMMAND_OK;
 	if (!ok)
 		pg_error(db, "", res);
-	else
+	else {
 		snprintf(s->name, sizeof s->name, "%s", name);
+		s->session = db->session;
+	}
 	PQclear(res);
 	return (ok ? 0 : -1);
 }
@@ -246,6 +257,9 @@ pg_step(struct db_stmt *st)
 	if (s->failed)
 		return (DB_ERROR);
 	if (s->res == NULL) {
+		/* Prepared in a session that is gone: prepare it again. */
+		if (s->session != db->session)
+			s->name[0] = '\0';
 		if (s->name[0] == '\0' && pg_server_prepare(s, db) != 0) {
 			s->failed = 1;
 			return (DB_ERROR);
@@ -448,6 +462,7 @@ static void
 pg_close(struct db *db)
 {
 	PQfinish(PG(db)->conn);
+	free(PG(db)->setup);
 	free(db);
 }
 
@@ -480,7 +495,6 @@ db_pg_open(const char *conninfo, const char *password, char **cause)
 	const char	*keys[3] = { "dbname", NULL, NULL };
 	const char	*vals[3] = { conninfo, NULL, NULL };
 	struct db_pg	*db;
-	PGresult	*res;
 
 	*cause = NULL;
 	if (password != NULL) {
@@ -498,17 +512,67 @@ db_pg_open(const char *conninfo, const char *password, char **cause)
 	}
 	PQsetNoticeProcessor(db->conn, pg_notice, NULL);
 	/* Times and text as the store reads them, whatever the server's. */
-	res = PQexec(db->conn, "SET client_encoding = 'UTF8'; "
-	    "SET client_min_messages = warning");
-	if (PQresultStatus(res) != PGRES_COMMAND_OK) {
-		pg_error(db, "connect", res);
-		PQclear(res);
+	if (db_pg_session(&db->head, "SET client_encoding = 'UTF8'; "
+	    "SET client_min_messages = warning") != 0) {
 		*cause = xstrdup(db->err);
 		pg_close(&db->head);
 		return (NULL);
 	}
-	PQclear(res);
 	return (&db->head);
+}
+
+/*
+ * Set something of the session (SET ...): now, and again on each session
+ * made anew.  0, or -1 (see db_errmsg()).
+ */
+int
+db_pg_session(struct db *db, const char *sql)
+{
+	struct db_pg	*p = PG(db);
+	PGresult	*res;
+	char		*all;
+	int		 ok;
+
+	res = PQexec(p->conn, sql);
+	ok = PQresultStatus(res) == PGRES_COMMAND_OK;
+	if (!ok)
+		pg_error(p, "session", res);
+	PQclear(res);
+	if (!ok)
+		return (-1);
+	xasprintf(&all, "%s%s%s", p->setup != NULL ? p->setup : "",
+	    p->setup != NULL ? "; " : "", sql);
+	free(p->setup);
+	p->setup = all;
+	return (0);
+}
+
+/*
+ * The session is gone (or no longer holds what it held): make a new one
+ * with the same parameters and settings.  Every statement prepared in
+ * the old one is prepared again at its next run (the session counter).
+ */
+static int
+pg_reconnect(struct db_pg *db)
+{
+	PGresult	*res;
+	int		 ok;
+
+	PQreset(db->conn);
+	db->session++;
+	db->leads = 0;
+	if (PQstatus(db->conn) != CONNECTION_OK) {
+		pg_error(db, "reconnect", NULL);
+		return (-1);
+	}
+	if (db->setup == NULL)
+		return (0);
+	res = PQexec(db->conn, db->setup);
+	ok = PQresultStatus(res) == PGRES_COMMAND_OK;
+	if (!ok)
+		pg_error(db, "reconnect", res);
+	PQclear(res);
+	return (ok ? 0 : -1);
 }
 
 /* Is db a PostgreSQL connection? */
@@ -560,7 +624,9 @@ pg_value(struct db_pg *db, const char *sql)
 /*
  * Try to take the store's lock on this session, which does all the
  * writes: 1 taken (or held already), 0 another session holds it, -1
- * failure.
+ * failure.  A session that lost the lock, or its connection, is made
+ * anew first: the lock is never taken again on a session that lost it
+ * (whatever it was doing then went with it).
  */
 int
 db_pg_lead(struct db *db)
@@ -568,8 +634,11 @@ db_pg_lead(struct db *db)
 	char	*v;
 	int	 rc;
 
-	if (PG(db)->leads)
-		return (db_pg_leading(db) ? 1 : -1);
+	if (PG(db)->leads && db_pg_leading(db))
+		return (1);
+	if ((PG(db)->leads || PQstatus(PG(db)->conn) != CONNECTION_OK) &&
+	    pg_reconnect(PG(db)) != 0)
+		return (-1);
 	if ((v = pg_value(PG(db), "SELECT pg_try_advisory_lock("
 	    PG_LEAD_KEY ")")) == NULL)
 		return (-1);

@@ -13,6 +13,7 @@ struct db;
 struct db	*db_pg_open(const char *, const char *, char **);
 int		 db_is_pg(struct db *);
 int		 db_pg_alive(struct db *);
+int		 db_pg_session(struct db *, const char *);
 int		 db_pg_lead(struct db *);
 int		 db_pg_leading(struct db *);
 char		*db_pg_sql(const char *, int *);

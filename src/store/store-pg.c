@@ -178,9 +178,12 @@ store_pg_open(const char *path, int flags, int upto, char **cause)
 		free(why);
 		goto fail;
 	}
-	if ((flags & STORE_RDONLY) && store_exec(s, "SET SESSION "
-	    "CHARACTERISTICS AS TRANSACTION READ ONLY", "read only") != 0)
+	/* For every session: a lost one is made anew (db_pg_lead()). */
+	if ((flags & STORE_RDONLY) && db_pg_session(s->db, "SET SESSION "
+	    "CHARACTERISTICS AS TRANSACTION READ ONLY") != 0) {
+		store_fail(s, "read only: %s", db_errmsg(s->db));
 		goto fail;
+	}
 	if (store_pg_schema(s, upto) != 0)
 		goto fail;
 	if (!(flags & STORE_RDONLY) &&

@@ -6,7 +6,8 @@
 # Makes a cluster in a temporary folder (initdb, pg_ctl; Debian keeps them
 # in /usr/lib/postgresql/NN/bin), its socket in that folder and no TCP
 # (listen_addresses ''), creates the database tacd, and runs COMMAND with
-# TACD_TEST_DATABASE set to its postgresql:// URI.  As root the server
+# TACD_TEST_DATABASE set to its postgresql:// URI (TACD_TEST_PGBIN: the
+# folder of initdb, whose psql a test may read the store with).  As root the server
 # runs as nobody (it refuses root).  The cluster is stopped and removed
 # on exit, whatever COMMAND did.  No initdb is a failure, not a skip:
 # .ci/deps installs postgresql.  The exit status is COMMAND's.
@@ -78,4 +79,5 @@ fi
 
 export TACD_TEST_DATABASE="postgresql:///tacd?host=$dir&user=tacd"
 export TACD_TEST_PGDIR=$dir
+export TACD_TEST_PGBIN=$bindir
 "$@"

@@ -25,6 +25,18 @@
 # "active" line is measured (its log is watched every 10 ms), and the
 # last line gives the median and the maximum; the messages' order is not
 # checked there (without the stop, the kill's bound is not exact).
+#
+# FAILOVER_DB=pg (tests/pg/failover.sh, make bench-failover-pg): the
+# store is a throwaway PostgreSQL cluster (tests/pg/cluster.sh, whose
+# psql reads it here), both tacd name it with database =, the lead is
+# its advisory lock; the lost lead below is then the lock's session
+# ended by the server (pg_terminate_backend) instead of a lock file
+# removed: the standby takes over, and the one whose session was ended
+# leads again, on a session made anew, once the other is killed.
+if [ "${FAILOVER_DB:-}" = pg ] && [ -z "${TACD_TEST_DATABASE:-}" ]; then
+	src=${abs_top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
+	exec bash "$src/tests/pg/cluster.sh" bash "$src/tests/tg/failover.sh"
+fi
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/tg/lib.sh"
 
 kills_wanted=${KILLS:-10}
@@ -52,12 +64,32 @@ for ((g = 1; g <= games; g++)); do
 	actions=$((actions + $(record_actions "rec/game-00000$g.json" |
 	    wc -l)))
 done
-tgconf tacd.conf "$scratch/db"
+pg=
+if [ "${FAILOVER_DB:-}" = pg ]; then
+	pg=1
+	tgconf tacd.conf "$scratch/db" "database = $TACD_TEST_DATABASE"
+else
+	tgconf tacd.conf "$scratch/db"
+fi
+
+# One query's rows on the store, whichever it is: store_sql SQL.
+store_sql() {
+	if [ -n "$pg" ]; then
+		"$TACD_TEST_PGBIN/psql" -X -q -t -A -v ON_ERROR_STOP=1 \
+		    -d "$TACD_TEST_DATABASE" -c "$1"
+	else
+		"$SQLEXEC" db/tacd.db "$1"
+	fi
+}
 
 # The actions the store holds.
 progress() {
-	"$SQLEXEC" db/tacd.db 'SELECT count(*) FROM actions' 2>/dev/null ||
-	    echo 0
+	store_sql 'SELECT count(*) FROM actions' 2>/dev/null || echo 0
+}
+
+# Is the outbox all sent?
+all_sent() {
+	[ "$(store_sql 'SELECT count(*) FROM outbox WHERE sent = 0')" = 0 ]
 }
 
 # Start a tacd with a log of its own (run-N.log); sets NEW_PID, NEW_LOG.
@@ -136,9 +168,9 @@ ctl /ctl/fault '{"method": "getUpdates", "fault": "clear"}' >/dev/null
 check "the last active tacd confirms every update" wait_moving \
     "[ \"\$(state_get s.confirmed)\" -ge $last ]" "state_get s.confirmed"
 check "every game ends" wait_moving \
-    "[ \"\$(\"$SQLEXEC\" db/tacd.db 'SELECT count(*) FROM games
+    "[ \"\$(store_sql 'SELECT count(*) FROM games
     WHERE state = 2')\" -eq $games ]" progress
-check "the outbox is delivered" wait_moving "delivered db/tacd.db" \
+check "the outbox is delivered" wait_moving all_sent \
     "state_get s.sent"
 
 # Neither stands by forever nor polls before it leads.
@@ -167,19 +199,53 @@ to_chat() {
 	    process.stdin.on("end",()=>{console.log(JSON.parse(t).result
 	    .filter(x=>String(x.chat)===process.argv[1]).length)})' -- "$1"
 }
-kill -STOP "$STANDBY_PID"
-rm db/tacd.db-lead
-check "the active tacd stands by once its lock file is gone" \
-    wait_for "$ACTIVE_LOG" 'no longer leads the store'
-check "then leads again, in the same process" wait_until \
-    "[ \$(grep -c 'active: this tacd' $ACTIVE_LOG) -ge 2 ]"
-kill -CONT "$STANDBY_PID"
-id=$last
-send 777 777 /help
-check "... and answers" wait_until '[ "$(to_chat 777)" -ge 1 ]'
-check "both still run" kill -0 "$TACD_PID" "$STANDBY_PID"
-check "the standby, let go, still stands by" \
-    bash -c "! grep -q 'polling from\|active: this' $STANDBY_LOG"
+if [ -z "$pg" ]; then
+	kill -STOP "$STANDBY_PID"
+	rm db/tacd.db-lead
+	check "the active tacd stands by once its lock file is gone" \
+	    wait_for "$ACTIVE_LOG" 'no longer leads the store'
+	check "then leads again, in the same process" wait_until \
+	    "[ \$(grep -c 'active: this tacd' $ACTIVE_LOG) -ge 2 ]"
+	kill -CONT "$STANDBY_PID"
+	id=$last
+	send 777 777 /help
+	check "... and answers" wait_until '[ "$(to_chat 777)" -ge 1 ]'
+	check "both still run" kill -0 "$TACD_PID" "$STANDBY_PID"
+	check "the standby, let go, still stands by" \
+	    bash -c "! grep -q 'polling from\|active: this' $STANDBY_LOG"
+else
+	# The active tacd's session ended by the server, its lock with it
+	# (the process held stopped meanwhile, so that the standby takes
+	# the lock first): woken, it finds it no longer leads and stands
+	# by.  The new active one killed, it connects anew and leads again
+	# in the same process, and answers.
+	kill -STOP "$TACD_PID"
+	ended=$(store_sql "SELECT count(pg_terminate_backend(pid, 10000))
+	    FROM pg_locks WHERE locktype = 'advisory' AND
+	    classid = 1413563204 AND granted")
+	check "the active tacd's session is ended ($ended)" [ "$ended" = 1 ]
+	check "the standby takes over" \
+	    wait_for "$STANDBY_LOG" 'active: this tacd'
+	kill -CONT "$TACD_PID"
+	check "the tacd whose session was ended stands by" \
+	    wait_for "$ACTIVE_LOG" 'no longer leads the store'
+	kill -9 "$STANDBY_PID"
+	wait "$STANDBY_PID" 2>/dev/null
+	check "the new active one killed, the other leads again" wait_until \
+	    "[ \$(grep -c 'active: this tacd' $ACTIVE_LOG) -ge 2 ]"
+	check "... on a session made anew, the lead never failing" \
+	    bash -c "! grep -q 'the lead: ' $ACTIVE_LOG"
+	start_one
+	STANDBY_PID=$NEW_PID
+	STANDBY_LOG=$NEW_LOG
+	check "a new standby waits" \
+	    wait_for "$STANDBY_LOG" 'standby: another tacd is active'
+	id=$last
+	send 777 777 /help
+	check "... and the active one answers" \
+	    wait_until '[ "$(to_chat 777)" -ge 1 ]'
+	check "both still run" kill -0 "$TACD_PID" "$STANDBY_PID"
+fi
 
 for pid in "$STANDBY_PID" "$TACD_PID"; do
 	kill -TERM "$pid"
@@ -188,6 +254,7 @@ for pid in "$STANDBY_PID" "$TACD_PID"; do
 done
 STANDBY_PID=
 TACD_PID=
+[ -n "$pg" ] && check "no SQLite file is made" [ ! -e db/tacd.db ]
 
 equal=0
 for ((g = 1; g <= games; g++)); do
