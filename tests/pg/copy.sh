@@ -1,0 +1,134 @@
+#!/bin/bash
+# tests/pg/copy.sh: tacctl copy moves a tacd database from SQLite to
+# PostgreSQL and back.  Four simulated games go through the real tacd
+# --events on SQLite, two played to the end and two stopped halfway
+# (running games).  The database is copied into the throwaway cluster:
+# tacctl verify is clean there and every game exports the same.  The
+# rest of the running games' events then go to tacd on PostgreSQL (new
+# rows after the copied ids), and every game ends as the same events
+# played on SQLite alone end.  Copied back into a new SQLite file, the
+# games export the same again.  Refused: a target that is not empty (a
+# file or the filled cluster, left as it was), a missing source, a
+# source of another schema version; a copy that fails halfway leaves the
+# PostgreSQL target empty.
+if [ -z "${TACD_TEST_DATABASE:-}" ]; then
+	src=${abs_top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
+	exec bash "$src/tests/pg/cluster.sh" bash "$src/tests/pg/copy.sh"
+fi
+. "${abs_top_srcdir:-${top_srcdir:-.}}/tests/daemon/lib.sh"
+
+if [ ! -x "$SQLEXEC" ]; then
+	echo "$SQLEXEC: not built"
+	exit 99
+fi
+pg=$TACD_TEST_DATABASE
+
+# Every game's export of a database, one file each in DIR: exports DB DIR.
+exports() {
+	local id
+
+	mkdir -p "$2"
+	for id in $("$TACCTL" games -d "$1" | awk '$1 ~ /^[0-9]+$/ { print $1 }'); do
+		"$TACCTL" export -d "$1" "$id" >"$2/$id.json" || return 1
+	done
+	[ -n "$(ls "$2")" ]
+}
+
+# Did the command before exit 2 with PATTERN in FILE: refused $? FILE PATTERN.
+refused() {
+	[ "$1" -eq 2 ] && grep -q -- "$3" "$2"
+}
+
+# Four games' streams; games 3 and 4 cut in two at their middle.
+games=4
+"$TACCTL" sim --games "$games" --seed 5 --record rec >/dev/null
+for ((i = 1; i <= games; i++)); do
+	"$MKSTREAM" "$(printf 'rec/game-%06d.json' "$i")" "c$i" "$i" "$games" \
+	    >"s$i"
+done
+for i in 3 4; do
+	half=$(($(wc -l <"s$i") / 2))
+	head -n "$half" "s$i" >"a$i"
+	tail -n +"$((half + 1))" "s$i" >"b$i"
+done
+paste -d '\n' s1 s2 a3 a4 | grep -v '^$' >first
+paste -d '\n' b3 b4 | grep -v '^$' >rest
+
+# On SQLite: two games end, two are running.
+conf l.conf "$scratch/l"
+"$TACD" -f l.conf --events <first >/dev/null 2>l.err
+check "tacd on SQLite exits 0" [ $? -eq 0 ]
+lite=$scratch/l/tacd.db
+check "two games over and two playing on SQLite" \
+    [ "$("$TACCTL" games -d "$lite" | grep -c ' over ')" -eq 2 -a \
+    "$("$TACCTL" games -d "$lite" | grep -c ' playing ')" -eq 2 ]
+
+# The same events on SQLite alone: what the moved games must end as.
+conf r.conf "$scratch/r"
+cat first rest | "$TACD" -f r.conf --events >/dev/null 2>r.err
+check "the whole games on SQLite all end" \
+    [ "$("$TACCTL" games -d r/tacd.db | grep -c ' over ')" -eq "$games" ]
+
+# Refusals that change nothing.
+"$TACCTL" copy nothere.db "$pg" >/dev/null 2>m.err
+check "a missing source is refused" refused $? m.err 'no database there'
+cp "$lite" old.db
+"$SQLEXEC" old.db "PRAGMA user_version = $(("$("$SQLEXEC" old.db \
+    'PRAGMA user_version')" - 1))" >/dev/null
+"$TACCTL" copy old.db "$pg" >/dev/null 2>o.err
+check "a source of another schema version is refused" \
+    refused $? o.err 'schema version'
+# A copy that fails at its last row of game 1's log (text where a number
+# goes) leaves nothing: the copy after it finds the target empty.
+cp "$lite" bad.db
+"$SQLEXEC" bad.db "UPDATE actions SET seat = 'x' WHERE game = 1 AND
+    n = (SELECT max(n) FROM actions WHERE game = 1)" >/dev/null
+"$TACCTL" copy bad.db "$pg" >/dev/null 2>bad.err
+check "a copy that fails halfway exits 2" refused $? bad.err bigint
+cat bad.err
+check "... and the target has no game" \
+    [ -z "$("$TACCTL" games -d "$pg" | awk '$1 ~ /^[0-9]+$/')" ]
+
+# SQLite into PostgreSQL.
+"$TACCTL" copy "$lite" "$pg" 2>c.err
+check "tacctl copy into PostgreSQL exits 0" [ $? -eq 0 ]
+cat c.err
+check "tacctl verify on the copy is clean" \
+    bash -c "'$TACCTL' verify -d '$pg' >v.out"
+exports "$lite" e.lite
+exports "$pg" e.pg
+check "every game exports the same from the copy" diff -r e.lite e.pg
+"$TACCTL" copy "$lite" "$pg" >/dev/null 2>n.err
+check "a PostgreSQL target with rows is refused" refused $? n.err 'not empty'
+check "... and left as it was" bash -c "'$TACCTL' games -d '$pg' | \
+    grep -c playing | grep -qx 2"
+
+# The running games go on under tacd on PostgreSQL.
+{
+	conf /dev/stdout "$scratch/p"
+	printf 'database = %s\n' "$pg"
+} >p.conf
+"$TACD" -f p.conf --events <rest >/dev/null 2>p.err
+check "tacd on the copy exits 0" [ $? -eq 0 ]
+cat p.err
+check "every game is over on PostgreSQL" \
+    [ "$("$TACCTL" games -d "$pg" | grep -c ' over ')" -eq "$games" ]
+exports r/tacd.db e.whole
+exports "$pg" e.moved
+check "and ends as the games played whole on SQLite" diff -r e.whole e.moved
+check "tacctl verify on PostgreSQL is clean" \
+    bash -c "'$TACCTL' verify -d '$pg' >/dev/null"
+
+# And back into a new SQLite file.
+"$TACCTL" copy "$pg" back.db 2>k.err
+check "tacctl copy into a new SQLite file exits 0" [ $? -eq 0 ]
+cat k.err
+check "tacctl verify on it is clean" \
+    bash -c "'$TACCTL' verify -d back.db >/dev/null"
+exports back.db e.back
+check "every game exports the same from it" diff -r e.moved e.back
+cp back.db back.orig
+"$TACCTL" copy "$pg" back.db >/dev/null 2>x.err
+check "an existing file is refused" refused $? x.err 'already exists'
+check "... and left as it was" cmp -s back.db back.orig
+finish
