@@ -15,6 +15,9 @@ if [ -z "${TACD_TEST_DATABASE:-}" ]; then
 	src=${abs_top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 	exec bash "$src/tests/pg/cluster.sh" bash "$src/tests/pg/copy.sh"
 fi
+# The SQLite files in memory when there is a tmpfs: tacd syncs each
+# event, and the test is about what is copied, not the disk.
+[ -d /dev/shm ] && [ -w /dev/shm ] && export TMPDIR=/dev/shm
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/daemon/lib.sh"
 
 if [ ! -x "$SQLEXEC" ]; then
@@ -63,9 +66,12 @@ check "two games over and two playing on SQLite" \
     [ "$("$TACCTL" games -d "$lite" | grep -c ' over ')" -eq 2 -a \
     "$("$TACCTL" games -d "$lite" | grep -c ' playing ')" -eq 2 ]
 
-# The same events on SQLite alone: what the moved games must end as.
+# The rest of the events on SQLite alone: what the moved games must end
+# as (the events before are the same: the file tacd left).
 conf r.conf "$scratch/r"
-cat first rest | "$TACD" -f r.conf --events >/dev/null 2>r.err
+mkdir r
+cp "$lite" r/tacd.db
+"$TACD" -f r.conf --events <rest >/dev/null 2>r.err
 check "the whole games on SQLite all end" \
     [ "$("$TACCTL" games -d r/tacd.db | grep -c ' over ')" -eq "$games" ]
 
