@@ -42,6 +42,20 @@ refused() {
 	[ "$1" -eq 2 ] && grep -q -- "$3" "$2"
 }
 
+# Every row of every table of an SQLite file, each value quoted as its
+# type (5, 5.0 and '5' differ), sorted, under the table's name: dump DB.
+dump() {
+	local t cols
+
+	for t in $("$SQLEXEC" "$1" "SELECT name FROM sqlite_master WHERE
+	    type = 'table' AND name NOT LIKE 'sqlite%' ORDER BY name"); do
+		cols=$("$SQLEXEC" "$1" "SELECT group_concat('quote(\"' ||
+		    name || '\")', ' || ''|'' || ') FROM pragma_table_info('$t')")
+		echo "== $t"
+		"$SQLEXEC" "$1" "SELECT $cols FROM \"$t\"" | sort
+	done
+}
+
 # Four games' streams; games 3 and 4 cut in two at their middle.
 games=4
 "$TACCTL" sim --games "$games" --seed 5 --record rec >/dev/null
@@ -104,6 +118,18 @@ check "tacctl verify on the copy is clean" \
 exports "$lite" e.lite
 exports "$pg" e.pg
 check "every game exports the same from the copy" diff -r e.lite e.pg
+"$TACCTL" copy "$pg" trip.db 2>t.err
+check "and back into a new SQLite file at once exits 0" [ $? -eq 0 ]
+cat t.err
+dump "$lite" >lite.dump
+dump trip.db >trip.dump
+check "which holds every row of every table as it was" \
+    diff lite.dump trip.dump
+echo "$(grep -c '^== ' lite.dump) tables, $(grep -v -c '^== ' lite.dump)" \
+    "rows, $(awk '/^== / { t = $2; next } !s[t]++ { n++ } END { print n }' \
+    lite.dump) tables with rows; empty:" $(awk '/^== / { if (t != "" && \
+    !n) print t; t = $2; n = 0; next } { n++ } END { if (!n) print t }' \
+    lite.dump)
 "$TACCTL" copy "$lite" "$pg" >/dev/null 2>n.err
 check "a PostgreSQL target with rows is refused" refused $? n.err 'not empty'
 check "... and left as it was" bash -c "'$TACCTL' games -d '$pg' | \
@@ -137,4 +163,33 @@ cp back.db back.orig
 "$TACCTL" copy "$pg" back.db >/dev/null 2>x.err
 check "an existing file is refused" refused $? x.err 'already exists'
 check "... and left as it was" cmp -s back.db back.orig
+
+# Every table with rows: each one the games left empty gets a made-up
+# row (1 for an integer, the ids 1 its keys refer to exist; 0.5 for a
+# real; 'x' for text), then SQLite into a second PostgreSQL database and
+# back into a new file keeps every row as it was.
+cp "$lite" full.db
+for t in $("$SQLEXEC" full.db "SELECT name FROM sqlite_master WHERE
+    type = 'table' AND name NOT LIKE 'sqlite%'"); do
+	[ "$("$SQLEXEC" full.db "SELECT count(*) FROM \"$t\"")" = 0 ] ||
+		continue
+	"$SQLEXEC" full.db "INSERT INTO \"$t\" SELECT $("$SQLEXEC" full.db \
+	    "SELECT group_concat(CASE WHEN upper(type) LIKE '%INT%' THEN '1'
+	    WHEN upper(type) LIKE '%REAL%' THEN '0.5' ELSE '''x''' END, ', ')
+	    FROM pragma_table_info('$t')")" >/dev/null
+done
+dump full.db >full.dump
+check "every table of the made-up file has rows" \
+    [ "$(awk '/^== / { if (t != "" && !n) e++; t = $2; n = 0; next }
+    { n++ } END { if (!n) e++; print e + 0 }' full.dump)" -eq 0 ]
+createdb=$(command -v createdb ||
+    ls -d /usr/lib/postgresql/*/bin/createdb 2>/dev/null | sort -V | tail -n 1)
+"$createdb" -h "$TACD_TEST_PGDIR" -U tacd full
+check "a second database in the cluster" [ $? -eq 0 ]
+full="postgresql:///full?host=$TACD_TEST_PGDIR&user=tacd"
+check "tacctl copy of it into PostgreSQL exits 0" \
+    "$TACCTL" copy full.db "$full"
+check "and back exits 0" "$TACCTL" copy "$full" full2.db
+dump full2.db >full2.dump
+check "every row of every table is as it was" diff full.dump full2.dump
 finish
