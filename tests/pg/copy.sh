@@ -187,8 +187,9 @@ createdb=$(command -v createdb ||
 "$createdb" -h "$TACD_TEST_PGDIR" -U tacd full
 check "a second database in the cluster" [ $? -eq 0 ]
 full="postgresql:///full?host=$TACD_TEST_PGDIR&user=tacd"
-check "tacctl copy of it into PostgreSQL exits 0" \
-    "$TACCTL" copy full.db "$full"
+echo secret >pw
+check "tacctl copy of it into PostgreSQL, a password file named, exits 0" \
+    "$TACCTL" copy full.db "$full&password_file=$scratch/pw"
 check "and back exits 0" "$TACCTL" copy "$full" full2.db
 dump full2.db >full2.dump
 check "every row of every table is as it was" diff full.dump full2.dump
