@@ -338,6 +338,30 @@ out:
 	return (rc);
 }
 
+/*
+ * Refuse a store a tacd is running on: it would go on writing what the
+ * copy does not see.  PostgreSQL's lead is taken and held to the end of
+ * the copy, so no tacd starting meanwhile becomes active on it.  0, or
+ * -1 with the reason in *cause.
+ */
+static int
+copy_idle(struct store *s, const char *path, char **cause)
+{
+	int	rc;
+
+	if (store_is_postgres(s)) {
+		if ((rc = store_lead(s)) >= 0)
+			rc = !rc;
+	} else
+		rc = store_lead_busy(s);
+	if (rc < 0)
+		xasprintf(cause, "%s: %s", path, store_error(s));
+	else if (rc > 0)
+		xasprintf(cause, "%s: a tacd is running on it: stop it first",
+		    path);
+	return (rc != 0 ? -1 : 0);
+}
+
 /* Remove a new SQLite file the copy made, with its -wal and -shm. */
 static void
 copy_unlink(const char *path)
@@ -378,6 +402,8 @@ store_copy(struct store *from, const char *to, int64_t *rows, char **cause)
 		    store_latest());
 		return (-1);
 	}
+	if (copy_idle(from, from->path, cause) != 0)
+		return (-1);
 	if (!pg && access(to, F_OK) == 0) {
 		xasprintf(cause, "%s: already exists: copy into a new file",
 		    to);
@@ -392,6 +418,8 @@ store_copy(struct store *from, const char *to, int64_t *rows, char **cause)
 		return (-1);
 	}
 	made = !pg;
+	if (copy_idle(t, to, cause) != 0)
+		goto out;
 	/* One snapshot of the source, whatever runs beside. */
 	if (store_exec(from, store_is_postgres(from) ? "BEGIN ISOLATION "
 	    "LEVEL REPEATABLE READ READ ONLY" : "BEGIN", "copy: begin") != 0) {

@@ -9,8 +9,8 @@
 # played on SQLite alone end.  Copied back into a new SQLite file, the
 # games export the same again.  Refused: a target that is not empty (a
 # file or the filled cluster, left as it was), a missing source, a
-# source of another schema version; a copy that fails halfway leaves the
-# PostgreSQL target empty.
+# source of another schema version, a source a tacd is running on; a
+# copy that fails halfway leaves the PostgreSQL target empty.
 if [ -z "${TACD_TEST_DATABASE:-}" ]; then
 	src=${abs_top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 	exec bash "$src/tests/pg/cluster.sh" bash "$src/tests/pg/copy.sh"
@@ -150,6 +150,33 @@ exports "$pg" e.moved
 check "and ends as the games played whole on SQLite" diff -r e.whole e.moved
 check "tacctl verify on PostgreSQL is clean" \
     bash -c "'$TACCTL' verify -d '$pg' >/dev/null"
+
+# A tacd running on the source: refused, no file made.  Its stdin a pipe
+# held open, it leads until the pipe closes.
+mkfifo hold
+"$TACD" -f r.conf --events <hold >/dev/null 2>h.err &
+held=$!
+exec 3>hold
+check "a tacd leads the SQLite file" \
+    wait_until "! flock -n -s r/tacd.db-lead true"
+"$TACCTL" copy r/tacd.db busy.db 2>b1.err
+check "tacctl copy refuses an SQLite source a tacd runs on" \
+    refused $? b1.err 'a tacd is running on it'
+check "... and makes no file" [ ! -e busy.db ]
+exec 3>&-
+wait "$held"
+"$TACD" -f p.conf --events <hold >/dev/null 2>h.err &
+held=$!
+exec 3>hold
+check "a tacd leads the PostgreSQL database" wait_until "[ \"\$(psql -At \
+    '$pg' -c \"SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'
+    AND classid = 1413563204\")\" = 1 ]"
+"$TACCTL" copy "$pg" busy.db 2>b2.err
+check "tacctl copy refuses a PostgreSQL source a tacd runs on" \
+    refused $? b2.err 'a tacd is running on it'
+check "... and makes no file" [ ! -e busy.db ]
+exec 3>&-
+wait "$held"
 
 # And back into a new SQLite file.
 "$TACCTL" copy "$pg" back.db 2>k.err
