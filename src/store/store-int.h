@@ -190,6 +190,9 @@ struct store	*store_pg_open(const char *, int, int, char **);
 int		 store_pg_lead(struct store *);
 int		 store_pg_leading(struct store *);
 
+/* store-lead.c */
+int		 store_lead_busy(struct store *);
+
 /* store-guard.c */
 int		 store_probe(struct store *, const char *, int, int);
 int		 store_inspect(struct store *, int, int);

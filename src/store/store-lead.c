@@ -174,3 +174,33 @@ store_leading(struct store *s)
 		return (0);
 	return (store_lead_same(l));
 }
+
+/*
+ * Does another process lead this SQLite store, a tacd running on it?
+ * Asks with a shared lock on "<db>-lead" that it lets go at once, and
+ * makes no such file (one made by an admin's tacctl could be one tacd
+ * may not open): 1 yes, 0 no, -1 failure.
+ */
+int
+store_lead_busy(struct store *s)
+{
+	char	*path;
+	int	 fd, rc;
+
+	xasprintf(&path, "%s-lead", s->path);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+		rc = errno == ENOENT ? 0 : store_fail(s, "%s: %s", path,
+		    strerror(errno));
+		free(path);
+		return (rc);
+	}
+	if (flock(fd, LOCK_SH | LOCK_NB) == 0)
+		rc = 0;
+	else if (errno == EWOULDBLOCK)
+		rc = 1;
+	else
+		rc = store_fail(s, "%s: lock: %s", path, strerror(errno));
+	close(fd);
+	free(path);
+	return (rc);
+}

@@ -158,6 +158,9 @@ int		 store_update_seen(struct store *, const char *, int64_t,
 int		 store_updates_prune(struct store *, int64_t, int);
 int		 store_backup(struct store *, const char *);
 
+/* store-copy.c */
+int		 store_copy(struct store *, const char *, int64_t *, char **);
+
 /* store-guard.c */
 int		 store_quick_check(struct store *);
 void		 store_on_lost(struct store *, void (*)(void *, const char *),

@@ -433,3 +433,24 @@ cmd_backup(int argc, char **argv)
 	store_close(s);
 	return (0);
 }
+
+/*
+ * tacctl copy FROM TO: the whole database FROM (a file or a
+ * postgresql:// URI) into a new one, TO: an empty PostgreSQL database or
+ * a file not there yet; how a tacd moves between SQLite and PostgreSQL.
+ */
+int
+cmd_copy(int argc, char **argv)
+{
+	struct store	*s;
+	int64_t		 rows;
+	char		*cause;
+
+	if (argc != 3)
+		tacctl_usage();
+	s = tacctl_db_open(NULL, argv[1], STORE_RDONLY);
+	if (store_copy(s, argv[2], &rows, &cause) != 0)
+		tacctl_die(TACCTL_BADINPUT, "%s", cause);
+	store_close(s);
+	return (0);
+}

@@ -38,6 +38,7 @@ static const struct tacctl_cmd {
 	{ "export", cmd_export },
 	{ "verify", cmd_verify },
 	{ "backup", cmd_backup },
+	{ "copy", cmd_copy },
 	{ "render", cmd_render },
 	{ "stats", cmd_stats },
 };
@@ -119,6 +120,7 @@ tacctl_usage(void)
 	    "       %s [-f CONF] show|export [-d DB] GAME\n"
 	    "       %s [-f CONF] verify [-d DB] [-v] [GAME ...]\n"
 	    "       %s [-f CONF] backup [-d DB] FILE\n"
+	    "       %s copy FROM TO\n"
 	    "       %s [-f CONF] stats [-d DB] [--chat ID] [--json] "
 	    "[--rebuild]\n"
 	    "       %s render [--size PX] [--lang en|ru|de|ka] [--names A,B,...] "
@@ -132,7 +134,7 @@ tacctl_usage(void)
 	    tacctl_progname, tacctl_progname, tacctl_progname,
 	    tacctl_progname, tacctl_progname, tacctl_progname,
 	    tacctl_progname, tacctl_progname, tacctl_progname,
-	    tacctl_progname);
+	    tacctl_progname, tacctl_progname);
 	exit(TACCTL_BADINPUT);
 }
 

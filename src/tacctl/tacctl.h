@@ -76,6 +76,7 @@ int		 cmd_show(int, char **);
 int		 cmd_export(int, char **);
 int		 cmd_verify(int, char **);
 int		 cmd_backup(int, char **);
+int		 cmd_copy(int, char **);
 struct store;
 struct store	*tacctl_db_open(const char *, const char *, int);
 
