@@ -65,14 +65,9 @@ q(struct td *t, const char *fmt, ...)
 static double
 qr(struct td *t, const char *sql)
 {
-	sqlite3_stmt	*st;
-	double		 v = -1;
+	double	 v = -1;
 
-	ck_assert_int_eq(sqlite3_prepare_v2(store_db(t->store), sql, -1, &st,
-	    NULL), SQLITE_OK);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		v = sqlite3_column_double(st, 0);
-	sqlite3_finalize(st);
+	ck_assert_int_ge(store_sql_double(t->store, sql, &v), 0);
 	return (v);
 }
 

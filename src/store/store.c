@@ -83,6 +83,55 @@ store_sql_int(struct store *s, const char *sql, int64_t *v)
 	return (rc == DB_ROW ? 1 : rc == DB_DONE ? 0 : -1);
 }
 
+/* The first column of the first row of SQL as a double: 1, 0 none, -1. */
+int
+store_sql_double(struct store *s, const char *sql, double *v)
+{
+	struct db_stmt	*st;
+	int		 rc;
+
+	if (db_prepare(s->db, sql, &st) != DB_OK)
+		return (store_sqlfail(s, sql));
+	if ((rc = db_step(st)) == DB_ROW)
+		*v = db_column_double(st, 0);
+	else if (rc != DB_DONE)
+		store_sqlfail(s, sql);
+	db_finalize(st);
+	return (rc == DB_ROW ? 1 : rc == DB_DONE ? 0 : -1);
+}
+
+/*
+ * Every row of SQL to f, a line each, each value after a space: a float
+ * exactly (%a), anything else as text, so that two databases' rows
+ * compare as strings whichever backend holds them.  0 or -1.
+ */
+int
+store_sql_dump(struct store *s, const char *sql, FILE *f)
+{
+	struct db_stmt	*st;
+	const char	*t;
+	int		 rc, i, n;
+
+	if (db_prepare(s->db, sql, &st) != DB_OK)
+		return (store_sqlfail(s, sql));
+	n = db_column_count(st);
+	while ((rc = db_step(st)) == DB_ROW) {
+		for (i = 0; i < n; i++) {
+			if (db_column_type(st, i) == DB_FLOAT)
+				fprintf(f, " %a", db_column_double(st, i));
+			else {
+				t = (const char *)db_column_text(st, i);
+				fprintf(f, " %s", t != NULL ? t : "(null)");
+			}
+		}
+		fputc('\n', f);
+	}
+	if (rc != DB_DONE)
+		store_sqlfail(s, sql);
+	db_finalize(st);
+	return (rc == DB_DONE ? 0 : -1);
+}
+
 /* Run constant SQL of the caller's own, several statements: 0 or -1. */
 int
 store_sql_exec(struct store *s, const char *sql)

@@ -20,6 +20,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "tac.h"
 #include "tacjson.h"
@@ -142,6 +143,8 @@ struct sqlite3	*store_db(struct store *);
 int		 store_is_pg(const char *);
 int		 store_sql_int(struct store *, const char *, int64_t *);
 int		 store_sql_exec(struct store *, const char *);
+int		 store_sql_double(struct store *, const char *, double *);
+int		 store_sql_dump(struct store *, const char *, FILE *);
 int		 store_is_postgres(struct store *);
 int		 store_begin(struct store *);
 int		 store_commit(struct store *);
