@@ -5,8 +5,10 @@
 # the same suites ran on SQLite (tests/check_daemon).
 #
 # Not run here: store_guard (what tacd does with an SQLite file that is
-# damaged, foreign or deleted: no such file on PostgreSQL); play_words
-# (one test of the words, 64 s over a socket: 1.3 million queries).
+# damaged, foreign or deleted: no such file on PostgreSQL); lead
+# (SQLite's lock file; check_store_pg.c tests the advisory lock);
+# play_words (one test of the words, 64 s over a socket: 1.3 million
+# queries).
 # stats_log's migration from an SQLite file of schema 4 runs on SQLite
 # only (the suite leaves it out on PostgreSQL).  A missing PostgreSQL
 # fails (cluster.sh).
