@@ -63,6 +63,29 @@ store_db(struct store *s)
 }
 
 /*
+ * The first column of SQL's first row, into *iv or *dv (whichever is
+ * not NULL): 1 a row, 0 none, -1 failure.
+ */
+static int
+store_sql_first(struct store *s, const char *sql, int64_t *iv, double *dv)
+{
+	struct db_stmt	*st;
+	int		 rc;
+
+	if (db_prepare(s->db, sql, &st) != DB_OK)
+		return (store_sqlfail(s, sql));
+	if ((rc = db_step(st)) == DB_ROW) {
+		if (iv != NULL)
+			*iv = db_column_int64(st, 0);
+		else
+			*dv = db_column_double(st, 0);
+	} else if (rc != DB_DONE)
+		store_sqlfail(s, sql);
+	db_finalize(st);
+	return (rc == DB_ROW ? 1 : rc == DB_DONE ? 0 : -1);
+}
+
+/*
  * Run constant SQL of the caller's own (tests, tacctl: never outside
  * text), in SQLite's words on either backend, and read the first column
  * of its first row into *v: 1 a row, 0 none, -1 failure.
@@ -70,34 +93,14 @@ store_db(struct store *s)
 int
 store_sql_int(struct store *s, const char *sql, int64_t *v)
 {
-	struct db_stmt	*st;
-	int		 rc;
-
-	if (db_prepare(s->db, sql, &st) != DB_OK)
-		return (store_sqlfail(s, sql));
-	if ((rc = db_step(st)) == DB_ROW)
-		*v = db_column_int64(st, 0);
-	else if (rc != DB_DONE)
-		store_sqlfail(s, sql);
-	db_finalize(st);
-	return (rc == DB_ROW ? 1 : rc == DB_DONE ? 0 : -1);
+	return (store_sql_first(s, sql, v, NULL));
 }
 
-/* The first column of the first row of SQL as a double: 1, 0 none, -1. */
+/* The same, the column as a double. */
 int
 store_sql_double(struct store *s, const char *sql, double *v)
 {
-	struct db_stmt	*st;
-	int		 rc;
-
-	if (db_prepare(s->db, sql, &st) != DB_OK)
-		return (store_sqlfail(s, sql));
-	if ((rc = db_step(st)) == DB_ROW)
-		*v = db_column_double(st, 0);
-	else if (rc != DB_DONE)
-		store_sqlfail(s, sql);
-	db_finalize(st);
-	return (rc == DB_ROW ? 1 : rc == DB_DONE ? 0 : -1);
+	return (store_sql_first(s, sql, NULL, v));
 }
 
 /*
