@@ -6,7 +6,7 @@
  * turn message), else dropped and their turn message says why.  It can
  * be cancelled and replaced, a new deal drops it, someone not in the
  * game gets the no-game answer, a button of a game that ended is out of
- * date, and a restart keeps it.
+ * date, a restart keeps it, and a seat passing to someone else drops it.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -549,6 +549,48 @@ START_TEST(test_premove_stale)
 }
 END_TEST
 
+/*
+ * A premove is its person's: when their seat passes to someone else (they
+ * left, and a member took the seat over with a player's yes), it is gone,
+ * and the new person's turn says nothing of it and plays nothing.
+ */
+START_TEST(test_premove_new_person)
+{
+	struct pm	 p;
+	struct td_out	*q, *o;
+	const char	*u;
+	char		 text[160], link[64], key[SVC_KEY_MAX], yes[64];
+
+	pm_find(&p, 1, text, sizeof text);
+	u = pm_user(p.next);
+	pm_choose(&p, text);
+	ck_assert_int_eq(td_say(&fx, u, "/leave yes"), 0);
+	td_drain(&fx);
+	ck_assert_str_eq(pm_kept(p.id, p.next), text);
+	td_clear(&fx);
+	ck_assert_int_eq(svc_game_key(fx.svc, p.id, key), 1);
+	snprintf(link, sizeof link, "/start j%s", key);
+	ck_assert_int_eq(td_event(&fx, "u5", 1, "u5", 0, link), 0);
+	td_drain(&fx);
+	ck_assert_ptr_nonnull(q = td_find(&fx, "confirm", "g1"));
+	snprintf(yes, sizeof yes, "%lld::admit %d %lld yes", (long long)p.id,
+	    p.next, (long long)td_int(q, "asker"));
+	td_clear(&fx);
+	ck_assert_int_eq(td_button(&fx, "g1", pm_user(p.actor), yes), 0);
+	td_drain(&fx);
+	ck_assert_str_eq(td_info(&fx, p.id)->seats[p.next].user, "u5");
+	ck_assert_str_eq(pm_kept(p.id, p.next), "");
+	td_clear(&fx);
+	pm_actor_moves(&p);
+	ck_assert_ptr_nonnull(o = td_find(&fx, "turn", "u5"));
+	ck_assert_ptr_null(json_object_get(o->payload, "premove"));
+	ck_assert_ptr_null(td_find(&fx, "forced", "u5"));
+	ck_assert_ptr_null(td_find(&fx, "forced", u));
+	ck_assert_int_eq(td_info(&fx, p.id)->actor, p.next);
+	free(p.l);
+}
+END_TEST
+
 /* A restart keeps the premove, and it is played when the turn comes. */
 START_TEST(test_premove_restart)
 {
@@ -583,6 +625,7 @@ suite_premove(void)
 	tcase_add_test(tc, test_premove_stranger);
 	tcase_add_test(tc, test_premove_stale);
 	tcase_add_test(tc, test_premove_restart);
+	tcase_add_test(tc, test_premove_new_person);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -7,7 +7,9 @@
  * the same marbles between the same fields, else dropped and the person
  * told so in their turn message.  Only a play of the turn's first card
  * in the deal it was chosen in: never a gift of the exchange, never a
- * follow-up of a Fool, a Devil or a skip, never after a new deal.
+ * follow-up of a Fool, a Devil or a skip, never after a new deal, and
+ * only for the person who chose it: the seat passing to someone else
+ * drops it (svc_seat_set()).
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L

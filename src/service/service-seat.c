@@ -88,11 +88,18 @@ svc_me(struct svc_ctx *ctx, struct store_seat *p)
 	snprintf(p->lang, sizeof p->lang, "%s", ctx->user_lang);
 }
 
-/* Put someone (or nobody: a zeroed seat) into a seat, in memory and store. */
+/*
+ * Put someone (or nobody: a zeroed seat) into a seat, in memory and store.
+ * A premove is its person's: one chosen by whoever sat there before goes
+ * when the seat passes to someone else, never played or refused to them.
+ */
 int
 svc_seat_set(struct svc *svc, struct svc_gm *gm, int seat,
     const struct store_seat *p)
 {
+	if (gm->g.state == STORE_PLAYING && gm->g.seats[seat].user != p->user &&
+	    svc_premove_drop(svc, gm, seat) != 0)
+		return (-1);
 	gm->g.seats[seat] = *p;
 	if (p->ai > 0 && p->user == 0)
 		snprintf(gm->g.seats[seat].name, sizeof gm->g.seats[seat].name,
