@@ -298,15 +298,15 @@ START_TEST(test_remind_bank)
 END_TEST
 
 /*
- * A press of a button of the game during the turn, or the Mini App
- * opened on it: no reminder for that turn.  A press before the turn
+ * A press of a button of the game during the turn, the Mini App opened
+ * on it, or a command typed about it: no reminder for that turn.  A press before the turn
  * began, or of another game, does not count.
  */
 START_TEST(test_remind_looked)
 {
 	struct svc_web_game	 w;
 	const char		*who;
-	char			 pid[64], handle[32];
+	char			 pid[64], handle[32], cmd[32];
 	int64_t			 id, other, start;
 
 	id = td_lobby4(&fx, "g1", "deadline=1h seed=1");
@@ -345,6 +345,22 @@ START_TEST(test_remind_looked)
 	ck_assert_int_eq(svc_web_game(fx.svc, handle, "test", pid, -1, &w), 1);
 	ck_assert_int_gt(w.nlegal, 0);
 	svc_web_game_free(&w);
+	fx.now = start + 2880;
+	rm_run();
+	ck_assert_int_eq(rm_count(pid, id), 0);
+	/* The next: /hand typed for this game, privately. */
+	ck_assert_int_eq(td_play_first(&fx, id, "g1"), 0);
+	rm_turn(id);
+	start = fx.now;
+	who = rm_actor(id, NULL);
+	snprintf(pid, sizeof pid, "%s", who);
+	snprintf(cmd, sizeof cmd, "/hand #%lld", (long long)id);
+	fx.now = start + 900;
+	rm_clear();
+	ck_assert_int_eq(rm_say(pid, cmd), 0);
+	rm_drain();
+	ck_assert_int_eq(td_count(&fx, "error", pid), 0);
+	ck_assert_int_gt(td_count(&fx, NULL, pid), 0);
 	fx.now = start + 2880;
 	rm_run();
 	ck_assert_int_eq(rm_count(pid, id), 0);

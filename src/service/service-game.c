@@ -174,9 +174,18 @@ svc_game_find(struct svc_ctx *ctx, struct svc_gm *gm)
 	memset(gm, 0, sizeof *gm);
 	if ((rc = svc_game_named(ctx, id, &gm->g)) <= 0 || ctx->row_only)
 		return (rc);
-	if ((rc = svc_game_load(svc, id, gm)) != 0)
-		return (rc);
-	return (svc_no_game(ctx, id));
+	if ((rc = svc_game_load(svc, id, gm)) == 0)
+		return (svc_no_game(ctx, id));
+	/*
+	 * A command typed that shows the game to its sender (/hand, /play,
+	 * /board: "looks" in its entry): they are looking at it, as with a
+	 * press (svc_event()), and their turn running now needs no
+	 * reminder.
+	 */
+	if (rc == 1 && ctx->ev->kind == SVC_EV_TEXT && ctx->command != NULL &&
+	    ctx->command->looks && svc_remind_looked(svc, id, ctx->user) != 0)
+		return (-1);
+	return (rc);
 }
 
 /* Refuse unless the game is running; 1 running, 0 refused, -1 failure. */

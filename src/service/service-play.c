@@ -378,6 +378,7 @@ static const struct svc_command svc_play_entry = {
 	.menu = SVC_IN_PRIVATE,
 	.who = SVC_BY_ANYONE,
 	.want = SVC_WANT_SEE,
+	.looks = 1,
 	.fn = svc_cmd_play,
 };
 
@@ -389,6 +390,7 @@ static const struct svc_command svc_hand_entry = {
 	.menu = SVC_IN_ANY,
 	.who = SVC_BY_ANYONE,
 	.want = SVC_WANT_SEE,
+	.looks = 1,
 	.fn = svc_cmd_hand,
 };
 
@@ -401,6 +403,7 @@ static const struct svc_command svc_board_entry = {
 	.menu = SVC_IN_ANY,
 	.who = SVC_BY_ANYONE,
 	.want = SVC_WANT_SEE,
+	.looks = 1,
 	.fn = svc_cmd_board,
 };
 
@@ -410,6 +413,7 @@ static const struct svc_command svc_menu_entry = {
 	.where = SVC_IN_ANY,
 	.who = SVC_BY_ANYONE,
 	.want = SVC_WANT_SEE,
+	.looks = 1,
 	.fn = svc_cmd_menu,
 };
 
@@ -421,6 +425,7 @@ static const struct svc_command svc_hint_entry = {
 	.menu = SVC_IN_PRIVATE,
 	.who = SVC_BY_ANYONE,
 	.want = SVC_WANT_SEE,
+	.looks = 1,
 	.fn = svc_cmd_hint,
 };
 
@@ -433,6 +438,7 @@ static const struct svc_command svc_premove_entry = {
 	.menu = SVC_IN_PRIVATE,
 	.who = SVC_BY_ANYONE,
 	.want = SVC_WANT_SEE,
+	.looks = 1,
 	.fn = svc_cmd_premove,
 };
 

@@ -555,6 +555,9 @@ struct svc_command {
 	int		 menu;		/* SVC_IN_*: where the menus offer it */
 	int		 who;		/* enum svc_by */
 	int		 want;		/* enum svc_want */
+	int		 looks;		/* 1: it shows its sender the game, so
+					   typing it is looking at the game,
+					   as a press is (no reminder) */
 	int		(*fn)(struct svc_ctx *);
 };
 
