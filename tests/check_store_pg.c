@@ -8,10 +8,13 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 
+#include <sys/stat.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "check_daemon.h"
 #include "testdb.h"
@@ -247,6 +250,84 @@ START_TEST(test_store_pg_lead)
 }
 END_TEST
 
+/*
+ * Open the database with the password in a file of text and mode: NULL
+ * and the reason in *cause when it is refused.
+ */
+static struct store *
+pg_open_pw(const char *dir, const char *text, mode_t mode, char **cause)
+{
+	char	 file[300], uri[700];
+	FILE	*f;
+
+	snprintf(file, sizeof file, "%s/pw", dir);
+	if (text != NULL) {
+		ck_assert_ptr_nonnull(f = fopen(file, "w"));
+		fputs(text, f);
+		fclose(f);
+		ck_assert_int_eq(chmod(file, mode), 0);
+	} else
+		unlink(file);
+	snprintf(uri, sizeof uri, "%s%cpassword_file=%s", td.path,
+	    strchr(td.path, '?') != NULL ? '&' : '?', file);
+	return (store_open(uri, STORE_NOSYNC, cause));
+}
+
+/*
+ * The password's file is refused as the token's is when others may read
+ * it, and when it is missing, empty or more than one line; its one line
+ * is taken whole, blanks and all.  (The throwaway cluster trusts its
+ * socket, so any password opens it.)
+ */
+START_TEST(test_store_pg_password)
+{
+	static const struct {
+		const char	*text;
+		mode_t		 mode;
+		const char	*why;	/* NULL: it opens */
+	} cases[] = {
+		{ "se cret\n", 0644, "mode 0644 lets others" },
+		{ "se cret\n", 0640, "mode 0640 lets others" },
+		{ "se cret\n", 0604, "chmod 600" },
+		{ NULL, 0600, "No such file" },
+		{ "", 0600, "not one line" },
+		{ "\n", 0600, "not one line" },
+		{ "one\ntwo\n", 0600, "not one line" },
+		{ " se cret \r\n", 0600, NULL },
+		{ "secret", 0400, NULL },
+	};
+	struct store	*s;
+	char		 dir[] = "/tmp/tacd-pw.XXXXXX", *cause;
+	size_t		 i;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	td_init(&td, STORE_NOSYNC);
+	td_open(&td);
+	td_close(&td);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		cause = NULL;
+		s = pg_open_pw(dir, cases[i].text, cases[i].mode, &cause);
+		if (cases[i].why == NULL) {
+			ck_assert_msg(s != NULL, "case %zu refused: %s", i,
+			    cause != NULL ? cause : "");
+			ck_assert_int_eq(store_version(s), store_latest());
+			store_close(s);
+			continue;
+		}
+		ck_assert_msg(s == NULL, "case %zu opens", i);
+		ck_assert_msg(strstr(cause, cases[i].why) != NULL &&
+		    strstr(cause, "database password file") != NULL,
+		    "case %zu: %s", i, cause);
+		ck_assert_ptr_null(strstr(cause, "se cret"));
+		free(cause);
+	}
+	unlink(strcat(dir, "/pw"));
+	*strrchr(dir, '/') = '\0';
+	ck_assert_int_eq(rmdir(dir), 0);
+	td_done(&td);
+}
+END_TEST
+
 /* The store suite's tests of the PostgreSQL backend itself. */
 void
 store_pg_tests(TCase *tc)
@@ -257,4 +338,5 @@ store_pg_tests(TCase *tc)
 	tcase_add_test(tc, test_store_pg_readonly);
 	tcase_add_test(tc, test_store_pg_outbox_last);
 	tcase_add_test(tc, test_store_pg_lead);
+	tcase_add_test(tc, test_store_pg_password);
 }

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "bridge-secret.h"
+#include "secret.h"
 #include "config.h"
 #include "log.h"
 #include "now.h"
@@ -145,8 +146,8 @@ tg_start(struct event_base *base, struct svc *svc, const struct config *conf,
 	struct tg	*tg;
 
 	tg = tg_new(base, svc, conf);
-	if (bridge_secret(conf->telegram_token_file, "telegram_token_file",
-	    tg->token, sizeof tg->token, cause) != 0)
+	if (secret_read(conf->telegram_token_file, "telegram_token_file",
+	    SECRET_WORD, tg->token, sizeof tg->token, cause) != 0)
 		goto fail;
 	if (tg->webhook) {
 		if (conf->webhook_secret_file[0] == '\0') {
@@ -154,8 +155,9 @@ tg_start(struct event_base *base, struct svc *svc, const struct config *conf,
 			goto fail;
 		}
 		tg->secret = xcalloc(1, 257);
-		if (bridge_secret(conf->webhook_secret_file,
-		    "webhook_secret_file", tg->secret, 257, cause) != 0)
+		if (secret_read(conf->webhook_secret_file,
+		    "webhook_secret_file", SECRET_WORD, tg->secret, 257,
+		    cause) != 0)
 			goto fail;
 		/* Telegram would refuse it at setWebhook: say so now. */
 		if (!bridge_secret_token(tg->secret)) {

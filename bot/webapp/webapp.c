@@ -43,7 +43,7 @@
 #include <event2/keyvalq_struct.h>
 
 #include "bridge-httpd.h"
-#include "bridge-secret.h"
+#include "secret.h"
 #include "compose.h"
 #include "config.h"
 #include "lang.h"
@@ -477,8 +477,8 @@ webapp_start(struct event_base *base, struct svc *svc,
 	wa->svc = svc;
 	wa->maxage = atoi(conf->webapp_max_age);
 	TAILQ_INIT(&wa->waits);
-	if (bridge_secret(conf->telegram_token_file, "telegram_token_file",
-	    wa->token, sizeof wa->token, cause) != 0) {
+	if (secret_read(conf->telegram_token_file, "telegram_token_file",
+	    SECRET_WORD, wa->token, sizeof wa->token, cause) != 0) {
 		webapp_free(wa);
 		return (NULL);
 	}

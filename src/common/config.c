@@ -35,7 +35,8 @@ const struct config_key config_keys[] = {
 	    "URI; empty: SQLite, tacd.db in state_dir." },
 	{ "database_password_file", CONFIG_OPTPATH,
 	    CONFIG_MEMBER(database_password_file), "", NULL, NULL,
-	    "The file holding the PostgreSQL password; empty: the "
+	    "The file holding the PostgreSQL password, its first line, "
+	    "private to its owner (chmod 600); empty: the "
 	    "credential database_password of systemd's LoadCredential=, if "
 	    "any, else libpq's own ways." },
 	{ "log_level", CONFIG_ENUM, CONFIG_MEMBER(log_level), "info",

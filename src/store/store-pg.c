@@ -7,12 +7,12 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "db-pg.h"
+#include "secret.h"
 #include "store-int.h"
 #include "xmalloc.h"
 
@@ -35,9 +35,7 @@ store_is_pg(const char *path)
 static int
 store_pg_split(struct store *s, const char *path, char **uri, char **pw)
 {
-	char	*u, *p, *end, *file, line[1024];
-	FILE	*f;
-	size_t	 n;
+	char	*u, *p, *end, *file, *cause, line[1024];
 
 	*pw = NULL;
 	*uri = u = xstrdup(path);
@@ -52,17 +50,14 @@ store_pg_split(struct store *s, const char *path, char **uri, char **pw)
 		memmove(p, end + 1, strlen(end + 1) + 1);
 	else
 		p[-1] = '\0';
-	if ((f = fopen(file, "r")) == NULL) {
-		store_fail(s, "%s: %s", file, strerror(errno));
+	if (secret_read(file, "database password file", SECRET_LINE, line,
+	    sizeof line, &cause) != 0) {
+		store_fail(s, "%s", cause);
+		free(cause);
 		free(file);
 		return (-1);
 	}
-	if (fgets(line, sizeof line, f) == NULL)
-		line[0] = '\0';
-	fclose(f);
 	free(file);
-	n = strcspn(line, "\r\n");
-	line[n] = '\0';
 	*pw = xstrdup(line);
 	return (0);
 }

@@ -215,6 +215,7 @@ createdb=$(command -v createdb ||
 check "a second database in the cluster" [ $? -eq 0 ]
 full="postgresql:///full?host=$TACD_TEST_PGDIR&user=tacd"
 echo secret >pw
+chmod 600 pw
 check "tacctl copy of it into PostgreSQL, a password file named, exits 0" \
     "$TACCTL" copy full.db "$full&password_file=$scratch/pw"
 check "and back exits 0" "$TACCTL" copy "$full" full2.db

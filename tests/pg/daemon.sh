@@ -2,7 +2,8 @@
 # tests/pg/daemon.sh: the real tacd and tacctl on PostgreSQL.  Three
 # simulated games, interleaved into one stream of events, go through
 # tacd --events with database = the throwaway cluster's URI and a
-# password file named in the configuration; every game ends, tacctl
+# password file named in the configuration (refused while others may read
+# it); every game ends, tacctl
 # lists them, verify replays every log, stats counts them, an
 # exported record replays, a second run of the same
 # stream changes nothing (each update applied once), and an SQLite
@@ -21,7 +22,21 @@ for ((i = 1; i <= games; i++)); do
 done
 paste -d '\n' s* | grep -v '^$' >stream
 
+# A password file others may read is refused, as the token's is, and
+# the reason names the file and the cure; nothing is written.
 echo secret >pw
+chmod 644 pw
+{
+	conf /dev/stdout "$scratch/st"
+	printf 'database = %s\ndatabase_password_file = %s\n' \
+	    "$TACD_TEST_DATABASE" "$scratch/pw"
+} >p.conf
+"$TACD" -f p.conf --events <stream >/dev/null 2>p.err
+check "tacd refuses a password file of mode 0644" [ $? -ne 0 ]
+check "and says why" grep -q 'pw: mode 0644 lets others.*chmod 600' p.err
+"$TACCTL" -f p.conf games >t.out 2>&1
+check "tacctl refuses it too" [ $? -ne 0 ]
+check "and says why" grep -q 'chmod 600' t.out
 chmod 600 pw
 {
 	conf /dev/stdout "$scratch/st"
