@@ -2,8 +2,8 @@
  * check_tg_secret.c: the secret files tacd refuses to start with, as ssh
  * refuses a private key: a bot token file or a webhook secret file that
  * others than its owner may read, and a webhook secret outside the
- * alphabet Telegram takes (bot/bridge-secret.c), tried through the real
- * tg_start() in the fixture of check_tg_result.c.
+ * alphabet Telegram takes (src/common/secret.c, bot/bridge-secret.c),
+ * tried through the real tg_start() in the fixture of check_tg_result.c.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
