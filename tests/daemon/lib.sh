@@ -62,41 +62,41 @@ conf() {
 
 # Wait until FILE contains PATTERN: 1 when the hang guard is reached.
 wait_for() {
-	local file=$1 pattern=$2 i limit=$((HANG_GUARD * 20))
+	local file=$1 pattern=$2 end=$((SECONDS + HANG_GUARD))	# hang guard
 
 	[ $# -eq 2 ] || { echo "wait_for FILE PATTERN: no bound of its own"; exit 99; }
-	for ((i = 0; i < limit; i++)); do
+	while [ "$SECONDS" -lt "$end" ]; do	# hang guard
 		grep -q -- "$pattern" "$file" 2>/dev/null && return 0
 		sleep 0.05
 	done
-	return 1
+	grep -q -- "$pattern" "$file" 2>/dev/null
 }
 
-# Wait until the shell condition holds: 1 when the hang guard is reached
-# (a condition that takes its own time stretches it).
+# Wait until the shell condition holds: 1 when the hang guard is reached.
+# The guard is counted in seconds, not tries, so a condition that takes
+# its own time (a node script) does not stretch it.
 wait_until() {
-	local cond=$1 i limit=$((HANG_GUARD * 10))
+	local cond=$1 end=$((SECONDS + HANG_GUARD))	# hang guard
 
 	[ $# -eq 1 ] || { echo "wait_until COND: no bound of its own"; exit 99; }
-	for ((i = 0; i < limit; i++)); do
+	while [ "$SECONDS" -lt "$end" ]; do	# hang guard
 		eval "$cond" && return 0
 		sleep 0.1
 	done
-	return 1
+	eval "$cond"
 }
 
 # Wait until the shell condition COND holds while the command PROGRESS
 # (the confirmed offset, the actions stored) keeps changing what it
 # prints: 1 once it printed the same for the hang guard.
 wait_moving() {
-	local cond=$1 progress=$2 i=0 last= now limit=$((HANG_GUARD * 10))
+	local cond=$1 progress=$2 last= now since=$SECONDS	# hang guard
 
 	[ $# -eq 2 ] || { echo "wait_moving COND PROGRESS: no bound of its own"; exit 99; }
 	while ! eval "$cond"; do
 		now=$(eval "$progress" 2>/dev/null)
-		[ "$now" != "$last" ] && { last=$now; i=0; }
-		i=$((i + 1))
-		[ "$i" -ge "$limit" ] && return 1
+		[ "$now" != "$last" ] && { last=$now; since=$SECONDS; }	# hang guard
+		[ $((SECONDS - since)) -ge "$HANG_GUARD" ] && return 1	# hang guard
 		sleep 0.1
 	done
 	return 0
