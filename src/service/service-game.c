@@ -183,7 +183,8 @@ svc_game_find(struct svc_ctx *ctx, struct svc_gm *gm)
 	 * reminder.
 	 */
 	if (rc == 1 && ctx->ev->kind == SVC_EV_TEXT && ctx->command != NULL &&
-	    ctx->command->looks && svc_remind_looked(svc, id, ctx->user) != 0)
+	    ctx->command->looks && svc_seat_of(gm, ctx->user) >= 0 &&
+	    svc_remind_looked(svc, id, ctx->user) != 0)
 		return (-1);
 	return (rc);
 }
