@@ -388,22 +388,6 @@ pg_changes(struct db *db)
 	return (PG(db)->changes);
 }
 
-/* The value the last insert took from a sequence (an identity column). */
-static int64_t
-pg_last_id(struct db *db)
-{
-	PGresult	*res;
-	int64_t		 v = -1;
-
-	res = PQexec(PG(db)->conn, "SELECT lastval()");
-	if (PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1)
-		v = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
-	else
-		pg_error(PG(db), "lastval", res);
-	PQclear(res);
-	return (v);
-}
-
 /* Run several statements of our own. */
 static int
 pg_exec(struct db *db, const char *sql)
@@ -473,7 +457,7 @@ static const struct db_ops db_pg_ops = {
 	pg_step, pg_reset,
 	pg_column_count, pg_column_name, pg_column_type,
 	pg_column_int64, pg_column_double, pg_column_text,
-	pg_changes, pg_last_id, pg_exec, pg_in_txn,
+	pg_changes, pg_exec, pg_in_txn,
 	pg_errmsg, pg_errcode, pg_close
 };
 

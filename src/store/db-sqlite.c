@@ -145,13 +145,6 @@ lite_changes(struct db *db)
 	return (sqlite3_changes(LITE(db)));
 }
 
-/* The rowid of the last insert. */
-static int64_t
-lite_last_id(struct db *db)
-{
-	return (sqlite3_last_insert_rowid(LITE(db)));
-}
-
 /* Run several statements. */
 static int
 lite_exec(struct db *db, const char *sql)
@@ -196,7 +189,7 @@ static const struct db_ops db_lite_ops = {
 	lite_step, lite_reset,
 	lite_column_count, lite_column_name, lite_column_type,
 	lite_column_int64, lite_column_double, lite_column_text,
-	lite_changes, lite_last_id, lite_exec, lite_in_txn,
+	lite_changes, lite_exec, lite_in_txn,
 	lite_errmsg, lite_errcode, lite_close
 };
 

@@ -43,7 +43,6 @@ struct db_ops {
 	double		(*column_double)(struct db_stmt *, int);
 	const char	*(*column_text)(struct db_stmt *, int);
 	int		(*changes)(struct db *);
-	int64_t		(*last_id)(struct db *);
 	int		(*exec)(struct db *, const char *);
 	int		(*in_txn)(struct db *);
 	const char	*(*errmsg)(struct db *);
@@ -182,13 +181,6 @@ static inline int
 db_changes(struct db *db)
 {
 	return (db->ops->changes(db));
-}
-
-/* The id the last INSERT into a table with a generated id gave. */
-static inline int64_t
-db_last_id(struct db *db)
-{
-	return (db->ops->last_id(db));
 }
 
 /* Run SQL text of our own, several statements: DB_OK or DB_ERROR. */

@@ -39,7 +39,7 @@ static const struct store_named store_chats = {
 	    "pid = ?2",
 	"UPDATE chats SET title = ?3 WHERE id = ?1",
 	"INSERT INTO chats (platform, pid, title, private, lang) VALUES "
-	    "(?1, ?2, ?3, ?4, ?5)"
+	    "(?1, ?2, ?3, ?4, ?5) RETURNING id"
 };
 
 static const struct store_named store_users = {
@@ -48,7 +48,7 @@ static const struct store_named store_users = {
 	    "pid = ?2",
 	"UPDATE users SET name = ?3 WHERE id = ?1",
 	"INSERT INTO users (platform, pid, name, lang) VALUES "
-	    "(?1, ?2, ?3, ?5)"
+	    "(?1, ?2, ?3, ?5) RETURNING id"
 };
 
 /*
@@ -100,9 +100,7 @@ store_named_row(struct store *s, const struct store_named *t,
 	store_lang(lang, deflang);
 	store_bind_text(st, 5, deflang != NULL && *deflang != '\0' ?
 	    deflang : "en");
-	if (store_step_done(s, st, t->what) != 0)
-		return (-1);
-	return (db_last_id(s->db));
+	return (store_step_id(s, st, t->what));
 }
 
 /*
@@ -229,14 +227,13 @@ store_game_create(struct store *s, struct store_game *g)
 	    "state, players, triples, master, names, seed, deadline, creator, "
 	    "turn_no, actor, due, remind, winner, updated, created, ai, "
 	    "hints, coop) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
-	    "?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)")) == NULL)
+	    "?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19) RETURNING id")) == NULL)
 		return (-1);
 	db_bind_int64(st, 1, g->chat);
 	store_game_bind(st, g);
 	db_bind_int64(st, 16, g->created);
-	if (store_step_done(s, st, "game add") != 0)
+	if ((g->id = store_step_id(s, st, "game add")) < 0)
 		return (-1);
-	g->id = db_last_id(s->db);
 	if (store_key_add(s, g->id) != 0)
 		return (-1);
 	for (i = 0; i < g->cfg.nseats; i++) {

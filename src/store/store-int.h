@@ -178,6 +178,7 @@ int		 store_sqlfail(struct store *, const char *);
 struct db_stmt	*store_stmt(struct store *, enum store_slot, const char *);
 int		 store_step_done(struct store *, struct db_stmt *,
 		     const char *);
+int64_t		 store_step_id(struct store *, struct db_stmt *, const char *);
 int		 store_ids(struct store *, struct db_stmt *, int64_t *, int,
 		     const char *);
 void		 store_text(struct db_stmt *, int, char *, size_t);

@@ -25,7 +25,7 @@ store_out_add(struct store *s, const char *platform, const char *chat,
 
 	if ((st = store_stmt(s, ST_OUT_ADD, "INSERT INTO outbox (platform, "
 	    "chat, game, kind, payload, created, due) VALUES (?1, ?2, ?3, ?4, "
-	    "?5, ?6, ?6)")) == NULL)
+	    "?5, ?6, ?6) RETURNING id")) == NULL)
 		return (-1);
 	store_bind_text(st, 1, platform);
 	store_bind_text(st, 2, chat);
@@ -33,9 +33,7 @@ store_out_add(struct store *s, const char *platform, const char *chat,
 	store_bind_text(st, 4, kind);
 	db_bind_text(st, 5, payload);
 	db_bind_int64(st, 6, now);
-	if (store_step_done(s, st, "outbox add") != 0)
-		return (-1);
-	return (db_last_id(s->db));
+	return (store_step_id(s, st, "outbox add"));
 }
 
 /* The columns every row query selects, in store_out_row()'s order. */

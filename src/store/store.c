@@ -190,6 +190,24 @@ store_step_done(struct store *s, struct db_stmt *st, const char *what)
 }
 
 /*
+ * Run an INSERT ... RETURNING id, its bindings set, and reset it: the new
+ * row's id, -1 on failure (what names it).  The id comes with the insert,
+ * in the same round trip to a server.
+ */
+int64_t
+store_step_id(struct store *s, struct db_stmt *st, const char *what)
+{
+	int64_t	id;
+	int	n;
+
+	if ((n = store_ids(s, st, &id, 1, what)) == 1)
+		return (id);
+	if (n == 0)
+		store_fail(s, "%s: no id came back", what);
+	return (-1);
+}
+
+/*
  * Read the first column of up to max rows of a prepared statement, its
  * bindings set, into ids, and reset it: how many, -1 failure (what
  * names it).  The queries of who or what is due at a time.
