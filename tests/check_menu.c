@@ -16,6 +16,7 @@
 #include <jansson.h>
 
 #include "check_daemon.h"
+#include "check_words.h"
 #include "menu.h"
 #include "policy.h"
 #include "tacjson.h"
@@ -98,7 +99,7 @@ walk(const struct tac_state *st, int seat, const char *path,
 	ck_assert_int_eq(m->top, path[0] == '\0');
 	ck_assert_int_ge(m->n, 1);
 	/* At most twelve buttons: the entries, "more", "back". */
-	ck_assert_int_le(m->n + (m->more[0] != '\0') + !m->top, MENU_KEYS);
+	ck_assert_int_le(m->n + (m->more[0] != '\0') + !m->top, WORDS_KEYS_MAX);
 	for (i = 0; i < m->n; i++)
 		plays += m->e[i].path[strlen(m->e[i].path) - 1] == MENU_PLAY;
 	ck_assert_int_le(plays, 1);

@@ -442,7 +442,7 @@ START_TEST(test_words_pages)
 		ck_assert_int_eq(menu_build(&st, st.turn, path, m, l), 0);
 		compose_keys_free(&k);
 		compose_menu_keys(&g, &st, m, 77, 0, "menu ", &k);
-		ck_assert_uint_le(k.n, MENU_KEYS);
+		ck_assert_uint_le(k.n, WORDS_KEYS_MAX);
 		ck_assert_int_eq(m->npages, 2);
 		ck_assert_str_eq(k.k[k.n - 1].label, "\xe2\x86\x90 back");
 		entries += m->n;

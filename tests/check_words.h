@@ -9,6 +9,14 @@
 
 #include "render.h"
 
+/*
+ * What a message's buttons may be on a phone, fixed by the design and
+ * written here, not read from the product (MENU_KEYS, RENDER_LABELMAX):
+ * a constant raised there must fail these tests.
+ */
+#define WORDS_KEYS_MAX	12	/* buttons of one message */
+#define WORDS_LABEL_MAX	40	/* characters of a button's label */
+
 void	words_game(struct render_game *, const char *, int,
 	    const char *const *);
 void	words_props(TCase *);

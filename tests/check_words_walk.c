@@ -1,7 +1,7 @@
 /*
  * check_words_walk.c: the action menu's buttons over random games (a
  * property test): in every position checked, every message of the whole
- * tree (every node, every page) has at most MENU_KEYS buttons, each with
+ * tree (every node, every page) has at most 12 buttons, each with
  * a label of at most 40 characters, told apart from the others of its
  * message, and data of at most 64 bytes naming its game, turn and path;
  * "more" and "back" lead to nodes; and every legal action is exactly one
@@ -75,13 +75,13 @@ walk_node(const struct render_game *g, const struct tac_state *st,
 	seen.messages++;
 	seen.paged += m->npages > 1;
 	seen.flat += m->flat;
-	ck_assert_uint_le(k.n, MENU_KEYS);
+	ck_assert_uint_le(k.n, WORDS_KEYS_MAX);
 	ck_assert_uint_eq(k.n, (size_t)m->n + (m->more[0] != '\0') + !m->top);
 	for (i = 0; i < k.n; i++) {
 		w = utf8_width(k.k[i].label);
 		if (w > seen.widest)
 			seen.widest = w;
-		ck_assert_msg(w > 0 && w <= RENDER_LABELMAX, "\"%s\" at \"%s\" "
+		ck_assert_msg(w > 0 && w <= WORDS_LABEL_MAX, "\"%s\" at \"%s\" "
 		    "(%s): %zu characters", k.k[i].label, path, g->lang, w);
 		for (j = 0; j < i; j++)
 			ck_assert_msg(strcmp(k.k[i].label, k.k[j].label) != 0,
@@ -287,7 +287,7 @@ START_TEST(test_walk_4)
 	ck_assert_int_gt(seen.positions, 500);
 	ck_assert_int_gt(seen.flat, 0);
 	ck_assert_int_gt(seen.numbered, 0);
-	ck_assert_uint_le(seen.widest, RENDER_LABELMAX);
+	ck_assert_uint_le(seen.widest, WORDS_LABEL_MAX);
 	printf("words: 4 seats: %d positions, %d messages, %d leaves, "
 	    "%d paged, %d labels, %d cut, widest %zu\n", seen.positions,
 	    seen.messages, seen.leaves, seen.paged, seen.labels, seen.cut,
