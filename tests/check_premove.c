@@ -279,7 +279,7 @@ pm_choose(struct pm *p, const char *text)
 	    td_str(&fx.out[0], "code") : "-");
 	ck_assert_ptr_nonnull(o = td_find(&fx, "premove", u));
 	ck_assert_str_eq(td_str(o, "action"), text);
-	pm_says(o, "Your premove: ", ":premove off");
+	pm_says(o, "Your premove: “", ":premove off");
 	td_clear(&fx);
 }
 
@@ -347,7 +347,7 @@ pm_check_played(struct pm *p, int64_t turn, const char *text)
 	ck_assert_ptr_nonnull(o = td_find(&fx, "forced", pm_user(p->next)));
 	ck_assert(json_is_true(json_object_get(o->payload, "premove")));
 	ck_assert_str_eq(td_str(o, "action"), text);
-	pm_says(o, "your turn came and your premove was played: ", NULL);
+	pm_says(o, "your turn came and your premove was played: “", NULL);
 	for (i = 0; i < fx.nout; i++)
 		ck_assert_msg(strcmp(fx.out[i].kind, "turn") != 0 ||
 		    strcmp(fx.out[i].chat, pm_user(p->next)) != 0 ||

@@ -94,6 +94,8 @@ void		 compose_app_history(struct compose_ctx *, const char *, int64_t,
 /* compose-news.c: a game's lines in its chat, and a move in words */
 void		 compose_words(const struct render_game *, int, int,
 		     const char *, json_t *, struct rbuf *);
+void		 compose_words_quoted(const struct render_game *, int, int,
+		     const char *, json_t *, struct rbuf *);
 void		 compose_moved(const struct render_opts *,
 		     const struct render_game *, json_t *, struct rbuf *);
 compose_make_fn	 compose_moved_make, compose_seat_make,

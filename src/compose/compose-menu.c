@@ -413,10 +413,10 @@ compose_premove_make(struct compose_ctx *c, const struct svc_out *out,
 	tac_view(&ahead, seat, &view);
 	render_hand(&t, &view, seat, &m->text);
 	if (action != NULL) {
-		compose_words(&t, seat, seat, action, NULL, &act);
+		compose_words_quoted(&t, seat, seat, action, NULL, &act);
 		/* TRANSLATORS: privately, while it is not the reader's turn;
-		   %s a move in words ("you play 5: your marble 1 to field
-		   12"). */
+		   %s a move in words as its button shows them, quoted
+		   ("“5: 33 → 38”"). */
 		rbuf_add(&m->text, tr(t.lang, "Your premove: %s. It is played "
 		    "as soon as your turn comes, if it is still possible "
 		    "then."), act.s != NULL ? act.s : "");

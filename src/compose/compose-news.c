@@ -52,6 +52,27 @@ compose_words(const struct render_game *g, int seat, int reader,
 	render_move_words(g, &mv, 0, render_move_ntok(&a), b);
 }
 
+/*
+ * Append an action's words (compose_words()) quoted, for a sentence that
+ * names the move a person chose or got ("your next move will be
+ * “Discard 10”"): they are its button's words, capital and all, which
+ * would read wrong bare in the middle of a sentence.
+ */
+void
+compose_words_quoted(const struct render_game *g, int seat, int reader,
+    const char *text, json_t *p, struct rbuf *b)
+{
+	struct rbuf	w = { NULL, 0, 0 };
+
+	compose_words(g, seat, reader, text, p, &w);
+	/* TRANSLATORS: a move's words quoted inside a sentence, as its
+	   button shows them: the language's quotation marks around %s
+	   («%s» in Russian, „%s“ in German). */
+	rbuf_add(b, tr(render_lang(g, NULL), "“%s”"), w.s != NULL ? w.s :
+	    "");
+	rbuf_free(&w);
+}
+
 /* Append "Anna: 7: 12 → 14, then 40 → 45, kicks Boris" ("moved"). */
 void
 compose_moved(const struct render_opts *o, const struct render_game *g,
@@ -213,8 +234,10 @@ compose_takeover_make(struct compose_ctx *c, const struct svc_out *out,
 		rbuf_add(&m->text, tr(m->lang, "Time is up for %s; the AI "
 		    "chose the card to give."), who);
 	else {
-		compose_words(&t, seat, RENDER_NOBODY, action, p, &act);
-		/* TRANSLATORS: %s a player's name, %s the move in words. */
+		compose_words_quoted(&t, seat, RENDER_NOBODY, action, p,
+		    &act);
+		/* TRANSLATORS: %s a player's name, %s the move in words,
+		   quoted ("“5: 33 → 38”"). */
 		rbuf_add(&m->text, tr(m->lang, "Time is up for %s; the AI "
 		    "played: %s."), who, act.s);
 	}

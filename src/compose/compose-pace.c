@@ -29,17 +29,19 @@ compose_forced_make(struct compose_ctx *c, const struct svc_out *out,
 	if (!c->have)
 		return (compose_unsaid(out, m));
 	compose_game(&c->g, &t);
-	compose_words(&t, seat, seat, compose_str(p, "action"), p, &act);
+	compose_words_quoted(&t, seat, seat, compose_str(p, "action"), p,
+	    &act);
 	if (json_is_true(json_object_get(p, "premove")))
 		/* TRANSLATORS: privately; %lld a game's number, %s the
-		   move the reader chose ahead (/premove), in words ("you
-		   play 5: your marble 1 to field 12"). */
+		   move the reader chose ahead (/premove), in words as its
+		   button shows them, quoted ("“5: 33 → 38”"). */
 		rbuf_add(&m->text, tr(m->lang, "Game #%lld: your turn came and "
 		    "your premove was played: %s."), (long long)c->g.id,
 		    act.s != NULL ? act.s : "");
 	else
 		/* TRANSLATORS: privately; %lld a game's number, %s the move
-		   in words ("you play 5: your marble 1 to field 12"). */
+		   in words as its button shows them, quoted ("“Discard
+		   10”"). */
 		rbuf_add(&m->text, tr(m->lang, "Game #%lld: you had only one "
 		    "move, so it is played for you: %s."), (long long)c->g.id,
 		    act.s != NULL ? act.s : "");

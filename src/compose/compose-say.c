@@ -501,11 +501,11 @@ say_premove(struct say *s, const char *code)
 
 	if (strcmp(code, "premove_saved") == 0) {
 		if (s->have)
-			compose_words(&s->t, seat, seat, say_str(s, "action"),
-			    NULL, &act);
+			compose_words_quoted(&s->t, seat, seat, say_str(s,
+			    "action"), NULL, &act);
 		/* TRANSLATORS: the answer to a button (200 characters at
-		   most); %s a move in words ("you play 5: your marble 1 to
-		   field 12"). */
+		   most); %s a move in words as its button shows them,
+		   quoted ("“Discard 10”"). */
 		rbuf_add(s->b, tr(s->lang, "Saved: your next move will be %s, "
 		    "if it is still possible then."), act.s != NULL ? act.s :
 		    say_str(s, "action"));
