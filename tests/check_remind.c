@@ -298,14 +298,26 @@ START_TEST(test_remind_bank)
 END_TEST
 
 /*
+ * The next turn of game id in g1: the one to act now plays, and the
+ * person then to act goes into pid; their turn began at *start.
+ */
+static void
+rm_next(int64_t id, char *pid, size_t len, int64_t *start)
+{
+	ck_assert_int_eq(td_play_first(&fx, id, "g1"), 0);
+	rm_turn(id);
+	*start = fx.now;
+	snprintf(pid, len, "%s", rm_actor(id, NULL));
+}
+
+/*
  * A press of a button of the game during the turn, the Mini App opened
- * on it, or a command typed about it: no reminder for that turn.  A press before the turn
- * began, or of another game, does not count.
+ * on it, or a command typed about it: no reminder for that turn.  A
+ * press before the turn began, or of another game, does not count.
  */
 START_TEST(test_remind_looked)
 {
 	struct svc_web_game	 w;
-	const char		*who;
 	char			 pid[64], handle[32], cmd[32];
 	int64_t			 id, other, start;
 
@@ -314,19 +326,14 @@ START_TEST(test_remind_looked)
 	rm_turn_in(other, "g2");
 	rm_turn(id);
 	start = fx.now;
-	who = rm_actor(id, NULL);
-	snprintf(pid, sizeof pid, "%s", who);
+	snprintf(pid, sizeof pid, "%s", rm_actor(id, NULL));
 	/* Another game's button: they did not look at this one. */
 	rm_press(pid, other, "hand");
 	fx.now = start + 2880;
 	ck_assert_int_ge(rm_run(), 1);
 	ck_assert_int_eq(rm_count(pid, id), 1);
 	/* The next turn: a press of this game's button during it. */
-	ck_assert_int_eq(td_play_first(&fx, id, "g1"), 0);
-	rm_turn(id);
-	start = fx.now;
-	who = rm_actor(id, NULL);
-	snprintf(pid, sizeof pid, "%s", who);
+	rm_next(id, pid, sizeof pid, &start);
 	ck_assert_int_eq(td_info(&fx, id)->remind, start + 2880);
 	fx.now = start + 600;
 	rm_press(pid, id, "hand");
@@ -335,11 +342,7 @@ START_TEST(test_remind_looked)
 	ck_assert_int_eq(rm_count(pid, id), 0);
 	ck_assert_int_eq(td_info(&fx, id)->remind, 0);
 	/* The next: the Mini App opened on it. */
-	ck_assert_int_eq(td_play_first(&fx, id, "g1"), 0);
-	rm_turn(id);
-	start = fx.now;
-	who = rm_actor(id, NULL);
-	snprintf(pid, sizeof pid, "%s", who);
+	rm_next(id, pid, sizeof pid, &start);
 	snprintf(handle, sizeof handle, "%lld", (long long)id);
 	fx.now = start + 60;
 	ck_assert_int_eq(svc_web_game(fx.svc, handle, "test", pid, -1, &w), 1);
@@ -349,11 +352,7 @@ START_TEST(test_remind_looked)
 	rm_run();
 	ck_assert_int_eq(rm_count(pid, id), 0);
 	/* The next: /hand typed for this game, privately. */
-	ck_assert_int_eq(td_play_first(&fx, id, "g1"), 0);
-	rm_turn(id);
-	start = fx.now;
-	who = rm_actor(id, NULL);
-	snprintf(pid, sizeof pid, "%s", who);
+	rm_next(id, pid, sizeof pid, &start);
 	snprintf(cmd, sizeof cmd, "/hand #%lld", (long long)id);
 	fx.now = start + 900;
 	rm_clear();
@@ -365,11 +364,7 @@ START_TEST(test_remind_looked)
 	rm_run();
 	ck_assert_int_eq(rm_count(pid, id), 0);
 	/* The one after: nobody looked, the reminder comes. */
-	ck_assert_int_eq(td_play_first(&fx, id, "g1"), 0);
-	rm_turn(id);
-	start = fx.now;
-	who = rm_actor(id, NULL);
-	snprintf(pid, sizeof pid, "%s", who);
+	rm_next(id, pid, sizeof pid, &start);
 	fx.now = start + 2880;
 	rm_run();
 	ck_assert_int_eq(rm_count(pid, id), 1);

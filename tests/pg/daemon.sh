@@ -22,15 +22,15 @@ for ((i = 1; i <= games; i++)); do
 done
 paste -d '\n' s* | grep -v '^$' >stream
 
-# A password file others may read is refused, as the token's is, and
-# the reason names the file and the cure; nothing is written.
-echo secret >pw
-chmod 644 pw
 {
 	conf /dev/stdout "$scratch/st"
 	printf 'database = %s\ndatabase_password_file = %s\n' \
 	    "$TACD_TEST_DATABASE" "$scratch/pw"
 } >p.conf
+# A password file others may read is refused, as the token's is, and
+# the reason names the file and the cure.
+echo secret >pw
+chmod 644 pw
 "$TACD" -f p.conf --events <stream >/dev/null 2>p.err
 check "tacd refuses a password file of mode 0644" [ $? -ne 0 ]
 check "and says why" grep -q 'pw: mode 0644 lets others.*chmod 600' p.err
@@ -38,11 +38,6 @@ check "and says why" grep -q 'pw: mode 0644 lets others.*chmod 600' p.err
 check "tacctl refuses it too" [ $? -ne 0 ]
 check "and says why" grep -q 'chmod 600' t.out
 chmod 600 pw
-{
-	conf /dev/stdout "$scratch/st"
-	printf 'database = %s\ndatabase_password_file = %s\n' \
-	    "$TACD_TEST_DATABASE" "$scratch/pw"
-} >p.conf
 "$TACD" -f p.conf --events <stream >/dev/null 2>p.err
 check "tacd exits 0 on PostgreSQL" [ $? -eq 0 ]
 over=$("$TACCTL" -f p.conf games | grep -c ' over ')
