@@ -423,13 +423,73 @@ tt_turn_links(const char *group, const char *link)
 	return (turns);
 }
 
-/* A turn notice links to a supergroup's board message, not a basic one's. */
+/*
+ * In a supergroup's game, the people play their turns typed until a turn
+ * message is edited into what they played ("Game #1. You played: ..."):
+ * still headed by the group's title, it keeps the link to the board
+ * message as its last line.  How many such edits came.
+ */
+static int
+tt_played_links(const char *link)
+{
+	struct tt		 t;
+	struct tac_list		*l;
+	struct tac_state	 st;
+	struct svc_game		 g;
+	const char		*text;
+	char			 act[160], cmd[200];
+	int			 i, steps, played = 0;
+
+	ck_assert_ptr_nonnull(l = malloc(sizeof *l));
+	tt_open(&t);
+	tg_chat_get(t.tg, "-1001234", tg_now())->fetched = tg_now();
+	tt_say(&t, "-1001234", "1", "/new seed=5");
+	tt_say(&t, "-1001234", "2", "/join");
+	tt_say(&t, "-1001234", "1", "/ai all");
+	tt_say(&t, "-1001234", "1", "/start");
+	for (steps = 0; steps < 200 && played < 2; steps++) {
+		while (svc_next_timer(t.svc) >= 0 && svc_next_timer(t.svc) <=
+		    t.now && svc_timers(t.svc) > 0)
+			;
+		tt_drain(&t);
+		for (i = 0; i < t.nreqs; i++) {
+			if (strcmp(t.kinds[i], "played") != 0)
+				continue;
+			text = tt_words(t.reqs[i]);
+			ck_assert_msg(text != NULL && strncmp(text, "<b>Friday "
+			    "TAC</b>\nGame #1. You ", 31) == 0, "%s", text);
+			ck_assert_msg(strlen(text) > strlen(link) &&
+			    strcmp(text + strlen(text) - strlen(link), link) ==
+			    0 && text[strlen(text) - strlen(link) - 1] == '\n',
+			    "no %s at the end of: %s", link, text);
+			played++;
+		}
+		ck_assert_int_eq(svc_game_info(t.svc, 1, &g), 1);
+		if (g.state != SVC_PLAYING || g.actor < 0 ||
+		    g.seats[g.actor].ai != 0)
+			continue;
+		ck_assert_int_eq(svc_game_position(t.svc, 1, -1, &st), 0);
+		ck_assert_int_gt(tac_legal(&st, l), 0);
+		tac_action_format(&l->a[0], act, sizeof act);
+		snprintf(cmd, sizeof cmd, "/play %s", act);
+		tt_say(&t, g.seats[g.actor].user, g.seats[g.actor].user, cmd);
+	}
+	tt_close(&t);
+	free(l);
+	return (played);
+}
+
+/*
+ * A turn notice links to a supergroup's board message, not a basic
+ * one's; so does the turn message once edited into what was played.
+ */
 START_TEST(test_turn_link)
 {
 	/* tt_drain() gives ids from 500: the lobby 500, the board 501. */
 	ck_assert_int_gt(tt_turn_links("-1001234", "https://t.me/c/1234/501"),
 	    0);
 	ck_assert_int_gt(tt_turn_links("-100", NULL), 0);
+	ck_assert_int_gt(tt_played_links("https://t.me/c/1234/501"), 0);
 }
 END_TEST
 

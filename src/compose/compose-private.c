@@ -362,7 +362,8 @@ compose_ended(const struct svc_game *g, int seat, json_t *p, struct rbuf *b)
 }
 
 /*
- * Where a turn notice's game is played: a link to its board message in
+ * Where a turn notice's game is played (and the notice once edited into
+ * what was played): a link to its board message in
  * its group, when the bridge has such links (the group's title heads
  * the message: compose_heading()).
  */
@@ -498,6 +499,8 @@ compose_played_make(struct compose_ctx *c, const struct svc_out *out,
 	    m->replaces[0] == '\0')
 		return (compose_none(m));
 	compose_played(&c->g, out->data, &m->text);
+	/* Still a way back to the board, as the turn message had. */
+	compose_where(c, m);
 	m->setkeys = 1;
 	m->editonly = 1;
 	return (m->form);
