@@ -297,7 +297,7 @@ START_TEST(test_store_pg_password)
 		{ "secret", 0400, NULL },
 	};
 	struct store	*s;
-	char		 dir[] = "/tmp/tacd-pw.XXXXXX", *cause;
+	char		 dir[] = "/tmp/tacd-pw.XXXXXX", file[64], *cause;
 	size_t		 i;
 
 	ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -321,8 +321,8 @@ START_TEST(test_store_pg_password)
 		ck_assert_ptr_null(strstr(cause, "se cret"));
 		free(cause);
 	}
-	unlink(strcat(dir, "/pw"));
-	*strrchr(dir, '/') = '\0';
+	snprintf(file, sizeof file, "%s/pw", dir);
+	unlink(file);
 	ck_assert_int_eq(rmdir(dir), 0);
 	td_done(&td);
 }
