@@ -11,9 +11,10 @@
 #     lost and none twice;
 #   - each group gets its whole game in the order of its game's log
 #     (tests/tg/order.js): the start, the exchanges' ends its live
-#     message told, each once and in round order (none when group 2 was
-#     held until its game ended: then it hears only the end), the end
-#     once, and its live message's states
+#     message told, each once and in round order (perhaps none: the
+#     edits of moves close together are one, and a group whose calls
+#     were held may have all of its passed over), the end once, and its
+#     live message's states
 #     (as sent, then edited) each the last moves before some point of
 #     the log, never going back, the last one the game's end.  The moves
 #     are no longer messages of their own in a group (its one live
