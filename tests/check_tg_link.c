@@ -364,6 +364,31 @@ START_TEST(test_commands_params)
 END_TEST
 
 /*
+ * Open a game in group (a person "2" joins it there unless it is a
+ * private chat) with AI players in the other seats, and start it.
+ */
+static void
+tt_group_game(struct tt *t, const char *group)
+{
+	tt_open(t);
+	tg_chat_get(t->tg, group, tg_now())->fetched = tg_now();
+	tt_say(t, group, "1", "/new seed=5");
+	if (group[0] == '-')
+		tt_say(t, group, "2", "/join");
+	tt_say(t, group, "1", "/ai all");
+	tt_say(t, group, "1", "/start");
+}
+
+/* Run the timers that are due (the AI seats' turns, perhaps). */
+static void
+tt_timers(struct tt *t)
+{
+	while (svc_next_timer(t->svc) >= 0 && svc_next_timer(t->svc) <=
+	    t->now && svc_timers(t->svc) > 0)
+		;
+}
+
+/*
  * Start a game in a group (two people, two AIs) and count the "turn"
  * notices until the first ones came, asking each to be headed by the
  * group's title and to end with (or, link NULL, to lack) a link to the
@@ -377,18 +402,10 @@ tt_turn_links(const char *group, const char *link)
 	const char	*text;
 	int		 i, steps, turns = 0;
 
-	tt_open(&t);
-	tg_chat_get(t.tg, group, tg_now())->fetched = tg_now();
-	tt_say(&t, group, "1", "/new seed=5");
-	if (group[0] == '-')
-		tt_say(&t, group, "2", "/join");
-	tt_say(&t, group, "1", "/ai all");
-	tt_say(&t, group, "1", "/start");
+	tt_group_game(&t, group);
 	for (steps = 0; steps < 50 && turns == 0; steps++) {
 		/* The AI seats act first, perhaps. */
-		while (svc_next_timer(t.svc) >= 0 && svc_next_timer(t.svc) <=
-		    t.now && svc_timers(t.svc) > 0)
-			;
+		tt_timers(&t);
 		tt_drain(&t);
 		for (i = 0; i < t.nreqs; i++) {
 			if (strcmp(t.kinds[i], "turn") != 0)
@@ -441,16 +458,9 @@ tt_played_links(const char *link)
 	int			 i, steps, played = 0;
 
 	ck_assert_ptr_nonnull(l = malloc(sizeof *l));
-	tt_open(&t);
-	tg_chat_get(t.tg, "-1001234", tg_now())->fetched = tg_now();
-	tt_say(&t, "-1001234", "1", "/new seed=5");
-	tt_say(&t, "-1001234", "2", "/join");
-	tt_say(&t, "-1001234", "1", "/ai all");
-	tt_say(&t, "-1001234", "1", "/start");
+	tt_group_game(&t, "-1001234");
 	for (steps = 0; steps < 200 && played < 2; steps++) {
-		while (svc_next_timer(t.svc) >= 0 && svc_next_timer(t.svc) <=
-		    t.now && svc_timers(t.svc) > 0)
-			;
+		tt_timers(&t);
 		tt_drain(&t);
 		for (i = 0; i < t.nreqs; i++) {
 			if (strcmp(t.kinds[i], "played") != 0)
