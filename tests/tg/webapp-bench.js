@@ -37,6 +37,23 @@ function stats(xs) {
 	return [s[Math.floor(s.length / 2)], s[Math.floor(s.length * 0.9)]];
 }
 
+// The update that plays the record's next action as its player: in an
+// exchange, the first gift still to come (L.giver).
+function nextPlay(g) {
+	const gv = L.giver(g);
+	const seat = gv ? gv[0] : g.position.turn;
+
+	return L.message(L.people[seat], '/play ' +
+	    rec.actions[g.turn + (gv ? gv[1] : 0)]);
+}
+
+// How many gifts of an exchange under way are still to come (0 outside
+// one).
+function giftsDue(g) {
+	return L.giver(g) ? g.position.gifts.filter((x) => x === null).length :
+	    0;
+}
+
 // A GET of the API as one watcher, on its own kept-alive connection.
 function get(w, path) {
 	return L.request(base + '/api' + path, { headers: { Authorization:
@@ -168,9 +185,14 @@ async function follow(ws, key) {
 	for (let m = 0; m < nmoves && g.turn < rec.actions.length; m++) {
 		await L.sleep(Math.max(0, next - Date.now()));
 		next = Date.now() + pace;
+		/* An exchange's turn number moves with its last gift only:
+		   the gifts before it go first, outside the figure. */
+		while (giftsDue(g) > 1) {
+			await L.feed(fake, [nextPlay(g)]);
+			g = await L.game(base, token, L.people[0], 1);
+		}
 		const want = g.turn + 1, t = process.hrtime.bigint();
-		await L.feed(fake, [L.message(L.people[g.position.turn], '/play ' +
-		    rec.actions[g.turn])]);
+		await L.feed(fake, [nextPlay(g)]);
 		const end = Date.now() + 10000;
 		let at;
 		while ((at = reached(ws, want)).includes(null) && Date.now() < end)
@@ -184,6 +206,9 @@ async function follow(ws, key) {
 	}
 	const s = Number(process.hrtime.bigint() - t0) / 1e9;
 	stop = true;
+	/* No move seen by any watcher is a broken bench, not a figure. */
+	if (lat.length === 0)
+		throw new Error('no move reached a watcher');
 	const [mid, p90] = stats(lat);
 	fig('live_moves', lat.length);
 	fig('live_requests_per_s', Math.round((requests - r0) / s), 'req/s');
