@@ -28,6 +28,8 @@
 #define WEBAPP_HOLD	8	/* seconds a long poll is held (within the
 				   server's 10 s deadline) */
 #define WEBAPP_HOLDS	4	/* long polls a person may have held */
+#define WEBAPP_AGAIN	2	/* seconds before a poll let go for a cap
+				   asks again */
 #define WEBAPP_USERS	1024	/* rate buckets, by the user id's hash */
 #define WEBAPP_RATE	10.0	/* requests a second a person may make */
 #define WEBAPP_BURST	40.0	/* ... in a burst */

@@ -334,18 +334,27 @@ webapp_unwait(struct webapp *wa, struct webapp_hold *w)
 	free(w);
 }
 
-/* Answer a held request: the game's turn as it is now, and whether it moved. */
+/*
+ * Answer a held request: the game's turn as it is now, and whether it
+ * moved.  One let go early for a cap says when to ask again (again > 0,
+ * seconds): a page that asked at once would let another go, and that
+ * one another, as fast as the network allows.
+ */
 static void
 webapp_answer(struct webapp *wa, struct webapp_hold *w, int64_t turn,
-    int changed)
+    int changed, int again)
 {
 	struct evhttp_request	*req = w->req;
+	json_t			*body;
 
 	bridge_httpd_rearm(wa->httpd, req);
 	bridge_httpd_hold(wa->httpd, req, 0);
 	webapp_unwait(wa, w);
-	webapp_json(req, 200, json_pack("{s:I, s:b}", "turn",
-	    (json_int_t)turn, "changed", changed));
+	body = json_pack("{s:I, s:b}", "turn", (json_int_t)turn, "changed",
+	    changed);
+	if (body != NULL && again > 0)
+		json_object_set_new(body, "again", json_integer(again));
+	webapp_json(req, 200, body);
 }
 
 /*
@@ -364,9 +373,9 @@ webapp_look(struct webapp *wa)
 		next = TAILQ_NEXT(w, entry);
 		known = svc_game_info(wa->svc, w->game, &g) == 1;
 		if (!known || g.turn_no != w->turn || g.state != w->state)
-			webapp_answer(wa, w, known ? g.turn_no : -1, 1);
+			webapp_answer(wa, w, known ? g.turn_no : -1, 1, 0);
 		else if (now >= w->until)
-			webapp_answer(wa, w, g.turn_no, 0);
+			webapp_answer(wa, w, g.turn_no, 0, 0);
 	}
 }
 
@@ -400,8 +409,9 @@ webapp_tick(evutil_socket_t fd, short what, void *arg)
  * page that went away without closing its connection leaves them, and
  * one person must not fill the server with them.  Nor may many people:
  * past wa->maxholds in all (half the connection cap) the oldest hold is
- * answered (unchanged, so its page polls again), and the cap always has
- * a connection that holds nothing to close for a newcomer.
+ * answered (unchanged, so its page polls again, WEBAPP_AGAIN seconds
+ * later), and the cap always has a connection that holds nothing to
+ * close for a newcomer.
  */
 void
 webapp_hold_add(struct webapp *wa, struct evhttp_request *req,
@@ -416,11 +426,11 @@ webapp_hold_add(struct webapp *wa, struct evhttp_request *req,
 			first = w;
 	}
 	if (n >= WEBAPP_HOLDS && first != NULL)
-		webapp_answer(wa, first, first->turn, 0);
+		webapp_answer(wa, first, first->turn, 0, WEBAPP_AGAIN);
 	/* In all, well below the connection cap: the oldest goes. */
 	while (wa->nwaits >= wa->maxholds &&
 	    (w = TAILQ_FIRST(&wa->waits)) != NULL)
-		webapp_answer(wa, w, w->turn, 0);
+		webapp_answer(wa, w, w->turn, 0, WEBAPP_AGAIN);
 	w = xcalloc(1, sizeof *w);
 	w->req = req;
 	w->evcon = evhttp_request_get_connection(req);

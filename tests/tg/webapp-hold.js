@@ -1,6 +1,8 @@
 // webapp-hold.js: the Mini App's long polls against a tacd whose
 // connection cap is small (webapp_max_connections, set by the shell).
-// A person holds at most four polls: a fifth answers the oldest at once.
+// A person holds at most four polls: a fifth answers the oldest at once,
+// and tells it when to ask again ("again"), which a poll answered when
+// its time is up does not.
 // A held poll is not what the cap closes: idle connections that come in
 // past the cap go first, and the poll is answered when its time is up.
 // Accounts whose four polls each fill the connection cap, each polling
@@ -58,10 +60,14 @@ async function main() {
 	    rest.every((w) => !w.done), 'a fifth poll of one person answers ' +
 	    'the first at once: while a poll from before it is still held, ' +
 	    'and the other four are');
+	say(first.again > 0, 'the poll let go says when to ask again (' +
+	    first.again + ' s)');
 	const times = await Promise.all(rest.map((w) => w.timed));
 	say(times.every((r) => r.status === 200 && r.changed === false &&
 	    r.ms > 6000), 'the other four are held their time (' +	// lower bound
 	    times.map((r) => r.ms).join(', ') + ' ms)');
+	say(times.every((r) => r.again === undefined), 'a poll whose time ' +
+	    'is up does not say to wait');
 	await other.answer;
 
 	// A held poll, then idle connections far past the cap.
@@ -100,18 +106,23 @@ function fresh(path) {
 async function flood() {
 	const key = await L.keyOf(fake, L.GROUP);
 	const accounts = Number(cap) / 4, pages = [];
-	let stop = false, answered = 0, refused = 0;
+	let stop = false, answered = 0, refused = 0, again = 0;
 
 	say(key !== null, 'the group has the game\'s key');
-	// A page: poll, and poll again once answered; after a refusal (429,
-	// a connection cut) a little later, as a page would.
+	// A page: poll, and poll again once answered (when a poll let go
+	// says to, that much later); after a refusal (429, a connection cut)
+	// a little later, as a page would.
 	const page = async (p) => {
 		while (!stop) {
 			const r = await L.api(base, L.sign(token, p), '/games/' +
 			    key + '/wait?turn=0').catch(() => null);
-			if (r !== null && r.status === 200)
+			if (r !== null && r.status === 200) {
 				answered++;
-			else {
+				if (r.json && r.json.again > 0) {
+					again++;
+					await L.sleep(1000 * r.json.again);
+				}
+			} else {
 				refused++;
 				await L.sleep(200);
 			}
@@ -142,6 +153,8 @@ async function flood() {
 	    .join(', ') + ')');
 	say(answered > 0, 'the held polls were answered too (' + answered +
 	    ' answered, ' + refused + ' refused or cut)');
+	say(again > 0, 'the polls let go past the holds\' limit said when ' +
+	    'to ask again (' + again + ' of ' + answered + ')');
 }
 
 main().then(() => process.exit(L.out.every((x) => x) ? 0 : 1),

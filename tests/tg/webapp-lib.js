@@ -113,7 +113,7 @@ function sleep(ms) {
 
 /*
  * A long poll of person's for game (number or key) past turn, sent now:
- * {answer: a promise of {status, changed, turn, error}, done: whether it
+ * {answer: a promise of {status, changed, turn, again, error}, done: whether it
  * is answered yet}.  done is what an order check reads: "the stranger was
  * answered while this poll was still held".
  */
@@ -121,7 +121,8 @@ function wait(base, token, person, game, turn) {
 	const w = { done: false };
 	w.answer = api(base, sign(token, person), '/games/' + game +
 	    '/wait?turn=' + turn).then((r) => ({ status: r.status,
-	    changed: r.json && r.json.changed, turn: r.json && r.json.turn }),
+	    changed: r.json && r.json.changed, turn: r.json && r.json.turn,
+	    again: r.json && r.json.again }),
 	    (e) => ({ status: 0, error: e.message })).then((a) => {
 		w.done = true;
 		return a;

@@ -8,7 +8,8 @@
 // less; an aborted game replayed with every hand; a refused move (a
 // haptic "error" and the reason), a refusal that is not JSON, a first
 // request refused in the person's language; Telegram's viewport; a
-// Georgian page with no Latin word but names; and axe-core on the pages.
+// Georgian page with no Latin word but names; a poll let go for tacd's
+// cap ("again"), after which the page waits; and axe-core on the pages.
 'use strict';
 const L = require('./webapp-lib.js');
 const W = require('./webapp-page.js');
@@ -295,6 +296,35 @@ async function list(browser, o) {
 	await page.close();
 }
 
+// A poll let go for tacd's cap on held polls says when to ask again
+// (doc/webapp-api.md): the page waits that long.  Asking at once, pages
+// past the cap would let one another go as fast as the network allows.
+// The answer is the test's own, for the page alone; webapp-hold.js sees
+// tacd give it.
+async function letGo(browser, o) {
+	const page = await W.open(browser, P[1], { start: 'g1', tg: false });
+	const turn = (await L.game(o.base, o.token, P[1], 1)).turn;
+	let faked = null, at = 0;
+	const next = new Promise((ok) => page.on('request', (q) => {
+		if (faked !== null && q !== faked && /\/wait\?/.test(q.url()))
+			ok(Date.now() - at);	// lower bound
+	}));
+	page.hold.fake = (q) => {
+		if (faked !== null || !/\/wait\?/.test(q.url()))
+			return false;
+		faked = q;
+		at = Date.now();	// lower bound
+		q.respond({ status: 200, contentType: 'application/json', body:
+		    JSON.stringify({ turn: turn, changed: false, again: 2 }) });
+		return true;
+	};
+	const gap = await Promise.race([next, L.sleep(W.HANG_GUARD_MS).then(	// hang guard
+	    () => -1)]);
+	say(gap >= 1500, 'a poll let go with "again": 2: the page asks ' +	// lower bound
+	    'again ' + gap + ' ms later, not at once');
+	await page.close();
+}
+
 // All of it, in order.
 async function run(browser, o) {
 	await seats(browser, o);
@@ -306,6 +336,7 @@ async function run(browser, o) {
 	await georgian(browser, o);
 	await aborted(browser, o);
 	await list(browser, o);
+	await letGo(browser, o);
 }
 
 module.exports = { run };

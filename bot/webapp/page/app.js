@@ -629,6 +629,10 @@
 				if (S.live && (S.live.state === 'over' ||
 				    S.live.state === 'aborted'))
 					return;
+				/* Let go early (tacd holds too many): not at once. */
+				if (r.again > 0)
+					await new Promise((ok) => setTimeout(ok,
+					    1000 * r.again));
 			} catch (e) {
 				failed(e);
 				if (e.code === 401 || e.code === 404)
