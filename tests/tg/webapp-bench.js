@@ -11,7 +11,9 @@
 //     board).  A move is played every PACE_MS (500) at most: a watcher
 //     makes two requests a move, and a person may make 10 a second, which
 //     two people whose ids share a rate bucket share.  A watcher refused
-//     waits two seconds, as the page does.
+//     waits two seconds, as the page does, and so does one whose poll
+//     was let go for tacd's cap on held polls (half of
+//     webapp_max_connections: 128 by default), as the answer says.
 //
 // usage: node webapp-bench.js BASE FAKE TOKEN RECORD [CHROMIUM]
 'use strict';
@@ -147,7 +149,7 @@ function reached(ws, want) {
 // that gets a board past the move (two moves in one poll) has it too; one
 // that has not got it after 10 s is counted and the next move played.
 async function follow(ws, key) {
-	let requests = 0, stop = false, limited = 0, missed = 0;
+	let requests = 0, stop = false, limited = 0, missed = 0, letgo = 0;
 	const loop = async (w) => {
 		let turn = (await get(w, '/games/' + key)).json.turn;
 		requests++;
@@ -160,6 +162,12 @@ async function follow(ws, key) {
 			if (r.status !== 200) {
 				await L.sleep(2000);
 				continue;
+			}
+			/* As the page does: a poll let go for a cap asks
+			   again that much later. */
+			if (r.json.again > 0) {
+				letgo++;
+				await L.sleep(1000 * r.json.again);
 			}
 			if (!r.json.changed)
 				continue;
@@ -216,6 +224,7 @@ async function follow(ws, key) {
 	fig('live_move_to_last_board_ms_p90', p90.toFixed(1), 'ms');
 	fig('live_limited_429', limited);
 	fig('live_missed_boards', missed);
+	fig('live_polls_let_go', letgo);
 	/* The loops end with their held polls (at most 8 s). */
 	await Promise.race([Promise.all(loops), L.sleep(9000)]);
 }

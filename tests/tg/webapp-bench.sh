@@ -3,7 +3,8 @@
 # (tests/tg/webapp-bench.js says which): the page's bytes, the time to a
 # drawn board in headless Chromium (when chromium and the browser test's
 # npm packages are there), and 200 watchers of one game asking at once
-# and following it live.  make bench-webapp runs it.
+# and following it live.  make bench-webapp runs it; WEBAPP_CONNS sets
+# webapp_max_connections (half of it is the most polls tacd holds).
 . "${abs_top_srcdir:-${top_srcdir:-.}}/tests/tg/lib.sh"
 
 chromium=${CHROMIUM:-$(command -v chromium || command -v chromium-browser)}
@@ -15,7 +16,8 @@ fake_start
 button_game
 port=$(free_port)
 tgconf tacd.conf "$scratch/db" "webapp_listen = 127.0.0.1:$port" \
-    'webapp_url = https://example.test/tac/' 'webapp_short_name = tacboard'
+    'webapp_url = https://example.test/tac/' 'webapp_short_name = tacboard' \
+    ${WEBAPP_CONNS:+"webapp_max_connections = $WEBAPP_CONNS"}
 "$TACD" -n -f tacd.conf || exit 1
 tacd_start tacd.conf tacd.log
 wait_until "grep -q 'telegram: webapp on 127.0.0.1:$port' tacd.log" &&
