@@ -39,16 +39,6 @@ function stats(xs) {
 	return [s[Math.floor(s.length / 2)], s[Math.floor(s.length * 0.9)]];
 }
 
-// The update that plays the record's next action as its player: in an
-// exchange, the first gift still to come (L.giver).
-function nextPlay(g) {
-	const gv = L.giver(g);
-	const seat = gv ? gv[0] : g.position.turn;
-
-	return L.message(L.people[seat], '/play ' +
-	    rec.actions[g.turn + (gv ? gv[1] : 0)]);
-}
-
 // How many gifts of an exchange under way are still to come (0 outside
 // one).
 function giftsDue(g) {
@@ -196,11 +186,11 @@ async function follow(ws, key) {
 		/* An exchange's turn number moves with its last gift only:
 		   the gifts before it go first, outside the figure. */
 		while (giftsDue(g) > 1) {
-			await L.feed(fake, [nextPlay(g)]);
+			await L.feed(fake, [L.nextPlay(g, rec)]);
 			g = await L.game(base, token, L.people[0], 1);
 		}
 		const want = g.turn + 1, t = process.hrtime.bigint();
-		await L.feed(fake, [nextPlay(g)]);
+		await L.feed(fake, [L.nextPlay(g, rec)]);
 		const end = Date.now() + 10000;
 		let at;
 		while ((at = reached(ws, want)).includes(null) && Date.now() < end)

@@ -198,6 +198,17 @@ function giver(g) {
 	return null;
 }
 
+// The update that plays the record's next action in g as its player, by
+// /play in their private chat (who: the game's people, default people):
+// in an exchange, the first gift still to come.
+function nextPlay(g, rec, who) {
+	const gv = giver(g);
+	const seat = gv ? gv[0] : g.position.turn;
+
+	return message((who || people)[seat], '/play ' +
+	    rec.actions[g.turn + (gv ? gv[1] : 0)]);
+}
+
 // Play the record's actions by /play in private chats, up to action n,
 // asking as asker (default: seat 0) whose turn it is; who: the game's
 // people (default: people).  An exchange is played whole: its turn
@@ -208,10 +219,7 @@ async function playTo(base, fake, token, id, rec, n, asker, who) {
 		const g = await game(base, token, asker || p[0], id);
 		if (g.turn >= n)
 			return g;
-		const gv = giver(g);
-		const seat = gv ? gv[0] : g.position.turn;
-		await feed(fake, [message(p[seat], '/play ' +
-		    rec.actions[g.turn + (gv ? gv[1] : 0)])]);
+		await feed(fake, [nextPlay(g, rec, p)]);
 	}
 }
 
@@ -266,5 +274,5 @@ async function untilHeld(n) {
 }
 
 module.exports = { people, GROUP, say, sign, request, api, feed, message,
-    sleep, openGame, record, game, giver, playTo, out, buttons, keyOf,
+    sleep, openGame, record, game, giver, nextPlay, playTo, out, buttons, keyOf,
     pageFiles, wait, follow, held, untilHeld };
